@@ -1,0 +1,116 @@
+import Foundation
+
+/// The column chosen for one field and why.
+public struct ColumnChoice: Hashable, Sendable {
+    /// 0-based column index.
+    public var column: Int
+    public var header: String
+    /// 0…1.
+    public var score: Double
+    public var reason: String
+}
+
+/// Which column feeds which field, and the columns nothing took.
+public struct ColumnMapping: Hashable, Sendable {
+    public var choices: [Field: ColumnChoice]
+    public var unused: [Int]
+    public var header: [String]
+
+    public subscript(field: Field) -> Int? { choices[field]?.column }
+}
+
+/// A column mapping override that names no column of the file.
+public struct MappingError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// Maps table columns onto fields from their headers (any of a dozen languages, typos, emoji)
+/// and from what their values look like.
+public struct ColumnDetector: Sendable {
+    public var context: NormalizeContext
+    /// Below this a column is not taken for a field.
+    public var threshold = 0.35
+
+    public init(context: NormalizeContext) {
+        self.context = context
+    }
+
+    /// `samples` are data rows (up to a few hundred are enough); `overrides` come from `--map`.
+    public func detect(header: [String], samples: [[String]],
+                       overrides: [Field: String] = [:]) throws(MappingError) -> ColumnMapping {
+        let evidence = (0..<header.count).map { column in
+            ColumnEvidence(values: samples.compactMap { column < $0.count ? $0[column] : nil }, context: context)
+        }
+        var choices: [Field: ColumnChoice] = [:]
+        var taken = Set<Int>()
+        for (field, wanted) in overrides.sorted(by: { $0.key < $1.key }) {
+            guard let column = ColumnDetector.column(named: wanted, in: header) else {
+                let list = header.map { "\"\($0)\"" }.joined(separator: ", ")
+                throw MappingError(message: "--map \(field.rawValue)=\(wanted): no column is called \"\(wanted)\" (columns: \(list))")
+            }
+            choices[field] = ColumnChoice(column: column, header: header[column], score: 1, reason: "--map")
+            taken.insert(column)
+        }
+        var candidates: [(field: Field, choice: ColumnChoice)] = []
+        for field in Field.allCases where choices[field] == nil {
+            for column in header.indices where !taken.contains(column) {
+                let (score, reason) = self.score(field: field, header: header[column], evidence: evidence[column])
+                if score >= threshold {
+                    candidates.append((field, ColumnChoice(column: column, header: header[column], score: score, reason: reason)))
+                }
+            }
+        }
+        // Best pairs first; ties go to the earlier field, then the earlier column, so the result
+        // does not depend on dictionary order.
+        candidates.sort {
+            if $0.choice.score != $1.choice.score { return $0.choice.score > $1.choice.score }
+            if $0.field != $1.field { return $0.field < $1.field }
+            return $0.choice.column < $1.choice.column
+        }
+        for candidate in candidates where choices[candidate.field] == nil && !taken.contains(candidate.choice.column) {
+            choices[candidate.field] = candidate.choice
+            taken.insert(candidate.choice.column)
+        }
+        // A table always has a name: fall back to the first mostly-text column (Notion's title).
+        if choices[.name] == nil,
+           let column = header.indices.first(where: { !taken.contains($0) && evidence[$0].textRate >= 0.6 }) {
+            choices[.name] = ColumnChoice(column: column, header: header[column], score: 0.3,
+                                          reason: "first column holding text")
+            taken.insert(column)
+        }
+        let unused = header.indices.filter { !taken.contains($0) }
+        return ColumnMapping(choices: choices, unused: unused, header: header)
+    }
+
+    static func column(named wanted: String, in header: [String]) -> Int? {
+        if let exact = header.firstIndex(of: wanted) { return exact }
+        let folded = HeaderVocabulary.fold(wanted)
+        if let loose = header.firstIndex(where: { HeaderVocabulary.fold($0) == folded }) { return loose }
+        if let index = Int(wanted), index >= 1, index <= header.count { return index - 1 }
+        return nil
+    }
+
+    /// Header evidence and content evidence for one field and column, with the reason in words.
+    func score(field: Field, header: String, evidence: ColumnEvidence) -> (Double, String) {
+        let (headerScore, headerReason) = HeaderMatcher.score(field: field, header: header)
+        let content = evidence.support(for: field)
+        var reasons: [String] = []
+        if !headerReason.isEmpty { reasons.append(headerReason) }
+        var score: Double
+        if headerScore > 0 {
+            // A header that names the field counts most; values that contradict it pull it down.
+            score = headerScore * (0.55 + 0.45 * content.rate)
+            if evidence.nonEmpty > 0 {
+                reasons.append(String(format: "%d%% of values %@", Int((content.rate * 100).rounded()), content.what))
+            }
+        } else {
+            // No header word: values alone can carry the field, but never as far as a header.
+            score = content.rate >= 0.8 ? 0.5 * content.rate * content.weight : 0
+            if score > 0 {
+                reasons.append(String(format: "header unknown; %d%% of values %@", Int((content.rate * 100).rounded()), content.what))
+            }
+        }
+        return (min(score, 1), reasons.joined(separator: "; "))
+    }
+}

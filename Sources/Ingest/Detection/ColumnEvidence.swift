@@ -1,0 +1,115 @@
+/// What a column's values look like: how many read as prices, dates, cycles, statuses, yes/no.
+struct ColumnEvidence: Sendable {
+    var nonEmpty = 0
+    var prices = 0
+    var dates = 0
+    var cycles = 0
+    var currencies = 0
+    var statuses = 0
+    var booleans = 0
+    var texts = 0
+    var smallIntegers = 0
+    var units = 0
+    var distinct = Set<String>()
+
+    init(values: [String], context: NormalizeContext) {
+        let priceParser = PriceParser(context: context)
+        let dateParser = DateParser(context: context)
+        let cycleParser = CycleParser()
+        for raw in values {
+            let value = raw.trimmingCharacters(in: .whitespaces)
+            guard !value.isEmpty else { continue }
+            nonEmpty += 1
+            if distinct.count < 1000 { distinct.insert(value.lowercased()) }
+            let isDate = (try? dateParser.parse(value[...])) != nil
+            if isDate { dates += 1 }
+            if !isDate, value.contains(where: \.isNumber), (try? priceParser.parse(value[...])) != nil { prices += 1 }
+            if (try? cycleParser.parse(value[...])) != nil { cycles += 1 }
+            if Currency(value) != nil { currencies += 1 }
+            if StatusWords.status(of: value) != nil { statuses += 1 }
+            if StatusWords.boolean(value) != nil { booleans += 1 }
+            if let n = Int(value), (1...366).contains(n) { smallIntegers += 1 }
+            if CycleUnitWords.unit(value) != nil { units += 1 }
+            if value.contains(where: \.isLetter), !isDate { texts += 1 }
+        }
+    }
+
+    private func rate(_ count: Int) -> Double { nonEmpty == 0 ? 0 : Double(count) / Double(nonEmpty) }
+
+    var textRate: Double { rate(texts) }
+
+    /// How well the values fit a field (0…1), how much that alone may count, and in words.
+    func support(for field: Field) -> (rate: Double, weight: Double, what: String) {
+        switch field {
+        case .name:
+            let distinctRate = nonEmpty == 0 ? 0 : Double(distinct.count) / Double(nonEmpty)
+            return (rate(texts - statuses - cycles) * (0.5 + 0.5 * distinctRate), 0.6, "are distinct text")
+        case .price: return (rate(prices), 1, "read as prices")
+        case .currency: return (rate(currencies), 1, "are currency codes")
+        case .cycle: return (rate(cycles), 1, "read as billing cycles")
+        case .cycleInterval: return (rate(smallIntegers), 0.3, "are small whole numbers")
+        case .cycleUnit: return (rate(units), 0.9, "are day/week/month/year")
+        case .nextRenewal, .startDate: return (rate(dates), field == .nextRenewal ? 1 : 0.5, "read as dates")
+        case .category: return (rate(texts) * (distinct.count < max(3, nonEmpty) ? 1 : 0.5), 0.2, "are text")
+        case .notes: return (rate(texts), 0.1, "are text")
+        case .status: return (rate(statuses), 0.9, "are statuses")
+        case .active: return (rate(booleans), 0.7, "are yes/no")
+        }
+    }
+}
+
+/// Words for active / inactive in the languages we read, and yes/no values.
+public enum StatusWords {
+    static let inactive: Set<String> = [
+        "cancelled", "canceled", "inactive", "paused", "ended", "expired", "stopped", "archived", "disabled",
+        "cancelado", "cancelada", "pausado", "inactivo", "caducado", "gekundigt", "gekündigt", "pausiert",
+        "inaktiv", "beendet", "abgelaufen", "annule", "annulé", "resilie", "résilié", "en pause", "expire", "expiré",
+        "annullato", "sospeso", "scaduto", "opgezegd", "gepauzeerd", "verlopen", "avsluttet", "oppsagt",
+        "avslutad", "uppsagd", "opsagt", "已取消", "已暂停", "已过期", "停用", "キャンセル", "解約", "停止中", "解約済み",
+        "off", "cancel", "terminated", "suspended", "trial ended",
+    ]
+    static let active: Set<String> = [
+        "active", "activo", "activa", "ativo", "attivo", "aktiv", "actif", "active ", "actief", "aktiv",
+        "running", "ongoing", "trial", "free trial", "in trial", "subscribed", "renewing", "auto-renew",
+        "生效中", "有效", "启用", "正常", "有効", "契約中", "ok", "live", "current",
+    ]
+
+    /// `.inactive` / `.pending` (active) for a status cell, nil when it is not a status word.
+    public static func status(of value: String) -> ImportDraft.Status? {
+        let key = value.trimmingCharacters(in: .whitespaces).lowercased()
+        if inactive.contains(key) { return .inactive }
+        if active.contains(key) { return .pending }
+        return nil
+    }
+
+    /// Reads yes/no cells: `Yes`, `No`, `true`, `false`, `1`, `0`, `✓`, `x`, `ja`, `nein`, `sí`, `是`.
+    public static func boolean(_ value: String) -> Bool? {
+        switch value.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "yes", "y", "true", "1", "✓", "✔", "☑", "x", "ja", "si", "sí", "sim", "oui", "是", "はい", "on", "checked":
+            return true
+        case "no", "n", "false", "0", "☐", "nein", "non", "não", "nao", "nej", "nee", "否", "いいえ", "off", "unchecked":
+            return false
+        default:
+            return nil
+        }
+    }
+}
+
+/// Unit words for cycles split over two columns ("every" 2 + "weeks").
+enum CycleUnitWords {
+    static func unit(_ value: String) -> Cycle.Unit? {
+        let key = value.trimmingCharacters(in: .whitespaces).lowercased()
+        switch key {
+        case "day", "days", "d", "daily", "día", "días", "dia", "dias", "tag", "tage", "jour", "jours", "giorno", "giorni", "dag", "dagen", "dager", "dagar", "天", "日":
+            return .day
+        case "week", "weeks", "w", "wk", "weekly", "semana", "semanas", "woche", "wochen", "semaine", "semaines", "settimana", "settimane", "uke", "uker", "vecka", "veckor", "uge", "uger", "周", "週":
+            return .week
+        case "month", "months", "m", "mo", "monthly", "mes", "meses", "monat", "monate", "mois", "mese", "mesi", "maand", "maanden", "måned", "måneder", "månad", "månader", "月", "ヶ月", "个月":
+            return .month
+        case "year", "years", "y", "yr", "yearly", "annual", "año", "años", "ano", "anos", "jahr", "jahre", "an", "ans", "année", "anno", "anni", "jaar", "jaren", "år", "年":
+            return .year
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// The fields a table column can be mapped onto.
+public enum Field: String, Sendable, CaseIterable, Hashable, Comparable {
+    case name, price, currency, cycle
+    /// The number half of a cycle split over two columns ("every" 1..N).
+    case cycleInterval
+    /// The unit half of a cycle split over two columns (day/week/month/year).
+    case cycleUnit
+    case nextRenewal, startDate, category, notes, status
+    /// A yes/no column (`active`, `enabled`, `cancelled`).
+    case active
+
+    var rank: Int { Field.allCases.firstIndex(of: self) ?? 0 }
+
+    public static func < (a: Field, b: Field) -> Bool { a.rank < b.rank }
+
+    /// Parses `name`, `price`, `next-renewal`, `nextRenewal`, `renewal` … as given to `--map`.
+    public init?(userText: String) {
+        let key = userText.lowercased().filter { $0.isLetter }
+        let aliases: [String: Field] = [
+            "name": .name, "service": .name, "price": .price, "amount": .price, "currency": .currency,
+            "cycle": .cycle, "billingcycle": .cycle, "frequency": .cycle, "cycleinterval": .cycleInterval,
+            "every": .cycleInterval, "interval": .cycleInterval, "cycleunit": .cycleUnit, "unit": .cycleUnit,
+            "nextrenewal": .nextRenewal, "renewal": .nextRenewal, "due": .nextRenewal, "date": .nextRenewal,
+            "startdate": .startDate, "start": .startDate, "category": .category, "notes": .notes,
+            "note": .notes, "status": .status, "active": .active,
+        ]
+        guard let field = aliases[key] else { return nil }
+        self = field
+    }
+}

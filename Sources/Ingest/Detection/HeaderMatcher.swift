@@ -1,0 +1,80 @@
+/// Scores a header against a field's vocabulary.
+enum HeaderMatcher {
+    private static let folded: [Field: [[Substring]]] = HeaderVocabulary.phrases.mapValues { phrases in
+        phrases.map { HeaderVocabulary.fold($0).split(separator: " ") }
+    }
+    private static let decoys: [Field: [[Substring]]] = HeaderVocabulary.decoys.mapValues { phrases in
+        phrases.map { HeaderVocabulary.fold($0).split(separator: " ") }
+    }
+
+    /// 1 for an exact phrase, less for a phrase inside a longer header or one typo away,
+    /// a fifth of that for a header that carries a decoy word.
+    static func score(field: Field, header: String) -> (Double, String) {
+        let words = HeaderVocabulary.fold(header).split(separator: " ").map(singular)
+        guard !words.isEmpty, let phrases = folded[field] else { return (0, "") }
+        var best = 0.0
+        var why = ""
+        for phrase in phrases {
+            let p = phrase.map(singular)
+            let (s, how) = match(p, in: words)
+            if s > best {
+                best = s
+                why = "header \"\(header)\" \(how) \"\(phrase.joined(separator: " "))\""
+            }
+        }
+        if best > 0, let decoyPhrases = decoys[field],
+           let decoy = decoyPhrases.first(where: { contains($0.map(singular), in: words) }) {
+            best *= 0.2
+            why += ", but \"\(decoy.joined(separator: " "))\" marks a derived or other column"
+        }
+        return (best, why)
+    }
+
+    static func match(_ phrase: [Substring], in words: [Substring]) -> (Double, String) {
+        if phrase == words { return (1, "is") }
+        if contains(phrase, in: words) {
+            // "Next renewal date" holds "next renewal": close, and closer the more it covers.
+            return (0.75 + 0.2 * Double(phrase.count) / Double(words.count), "contains")
+        }
+        // CJK headers have no spaces: look for the phrase inside the single word.
+        if phrase.count == 1, words.count == 1, let w = words.first, let p = phrase.first,
+           p.unicodeScalars.contains(where: { $0.value >= 0x3000 }), w.contains(p) {
+            return (0.85, "contains")
+        }
+        if phrase.count == words.count,
+           zip(phrase, words).allSatisfy({ $0 == $1 || ($0.count >= 5 && editDistanceAtMostOne($0, $1)) }) {
+            return (0.8, "is one typo from")
+        }
+        return (0, "")
+    }
+
+    static func contains(_ phrase: [Substring], in words: [Substring]) -> Bool {
+        guard !phrase.isEmpty, phrase.count <= words.count else { return false }
+        for start in 0...(words.count - phrase.count) where Array(words[start..<start + phrase.count]) == phrase {
+            return true
+        }
+        return false
+    }
+
+    /// Drops a plural `s` from words longer than three letters (`prices`, `services`).
+    static func singular(_ word: Substring) -> Substring {
+        if word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss") { return word.dropLast() }
+        return word
+    }
+
+    static func editDistanceAtMostOne(_ a: Substring, _ b: Substring) -> Bool {
+        let x = Array(a), y = Array(b)
+        if abs(x.count - y.count) > 1 { return false }
+        var i = 0, j = 0, edits = 0
+        while i < x.count && j < y.count {
+            if x[i] == y[j] { i += 1; j += 1; continue }
+            edits += 1
+            if edits > 1 { return false }
+            if x.count > y.count { i += 1 } else if x.count < y.count { j += 1 } else {
+                // A swap of two neighbours counts as one typo.
+                if i + 1 < x.count, j + 1 < y.count, x[i] == y[j + 1], x[i + 1] == y[j] { i += 2; j += 2 } else { i += 1; j += 1 }
+            }
+        }
+        return edits + (x.count - i) + (y.count - j) <= 1
+    }
+}

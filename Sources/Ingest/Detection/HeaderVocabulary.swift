@@ -1,0 +1,112 @@
+import Foundation
+
+/// Header words per field in the languages the readers meet, and the words that mark a decoy
+/// column (a derived "monthly cost", a "created" time) that must not win the field.
+public enum HeaderVocabulary {
+    /// Folds a header for matching: lowercase, accents removed, emoji and punctuation dropped,
+    /// spaces collapsed. `"  Próxima Renovación 📅"` → `"proxima renovacion"`.
+    public static func fold(_ header: String) -> String {
+        let lowered = header.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
+                                     locale: Locale(identifier: "en_US_POSIX"))
+        var out = ""
+        var lastSpace = true
+        for scalar in lowered.unicodeScalars {
+            let keep = CharacterSet.alphanumerics.contains(scalar) && !scalar.properties.isEmojiPresentation
+            if keep {
+                out.unicodeScalars.append(scalar)
+                lastSpace = false
+            } else if !lastSpace {
+                out.append(" ")
+                lastSpace = true
+            }
+        }
+        if out.hasSuffix(" ") { out.removeLast() }
+        return out
+    }
+
+    /// Phrases per field, already folded. A header matches a phrase exactly, word-for-word
+    /// with plural `s` dropped, or with one typo in words of five letters or more.
+    static let phrases: [Field: [String]] = [
+        .name: [
+            "name", "service", "subscription", "title", "app", "product", "plan", "merchant", "payee",
+            "vendor", "provider", "description", "item", "what", "company", "brand", "tool", "website",
+            "nombre", "servicio", "suscripcion", "nome", "servico", "assinatura", "abbonamento", "servizio",
+            "dienst", "abonnement", "anbieter", "bezeichnung", "titel", "nom", "naam", "navn", "tjeneste",
+            "tjanst", "prenumeration", "名称", "服务", "订阅", "项目", "名前", "サービス", "サブスク", "サブスクリプション",
+            "サービス名", "服务名称", "订阅名称", "abo", "titulo", "titre", "produit",
+        ],
+        .price: [
+            "price", "amount", "cost", "fee", "how much", "charge", "payment", "value", "sum", "rate",
+            "precio", "importe", "monto", "coste", "costo", "preco", "valor", "prezzo", "importo",
+            "preis", "betrag", "kosten", "gebuhr", "prix", "montant", "tarif", "cout", "prijs", "bedrag",
+            "pris", "belop", "belopp", "belob", "价格", "金额", "费用", "价钱", "金額", "価格", "料金", "値段",
+            "amount minor", "price cents", "amount cents", "milliunits", "price minor",
+        ],
+        .currency: [
+            "currency", "cur", "ccy", "moneda", "divisa", "moeda", "valuta", "wahrung", "devise",
+            "monnaie", "munt", "valuta kode", "货币", "币种", "通貨", "currency code",
+        ],
+        .cycle: [
+            "billing cycle", "cycle", "frequency", "period", "billing period", "billing", "interval", "recurrence",
+            "renews every", "billing frequency", "plan type", "ciclo", "frecuencia", "periodo", "periodicidad",
+            "ciclo de facturacion", "frequencia", "periodicidade", "frequenza", "periodicita", "zyklus",
+            "abrechnungszeitraum", "intervall", "haufigkeit", "zahlungsintervall", "rhythmus", "frequence",
+            "periodicite", "cycle de facturation", "frequentie", "periode", "betalingsfrequentie",
+            "frekvens", "betalingsperiode", "intervall", "周期", "付费周期", "计费周期", "频率", "扣费周期",
+            "支払いサイクル", "請求サイクル", "周期 ", "サイクル", "頻度", "契約期間", "billing interval",
+        ],
+        .cycleInterval: ["every", "interval count", "frequency count", "cada", "alle", "tous les", "ogni", "elke", "hver", "var", "每"],
+        .cycleUnit: ["unit", "cycle unit", "period unit", "frequency unit", "interval unit", "unidad", "einheit", "unite", "unita", "eenheid", "enhet"],
+        .nextRenewal: [
+            "next renewal", "renewal", "renews", "renewal date", "next payment", "next payment date",
+            "next billing", "next billing date", "next charge", "due", "due date", "next due", "next date",
+            "date", "renew date", "billing date", "payment date", "next", "expires", "expiry", "expiration",
+            "proxima renovacion", "renovacion", "fecha", "proximo pago", "fecha de pago", "vencimiento",
+            "proxima cobranca", "renovacao", "data", "vencimento", "proximo pagamento", "rinnovo",
+            "prossimo rinnovo", "scadenza", "prossimo pagamento", "nachste zahlung", "verlangerung",
+            "fallig", "falligkeit", "datum", "nachste abbuchung", "abbuchung", "nachste verlangerung",
+            "prochain paiement", "renouvellement", "echeance", "prochaine echeance", "date",
+            "volgende betaling", "verlenging", "vervaldatum", "neste betaling", "fornyelse", "forfall",
+            "nasta betalning", "fornyelse", "forfallodag", "naeste betaling", "fornyelsesdato",
+            "续费日期", "下次续费", "到期日", "下次扣款", "到期", "日期", "续费", "下次付款", "次回更新",
+            "更新日", "次回請求日", "支払日", "次回支払日", "期限",
+        ],
+        .startDate: [
+            "start date", "start", "started", "since", "begin", "subscribed", "first payment", "signup date",
+            "fecha de inicio", "inicio", "data de inicio", "data inizio", "beginn", "startdatum", "seit",
+            "date de debut", "debut", "begindatum", "startdato", "开始日期", "开始", "開始日", "登録日",
+        ],
+        .category: [
+            "category", "type", "tag", "tags", "group", "kind", "label", "categoria", "tipo", "kategorie",
+            "art", "typ", "categorie", "soort", "kategori", "类别", "分类", "类型", "カテゴリ", "カテゴリー", "種類",
+        ],
+        .notes: [
+            "notes", "note", "comment", "comments", "memo", "remarks", "details", "notas", "nota",
+            "comentario", "observacoes", "note", "notizen", "notiz", "bemerkung", "kommentar", "remarques",
+            "commentaire", "notities", "opmerking", "notater", "anteckningar", "noter", "备注", "说明", "メモ", "備考",
+        ],
+        .status: [
+            "status", "state", "estado", "situacao", "stato", "zustand", "statut", "etat", "staat", "tilstand",
+            "状态", "状態", "ステータス",
+        ],
+        .active: [
+            "active", "enabled", "is active", "on", "activo", "ativo", "attivo", "aktiv", "actif", "actief",
+            "cancelled", "canceled", "paused", "disabled", "inactive", "启用", "有効",
+        ],
+    ]
+
+    /// Header words that mark a derived or bookkeeping column; they keep a column from
+    /// winning the field named with its key.
+    static let decoys: [Field: [String]] = [
+        .price: ["monthly", "per month", "annual", "yearly", "per year", "estimated", "estimate", "total",
+                 "average", "avg", "equivalent", "normalized", "mensual", "monatlich", "mensuel", "pro monat",
+                 "al mes", "par mois", "per maand", "每月", "月額換算", "annuel", "jahrlich", "spent", "paid so far",
+                 "lifetime", "budget"],
+        .nextRenewal: ["start", "created", "updated", "modified", "added", "last", "previous", "first",
+                       "signup", "since", "cancelled", "canceled", "ended", "end", "trial", "inicio",
+                       "beginn", "debut", "开始", "created at", "updated at", "letzte", "ultimo", "dernier"],
+        .name: ["id", "uuid", "url", "link", "icon", "logo", "image", "account", "email", "user"],
+        .category: ["payment type", "payment method", "card", "typ zahlung"],
+        .cycle: ["cycle count", "trial period"],
+    ]
+}

@@ -1,0 +1,23 @@
+/// Cleans cells the way spreadsheet and Notion exports write them.
+public enum CellCleaner {
+    /// Trims spaces and turns Notion relation cells `Title (https://www.notion.so/…)` into `Title`.
+    public static func clean(_ cell: String) -> String {
+        var text = cell.trimmingCharacters(in: .whitespacesAndNewlines)
+        while let open = text.range(of: " (https://www.notion.so/") ?? text.range(of: " (https://notion.so/"),
+              let close = text[open.upperBound...].firstIndex(of: ")") {
+            text.removeSubrange(open.lowerBound...close)
+        }
+        return text
+    }
+
+    /// The first item of a Notion multi-select `A, B`.
+    public static func firstOfMultiSelect(_ text: String) -> String {
+        text.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? text
+    }
+
+    /// The start of a Notion date range `November 1, 2026 → November 30, 2026`.
+    public static func firstOfRange(_ text: String) -> String {
+        guard let arrow = text.range(of: "→") else { return text }
+        return text[..<arrow.lowerBound].trimmingCharacters(in: .whitespaces)
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+
+/// Turns one table row into an `ImportDraft`: each mapped cell is cleaned (Notion relation
+/// links, ranges, multi-selects) and normalised, and every problem becomes an issue on the field.
+public struct DraftBuilder: Sendable {
+    public var mapping: ColumnMapping
+    public var formats: ColumnFormats
+    public var context: NormalizeContext
+    public var file: String
+    public var part: String?
+
+    private let priceParser: PriceParser
+    private let dateParser: DateParser
+    private let cycleParser = CycleParser()
+    private let minorUnitDivisor: Decimal?
+    private let activeColumnMeansInactive: Bool
+
+    public init(mapping: ColumnMapping, formats: ColumnFormats, context: NormalizeContext,
+                file: String, part: String? = nil) {
+        self.mapping = mapping
+        self.formats = formats
+        self.context = context
+        self.file = file
+        self.part = part
+        self.priceParser = PriceParser(context: context)
+        self.dateParser = DateParser(context: context)
+        self.minorUnitDivisor = mapping.choices[.price].flatMap { DraftBuilder.minorUnitDivisor(header: $0.header) }
+        let activeHeader = mapping.choices[.active].map { HeaderVocabulary.fold($0.header) } ?? ""
+        self.activeColumnMeansInactive = ["cancel", "pause", "disabled", "inactive", "archiv", "ended"]
+            .contains { activeHeader.contains($0) }
+    }
+
+    /// `amount_minor`, `price (cents)` → 100; `milliunits` → 1000 (YNAB); else nil.
+    static func minorUnitDivisor(header: String) -> Decimal? {
+        let h = HeaderVocabulary.fold(header)
+        if h.contains("milliunit") { return 1000 }
+        if h.contains("cent") || h.contains("minor") || h.contains("pence") { return 100 }
+        return nil
+    }
+
+    func cell(_ field: Field, _ row: SourceRow) -> (text: String, column: Int)? {
+        guard let column = mapping[field], column < row.cells.count else { return nil }
+        let text = CellCleaner.clean(row.cells[column])
+        return text.isEmpty ? nil : (text, column + 1)
+    }
+
+    public func build(_ row: SourceRow) -> ImportDraft {
+        let provenance = Provenance(file: file, row: row.row, line: row.line, part: part)
+        var draft = ImportDraft(provenance: [provenance])
+        if row.cells.count != mapping.header.count {
+            draft.issues.append(Issue("row.ragged", .warning,
+                "\(provenance.location()): row has \(row.cells.count) cells, the header has \(mapping.header.count)"))
+        }
+        if let (text, column) = cell(.name, row) {
+            draft.name = DraftField(raw: text, value: text, column: column)
+        } else {
+            draft.name = DraftField(raw: nil, value: nil, confidence: 0, issues: [
+                Issue("name.missing", .error, "\(provenance.location()): no name (expected the service's name in column \"\(mapping.choices[.name]?.header ?? "name")\")"),
+            ])
+        }
+        var suffixCycle: Cycle?
+        if let (text, column) = cell(.price, row) {
+            (draft.price, suffixCycle) = price(text, column: column, row: row, at: provenance)
+        }
+        draft.cycle = cycle(row, suffix: suffixCycle, at: provenance)
+        if let (text, column) = cell(.nextRenewal, row) {
+            draft.nextRenewal = date(text, column: column, at: provenance)
+            rollForward(&draft)
+        }
+        if let (text, column) = cell(.startDate, row) {
+            draft.startDate = date(text, column: column, at: provenance)
+        }
+        if let (text, column) = cell(.category, row) {
+            let first = CellCleaner.firstOfMultiSelect(text)
+            let category = CategoryWords.category(for: first)
+            draft.category = DraftField(raw: text, value: category ?? .other, confidence: category == nil ? 0.5 : 1,
+                                        column: column)
+        }
+        if let (text, column) = cell(.notes, row) {
+            draft.notes = DraftField(raw: text, value: text, column: column)
+        }
+        applyStatus(&draft, row)
+        return draft
+    }
+
+    func price(_ text: String, column: Int, row: SourceRow, at provenance: Provenance) -> (DraftField<Price>, Cycle?) {
+        let (mark, guessed) = formats.decimalMark(column: column - 1, locale: context.locale)
+        do {
+            var parsed = try priceParser.parse(text[...], decimalMark: mark)
+            if let divisor = minorUnitDivisor {
+                parsed.price.amount /= divisor
+            }
+            if let (code, codeColumn) = cell(.currency, row) {
+                if let currency = Currency(code) {
+                    if let had = parsed.price.currency, had != currency,
+                       !parsed.issues.contains(where: { $0.code == "currency.guessed" }) {
+                        parsed.issues.append(Issue("currency.conflict", .error,
+                            "\(provenance.location(column: codeColumn)): the price says \(had.code), the currency column says \(currency.code)"))
+                    } else {
+                        parsed.price.currency = currency
+                        parsed.issues.removeAll { $0.code == "currency.guessed" }
+                    }
+                } else {
+                    parsed.issues.append(Issue("currency.unknown", .error,
+                        "\(provenance.location(column: codeColumn)): \"\(code)\" is not an ISO 4217 currency code (expected e.g. USD, EUR)"))
+                }
+            }
+            if guessed {
+                parsed.issues.append(Issue("price.decimal-guessed", .warning,
+                    "\(provenance.location(column: column)): the column mixes decimal marks; read \"\(text)\" with a decimal \(mark == .comma ? "comma" : "point")"))
+            }
+            if parsed.price.currency == nil {
+                parsed.issues.append(Issue("currency.missing", .warning,
+                    "\(provenance.location(column: column)): \"\(text)\" names no currency; pass --currency to set one"))
+            }
+            let located = parsed.issues.map { issue -> Issue in
+                var issue = issue
+                if !issue.message.hasPrefix(provenance.file) {
+                    issue.message = "\(provenance.location(column: column)): \(issue.message)"
+                }
+                return issue
+            }
+            let confidence = located.contains { $0.severity >= .warning } ? 0.6 : 1
+            var field = DraftField(raw: text, value: parsed.price, confidence: confidence, column: column, issues: located)
+            if !parsed.notes.isEmpty { field.issues.append(Issue("price.note", .info, parsed.notes.joined(separator: "; "))) }
+            return (field, parsed.cycle)
+        } catch {
+            return (DraftField(raw: text, value: nil, confidence: 0, column: column, issues: [
+                Issue("price.unparseable", .error, "\(provenance.location(column: column)): \(error.message)"),
+            ]), nil)
+        }
+    }
+
+    func cycle(_ row: SourceRow, suffix: Cycle?, at provenance: Provenance) -> DraftField<Cycle> {
+        if let (text, column) = cell(.cycle, row) {
+            do {
+                return DraftField(raw: text, value: try cycleParser.parse(text[...]), column: column)
+            } catch {
+                let code = error.kind == .notRecurring ? "cycle.not-recurring" : "cycle.unparseable"
+                return DraftField(raw: text, value: nil, confidence: 0, column: column, issues: [
+                    Issue(code, .error, "\(provenance.location(column: column)): \(error.message)"),
+                ])
+            }
+        }
+        if let (unitText, column) = cell(.cycleUnit, row) {
+            let intervalText = cell(.cycleInterval, row)?.text ?? "1"
+            guard let unit = CycleUnitWords.unit(unitText), let interval = Int(intervalText), interval > 0 else {
+                return DraftField(raw: "\(intervalText) \(unitText)", value: nil, confidence: 0, column: column, issues: [
+                    Issue("cycle.unparseable", .error,
+                          "\(provenance.location(column: column)): \"\(intervalText) \(unitText)\" is not a billing cycle (expected a count and day, week, month or year)"),
+                ])
+            }
+            return DraftField(raw: "\(intervalText) \(unitText)", value: Cycle(unit: unit, interval: interval).canonical, column: column)
+        }
+        if let suffix {
+            return DraftField(raw: nil, value: suffix, confidence: 0.9, column: mapping[.price].map { $0 + 1 })
+        }
+        return DraftField(raw: nil, value: nil, confidence: 0, issues: [
+            Issue("cycle.missing", .warning, "\(provenance.location()): no billing cycle found; add a cycle column or --map cycle=HEADER"),
+        ])
+    }
+
+    func date(_ text: String, column: Int, at provenance: Provenance) -> DraftField<CalendarDate> {
+        let (order, guessed) = formats.dateOrder(column: column - 1, locale: context.locale)
+        let first = CellCleaner.firstOfRange(text)
+        do {
+            let parsed = try dateParser.parse(first[...], order: order)
+            var issues = parsed.issues.map { Issue($0.code, $0.severity, "\(provenance.location(column: column)): \($0.message)") }
+            if guessed {
+                issues.append(Issue("date.ambiguous", .warning,
+                    "\(provenance.location(column: column)): day and month order could not be proven from the column; read \"\(text)\" as \(order?.rawValue ?? "month first"); pass --locale to choose"))
+            }
+            return DraftField(raw: text, value: parsed.date, confidence: issues.isEmpty ? 1 : 0.6, column: column, issues: issues)
+        } catch {
+            return DraftField(raw: text, value: nil, confidence: 0, column: column, issues: [
+                Issue("date.unparseable", .error, "\(provenance.location(column: column)): \(error.message)"),
+            ])
+        }
+    }
+
+    /// A renewal date in the past moves on by whole cycles to the first date on or after today.
+    func rollForward(_ draft: inout ImportDraft) {
+        guard let date = draft.nextRenewal.value, date < context.today else { return }
+        guard let cycle = draft.cycle.value else {
+            draft.nextRenewal.issues.append(Issue("date.past", .warning,
+                "\(draft.provenance[0].location()): next renewal \(date) is before \(context.today) and no cycle is known to move it on"))
+            return
+        }
+        var next = date
+        var times = 0
+        while next < context.today {
+            times += 1
+            next = cycle.advance(date, times: times)
+        }
+        draft.nextRenewal.value = next
+        draft.nextRenewal.issues.append(Issue("date.rolled-forward", .info,
+            "next renewal \(date) is in the past; moved on \(times) cycle\(times == 1 ? "" : "s") to \(next)"))
+    }
+
+    func applyStatus(_ draft: inout ImportDraft, _ row: SourceRow) {
+        if let (text, _) = cell(.status, row), StatusWords.status(of: text) == .inactive {
+            draft.status = .inactive
+            draft.statusReason = "status \"\(text)\""
+        }
+        if let (text, _) = cell(.active, row), let flag = StatusWords.boolean(text) {
+            if flag == activeColumnMeansInactive {
+                draft.status = .inactive
+                draft.statusReason = "\(mapping.choices[.active]?.header ?? "active") = \(text)"
+            }
+        }
+    }
+}

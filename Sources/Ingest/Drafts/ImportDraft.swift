@@ -1,0 +1,96 @@
+import Foundation
+
+/// One normalised value of a draft, with the text it was read from and what went wrong.
+public struct DraftField<Value: Hashable & Sendable>: Hashable, Sendable {
+    /// The text as it stood in the source, nil when the source had no such field.
+    public var raw: String?
+    /// The normalised value, nil when there was none or it could not be read.
+    public var value: Value?
+    /// 0…1: how sure the reader is (1 for a clean CSV cell, OCR confidence for screenshots).
+    public var confidence: Double
+    /// 1-based column of the source table the value came from.
+    public var column: Int?
+    public var issues: [Issue]
+
+    public init(raw: String? = nil, value: Value? = nil, confidence: Double = 1,
+                column: Int? = nil, issues: [Issue] = []) {
+        self.raw = raw
+        self.value = value
+        self.confidence = confidence
+        self.column = column
+        self.issues = issues
+    }
+
+    public static var absent: DraftField { DraftField(confidence: 0) }
+}
+
+/// A price seen at one point in time, for drafts whose price changed (bank series, merges).
+public struct PricePoint: Hashable, Sendable {
+    public var date: CalendarDate?
+    public var price: Price
+    public init(date: CalendarDate?, price: Price) {
+        self.date = date
+        self.price = price
+    }
+}
+
+/// A subscription proposed by a reader, waiting for the user's review.
+public struct ImportDraft: Hashable, Sendable {
+    public enum Status: String, Sendable, CaseIterable {
+        /// Not decided yet.
+        case pending
+        case accepted
+        case rejected
+        /// Cancelled, paused, ended or a stopped series: kept out of the output unless asked for.
+        case inactive
+    }
+
+    public var name: DraftField<String>
+    public var price: DraftField<Price>
+    public var cycle: DraftField<Cycle>
+    public var nextRenewal: DraftField<CalendarDate>
+    public var startDate: DraftField<CalendarDate>
+    public var category: DraftField<Category>
+    public var notes: DraftField<String>
+    public var status: Status
+    /// Why the status was set (the status cell's text, "no charge since …").
+    public var statusReason: String?
+    public var provenance: [Provenance]
+    /// Issues about the draft as a whole (not one field).
+    public var issues: [Issue]
+    public var priceHistory: [PricePoint]
+
+    public init(name: DraftField<String> = .absent, price: DraftField<Price> = .absent,
+                cycle: DraftField<Cycle> = .absent, nextRenewal: DraftField<CalendarDate> = .absent,
+                startDate: DraftField<CalendarDate> = .absent, category: DraftField<Category> = .absent,
+                notes: DraftField<String> = .absent, status: Status = .pending, statusReason: String? = nil,
+                provenance: [Provenance], issues: [Issue] = [], priceHistory: [PricePoint] = []) {
+        self.name = name
+        self.price = price
+        self.cycle = cycle
+        self.nextRenewal = nextRenewal
+        self.startDate = startDate
+        self.category = category
+        self.notes = notes
+        self.status = status
+        self.statusReason = statusReason
+        self.provenance = provenance
+        self.issues = issues
+        self.priceHistory = priceHistory
+    }
+
+    /// Every issue of the draft: its own and its fields'.
+    public var allIssues: [Issue] {
+        issues + name.issues + price.issues + cycle.issues + nextRenewal.issues + startDate.issues
+            + category.issues + notes.issues
+    }
+
+    /// The lowest confidence among the fields that carry a value.
+    public var confidence: Double {
+        let present = [name.value == nil ? nil : name.confidence,
+                       price.value == nil ? nil : price.confidence,
+                       cycle.value == nil ? nil : cycle.confidence,
+                       nextRenewal.value == nil ? nil : nextRenewal.confidence].compactMap { $0 }
+        return present.min() ?? 0
+    }
+}

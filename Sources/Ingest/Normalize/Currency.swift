@@ -1,0 +1,41 @@
+/// An ISO 4217 currency: its code and the number of minor digits amounts are written with.
+public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let code: String
+
+    /// Accepts a three-letter code in any case; nil for anything that is not a known ISO 4217 code.
+    public init?(_ code: some StringProtocol) {
+        let upper = code.uppercased()
+        guard Currency.minorDigitsTable[upper] != nil else { return nil }
+        self.code = upper
+    }
+
+    /// Digits after the decimal mark in amounts of this currency (JPY 0, USD 2, KWD 3).
+    public var minorDigits: Int { Currency.minorDigitsTable[code] ?? 2 }
+
+    public var description: String { code }
+
+    public static func < (a: Currency, b: Currency) -> Bool { a.code < b.code }
+
+    public static let usd = Currency(unchecked: "USD")
+    public static let eur = Currency(unchecked: "EUR")
+
+    init(unchecked code: String) { self.code = code }
+
+    /// Active ISO 4217 codes with their minor units, plus a few historic codes still seen in exports.
+    static let minorDigitsTable: [String: Int] = {
+        var table: [String: Int] = [:]
+        let two = """
+            AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BMD BND BOB BRL BSD BTN BWP BYN BZD \
+            CAD CDF CHF CNY COP CRC CUP CZK DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GTQ \
+            GYD HKD HNL HRK HTG HUF IDR ILS INR IRR JMD KES KGS KHR KYD KZT LAK LBP LKR LRD LSL MAD MDL \
+            MKD MMK MNT MOP MRU MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR NZD PAB PEN PGK PHP PKR PLN \
+            QAR RON RSD RUB SAR SBD SCR SDG SEK SGD SHP SLE SOS SRD SSP STN SVC SYP SZL THB TJS TMT TOP \
+            TRY TTD TWD TZS UAH USD UZS VES WST XCD YER ZAR ZMW ZWL DEM FRF ITL ESP NLG ATS BEF FIM IEP
+            """
+        for code in two.split(separator: " ") { table[String(code)] = 2 }
+        for code in ["BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX",
+                     "VND", "VUV", "XAF", "XOF", "XPF", "PTE"] { table[code] = 0 }
+        for code in ["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"] { table[code] = 3 }
+        return table
+    }()
+}

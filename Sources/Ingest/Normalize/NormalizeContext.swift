@@ -1,0 +1,65 @@
+/// What the normalisers may know beyond the text itself. Everything comes in from the caller:
+/// parsers never read the clock, `Locale.current` or the environment.
+public struct NormalizeContext: Hashable, Sendable {
+    /// The reference day for year-less and relative dates and for rolling renewals forward.
+    public var today: CalendarDate
+    /// A locale identifier such as `de_DE`, `en_US`, `zh_CN`; nil when unknown.
+    public var locale: String?
+    /// The currency to assume when the text has none or an ambiguous sign (`$`, `kr`, `¥`).
+    public var currency: Currency?
+
+    public init(today: CalendarDate, locale: String? = nil, currency: Currency? = nil) {
+        self.today = today
+        self.locale = locale
+        self.currency = currency
+    }
+
+    /// The language part of the locale (`de` for `de_DE`), lowercased.
+    public var language: String? {
+        guard let locale else { return nil }
+        return locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map { $0.lowercased() }
+    }
+
+    /// The region part of the locale (`DE` for `de_DE`), uppercased.
+    public var region: String? {
+        guard let locale else { return nil }
+        let parts = locale.split(whereSeparator: { $0 == "_" || $0 == "-" })
+        return parts.count > 1 ? parts[parts.count - 1].uppercased() : nil
+    }
+}
+
+/// Why a value could not be normalised. `message` is a whole sentence for the user.
+public struct NormalizeError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        case empty
+        case unparseable
+        /// A cycle text that names a one-time or lifetime purchase.
+        case notRecurring
+        /// A date that cannot exist (`2026-02-30`).
+        case impossible
+    }
+
+    public var kind: Kind
+    public var message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    static func notA(_ what: String, found: String, example: String) -> NormalizeError {
+        NormalizeError(.unparseable, "\"\(found)\" is not a \(what) (expected e.g. \(example))")
+    }
+}
+
+/// Which character separates the decimals: `9.99` or `9,99`.
+public enum DecimalMark: String, Hashable, Sendable {
+    case point, comma
+}
+
+/// The order of day, month and year in numeric dates.
+public enum DateOrder: String, Hashable, Sendable {
+    case dayMonthYear = "DMY", monthDayYear = "MDY", yearMonthDay = "YMD"
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A price as written by a person: an exact amount and, when known, its ISO 4217 currency.
+public struct Price: Hashable, Sendable {
+    public var amount: Decimal
+    public var currency: Currency?
+
+    public init(amount: Decimal, currency: Currency?) {
+        self.amount = amount
+        self.currency = currency
+    }
+
+    /// The amount with the currency's ISO 4217 minor digits (`15.5 USD` → `"15.50"`, JPY → `"1299"`).
+    public var amountText: String {
+        DecimalText.format(amount, minorDigits: currency?.minorDigits)
+    }
+}
+
+/// Decimal formatting that never goes through `Double`.
+public enum DecimalText {
+    /// Rounds half away from zero to `minorDigits` and pads with zeros; nil digits keeps the
+    /// value's own digits (at most 6).
+    public static func format(_ value: Decimal, minorDigits: Int?) -> String {
+        var input = value
+        var rounded = Decimal()
+        let scale = minorDigits ?? 6
+        NSDecimalRound(&rounded, &input, scale, .plain)
+        var text = rounded.description
+        if text.hasPrefix("-0") && rounded.isZero { text.removeFirst() }
+        guard let digits = minorDigits, digits > 0 else { return text }
+        if let dot = text.firstIndex(of: ".") {
+            let have = text.distance(from: text.index(after: dot), to: text.endIndex)
+            if have < digits { text += String(repeating: "0", count: digits - have) }
+        } else {
+            text += "." + String(repeating: "0", count: digits)
+        }
+        return text
+    }
+
+    /// Reads a plain decimal literal (`-1299.5`) exactly; nil for anything else.
+    public static func parse(_ text: some StringProtocol) -> Decimal? {
+        var sawDigit = false
+        for (i, ch) in text.enumerated() {
+            if ch.isASCII, ch.isNumber { sawDigit = true; continue }
+            if ch == "." { continue }
+            if ch == "-" && i == 0 { continue }
+            return nil
+        }
+        guard sawDigit else { return nil }
+        return Decimal(string: String(text), locale: Locale(identifier: "en_US_POSIX"))
+    }
+}

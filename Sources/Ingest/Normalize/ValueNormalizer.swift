@@ -1,0 +1,54 @@
+/// The JSON answers of `ingest normalize`: one object per raw value.
+public struct ValueNormalizer: Sendable {
+    public let context: NormalizeContext
+    private let prices: PriceParser
+    private let dates: DateParser
+    private let cycles = CycleParser()
+
+    public init(context: NormalizeContext) {
+        self.context = context
+        prices = PriceParser(context: context)
+        dates = DateParser(context: context)
+    }
+
+    static func note(_ issues: [Issue]) -> [(String, JSONValue)] {
+        let notes = issues.filter { $0.severity >= .info }.map(\.message)
+        return notes.isEmpty ? [] : [("note", .string(notes.joined(separator: "; ")))]
+    }
+
+    /// `{"amount":"1299.99","currency":"USD"}` or `{"error":"…"}`.
+    public func price(_ raw: String) -> JSONValue {
+        do {
+            let parsed = try prices.parse(raw[...])
+            var members: [(String, JSONValue)] = [
+                ("amount", .string(parsed.price.amountText)),
+                ("currency", .optional(parsed.price.currency?.code)),
+            ]
+            if let cycle = parsed.cycle { members.append(("cycle", CanonicalJSON.value(cycle))) }
+            members += ValueNormalizer.note(parsed.issues + parsed.notes.map { Issue("price.note", .info, $0) })
+            return .object(members)
+        } catch {
+            return .object([("error", .string(error.message))])
+        }
+    }
+
+    /// `{"date":"2026-12-05"}` or `{"error":"…"}`.
+    public func date(_ raw: String) -> JSONValue {
+        do {
+            let parsed = try dates.parse(raw[...])
+            return .object([("date", .string(parsed.date.description))] + ValueNormalizer.note(parsed.issues))
+        } catch {
+            return .object([("error", .string(error.message))])
+        }
+    }
+
+    /// `{"unit":"month","interval":1}` or `{"error":"…"}`.
+    public func cycle(_ raw: String) -> JSONValue {
+        do {
+            let cycle = try cycles.parse(raw[...])
+            return .object([("unit", .string(cycle.unit.rawValue)), ("interval", .int(cycle.interval))])
+        } catch {
+            return .object([("error", .string(error.message))])
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// Writes subscriptions in the canonical `ingest/subscriptions@1` form, keys in the documented
+/// order, subscriptions in input order: the same input gives the same bytes.
+public enum CanonicalJSON {
+    public static let schemaID = "ingest/subscriptions@1"
+
+    public static func document(_ subscriptions: [Subscription]) -> JSONValue {
+        .object([
+            ("schema", .string(schemaID)),
+            ("subscriptions", .array(subscriptions.map(value))),
+            ("summary", value(Summary(subscriptions))),
+        ])
+    }
+
+    /// The whole document as text, pretty-printed, with a final line end.
+    public static func text(_ subscriptions: [Subscription]) -> String {
+        document(subscriptions).serialized(pretty: true) + "\n"
+    }
+
+    public static func value(_ price: Price) -> JSONValue {
+        .object([("amount", .string(price.amountText)), ("currency", .optional(price.currency?.code))])
+    }
+
+    public static func value(_ cycle: Cycle) -> JSONValue {
+        .object([("unit", .string(cycle.unit.rawValue)), ("interval", .int(cycle.interval))])
+    }
+
+    public static func value(_ source: Provenance) -> JSONValue {
+        var members: [(String, JSONValue)] = [("file", .string(source.file))]
+        if let part = source.part { members.append(("part", .string(part))) }
+        if let row = source.row { members.append(("row", .int(row))) }
+        if let line = source.line, source.row == nil { members.append(("line", .int(line))) }
+        if let box = source.box {
+            members.append(("box", .array([.int(box.x), .int(box.y), .int(box.width), .int(box.height)])))
+        }
+        return .object(members)
+    }
+
+    public static func value(_ sub: Subscription) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("name", .string(sub.name)),
+            ("price", sub.price.map(value) ?? .null),
+            ("cycle", sub.cycle.map(value) ?? .null),
+            ("nextRenewal", .optional(sub.nextRenewal?.description)),
+            ("category", .optional(sub.category?.rawValue)),
+            ("notes", .optional(sub.notes)),
+            ("source", value(sub.source)),
+        ]
+        if !sub.alsoFrom.isEmpty { members.append(("alsoFrom", .array(sub.alsoFrom.map(value)))) }
+        if !sub.priceHistory.isEmpty {
+            members.append(("priceHistory", .array(sub.priceHistory.map { point in
+                .object([("date", .optional(point.date?.description)), ("price", value(point.price))])
+            })))
+        }
+        return .object(members)
+    }
+
+    public static func value(_ summary: Summary) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("active", .int(summary.active)),
+            ("totals", .array(summary.totals.map { total in
+                .object([
+                    ("currency", .string(total.currency.code)),
+                    ("monthly", .string(DecimalText.format(total.monthly, minorDigits: total.currency.minorDigits))),
+                    ("yearly", .string(DecimalText.format(total.yearly, minorDigits: total.currency.minorDigits))),
+                ])
+            })),
+        ]
+        if summary.notInTotals > 0 { members.append(("notInTotals", .int(summary.notInTotals))) }
+        return .object(members)
+    }
+}

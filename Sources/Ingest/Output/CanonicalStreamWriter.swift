@@ -1,0 +1,30 @@
+/// Writes the canonical document one subscription at a time, so an import of a million rows
+/// never holds them all. The bytes equal `CanonicalJSON.text` of the same subscriptions.
+public struct CanonicalStreamWriter {
+    private let write: (String) throws -> Void
+    private var count = 0
+    private var summary = SummaryAccumulator()
+
+    public init(write: @escaping (String) throws -> Void) {
+        self.write = write
+    }
+
+    public mutating func begin() throws {
+        try write("{\n  \"schema\": \"\(CanonicalJSON.schemaID)\",\n  \"subscriptions\": [")
+    }
+
+    public mutating func add(_ sub: Subscription) throws {
+        try write((count == 0 ? "\n    " : ",\n    ") + CanonicalJSON.value(sub).serialized(pretty: true, indent: 2))
+        count += 1
+        summary.add(sub)
+    }
+
+    public mutating func finish() throws {
+        let close = count == 0 ? "]" : "\n  ]"
+        let summaryText = CanonicalJSON.value(summary.summary).serialized(pretty: true, indent: 1)
+        try write("\(close),\n  \"summary\": \(summaryText)\n}\n")
+    }
+
+    public var written: Int { count }
+    public var currentSummary: Summary { summary.summary }
+}

@@ -1,0 +1,59 @@
+/// Which reader handles an input.
+public enum SourceKind: String, Sendable, CaseIterable {
+    case notion, sheets, csv, bank, screenshot
+}
+
+/// Everything an import needs to know besides the input itself.
+public struct ImportOptions: Sendable {
+    /// nil: choose from the file's extension and content.
+    public var kind: SourceKind?
+    public var context: NormalizeContext
+    /// `--map field=Header`.
+    public var overrides: [Field: String]
+    /// Rows read before the columns are chosen.
+    public var sampleSize: Int
+
+    public init(kind: SourceKind? = nil, context: NormalizeContext, overrides: [Field: String] = [:],
+                sampleSize: Int = 200) {
+        self.kind = kind
+        self.context = context
+        self.overrides = overrides
+        self.sampleSize = sampleSize
+    }
+}
+
+/// What happened to one input: rows read, drafts made, rows skipped and why.
+public struct ImportReport: Sendable {
+    public var source: String
+    public var kind: SourceKind
+    public var rows: Int
+    public var drafts: Int
+    public var skips: [Skip]
+    public var warnings: [Issue]
+    public var mapping: ColumnMapping?
+
+    public init(source: String, kind: SourceKind, rows: Int = 0, drafts: Int = 0, skips: [Skip] = [],
+                warnings: [Issue] = [], mapping: ColumnMapping? = nil) {
+        self.source = source
+        self.kind = kind
+        self.rows = rows
+        self.drafts = drafts
+        self.skips = skips
+        self.warnings = warnings
+        self.mapping = mapping
+    }
+
+    /// `12 rows → 10 drafts, 2 skipped (1 blank, 1 totals)`.
+    public var line: String {
+        var text = "\(rows) row\(rows == 1 ? "" : "s") → \(drafts) draft\(drafts == 1 ? "" : "s")"
+        if !skips.isEmpty {
+            var counts: [String: Int] = [:]
+            for skip in skips { counts[skip.reason.rawValue, default: 0] += 1 }
+            let parts = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+            text += ", \(skips.count) skipped (\(parts.joined(separator: ", ")))"
+        } else {
+            text += ", 0 skipped"
+        }
+        return text
+    }
+}

@@ -1,0 +1,45 @@
+/// Runs a table through detection and the draft builder in two streaming passes: the first
+/// chooses the columns and decides each column's formats from all its values, the second builds
+/// the drafts and hands them on one at a time. Memory stays flat in the row count.
+public struct TableImporter: Sendable {
+    public var options: ImportOptions
+
+    public init(options: ImportOptions) {
+        self.options = options
+    }
+
+    /// Chooses the columns from the header and the first rows.
+    public func mapping(for source: TableSource) throws -> (ColumnMapping, samples: [SourceRow]) {
+        var samples: [SourceRow] = []
+        while samples.count < options.sampleSize, let row = try source.nextRow() { samples.append(row) }
+        let detector = ColumnDetector(context: options.context)
+        let mapping = try detector.detect(header: source.header, samples: samples.map(\.cells),
+                                          overrides: options.overrides)
+        return (mapping, samples)
+    }
+
+    /// `open` is called twice and must give the same rows both times.
+    public func run(name: String, kind: SourceKind, part: String? = nil,
+                    open: () throws -> TableSource,
+                    emit: (ImportDraft) throws -> Void) throws -> ImportReport {
+        let first = try open()
+        let (mapping, samples) = try self.mapping(for: first)
+        var formats = ColumnFormats(mapping: mapping)
+        for row in samples { formats.observe(row) }
+        while let row = try first.nextRow() { formats.observe(row) }
+
+        let second = try open()
+        let builder = DraftBuilder(mapping: mapping, formats: formats, context: options.context,
+                                   file: name, part: part)
+        var report = ImportReport(source: name, kind: kind, mapping: mapping)
+        while let row = try second.nextRow() {
+            report.rows += 1
+            try emit(builder.build(row))
+            report.drafts += 1
+        }
+        report.skips = second.skips
+        report.rows += second.skips.count
+        report.warnings = second.warnings
+        return report
+    }
+}

@@ -1,0 +1,79 @@
+/// One data row of a table source, with where it stands in the file.
+public struct SourceRow: Sendable {
+    /// The cells as text, decoded; may be fewer or more than the header's columns (ragged).
+    public var cells: [String]
+    /// 1-based data row number (the first row after the header is 1).
+    public var row: Int
+    /// 1-based physical line where the row starts.
+    public var line: Int
+
+    public init(cells: [String], row: Int, line: Int) {
+        self.cells = cells
+        self.row = row
+        self.line = line
+    }
+}
+
+/// A row the reader did not turn into data, with the reason: every input row ends as a draft
+/// or as one of these.
+public struct Skip: Hashable, Sendable {
+    public enum Reason: String, Sendable, CaseIterable {
+        case blank
+        case repeatedHeader = "repeated header"
+        case totals
+        case preamble
+        case unusable
+        case notSubscription = "not a subscription"
+    }
+
+    public var reason: Reason
+    public var line: Int
+    public var row: Int?
+    public var detail: String?
+
+    public init(_ reason: Reason, line: Int, row: Int? = nil, detail: String? = nil) {
+        self.reason = reason
+        self.line = line
+        self.row = row
+        self.detail = detail
+    }
+}
+
+/// A file that could not be read at all: names the file, the line and what to do.
+public struct ReadError: Error, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    public var message: String
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, _ message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String {
+        var where_ = file
+        if let line { where_ += ":\(line)" }
+        if let column { where_ += ":\(column)" }
+        return "\(where_): \(message)"
+    }
+}
+
+/// A table read row by row: a header found by the reader and data rows handed out one at a
+/// time, so memory does not grow with the file.
+public protocol TableSource: AnyObject {
+    /// The name used in messages (the path as given, or the URL).
+    var name: String { get }
+    /// The header cells, as written (trimmed).
+    var header: [String] { get }
+    /// 1-based line of the header row; nil for files with no header row.
+    var headerLine: Int? { get }
+    /// Warnings about the whole file (encoding fallback, guessed delimiter …).
+    var warnings: [Issue] { get }
+    /// Rows skipped so far, with their reasons.
+    var skips: [Skip] { get }
+    /// The next data row, or nil at the end.
+    func nextRow() throws(ReadError) -> SourceRow?
+}

@@ -1,0 +1,198 @@
+import Foundation
+import Ingest
+
+/// A usage mistake: printed with the command's usage line, exit code 2.
+struct UsageError: Error, CustomStringConvertible {
+    var message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}
+
+/// One option or flag a command takes; the same declarations drive parsing and `--help`.
+struct OptionSpec {
+    var names: [String]
+    var value: String?
+    var help: String
+    var repeats = false
+
+    static func flag(_ names: String..., help: String) -> OptionSpec {
+        OptionSpec(names: names, value: nil, help: help)
+    }
+
+    static func option(_ names: String..., value: String, help: String, repeats: Bool = false) -> OptionSpec {
+        OptionSpec(names: names, value: value, help: help, repeats: repeats)
+    }
+}
+
+/// The parsed command line of one subcommand.
+struct ParsedArguments {
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
+
+    func value(_ name: String) -> String? { values[name]?.last }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func has(_ name: String) -> Bool { flags.contains(name) }
+
+    /// Splits `args` by `specs`; `--opt=value` and `--opt value` both work, `--` ends options.
+    static func parse(_ args: [String], specs: [OptionSpec]) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var i = 0
+        var onlyPositionals = false
+        while i < args.count {
+            let arg = args[i]
+            i += 1
+            if onlyPositionals || arg == "-" || !arg.hasPrefix("-") {
+                parsed.positionals.append(arg)
+                continue
+            }
+            if arg == "--" { onlyPositionals = true; continue }
+            var name = arg
+            var inline: String?
+            if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {
+                name = String(arg[..<eq])
+                inline = String(arg[arg.index(after: eq)...])
+            }
+            guard let spec = specs.first(where: { $0.names.contains(name) }) else {
+                throw UsageError("unknown option \(name) (see --help)")
+            }
+            let key = spec.names[0]
+            if spec.value == nil {
+                guard inline == nil else { throw UsageError("\(name) takes no value") }
+                parsed.flags.insert(key)
+                continue
+            }
+            let value: String
+            if let inline { value = inline } else {
+                guard i < args.count else { throw UsageError("\(name) needs a value (\(spec.value ?? "VALUE"))") }
+                value = args[i]
+                i += 1
+            }
+            if !spec.repeats, parsed.values[key] != nil {
+                throw UsageError("\(name) is given twice")
+            }
+            parsed.values[key, default: []].append(value)
+        }
+        return parsed
+    }
+}
+
+/// A subcommand: its name, a summary, usage, options, and what it does.
+protocol Command: SendableMetatype {
+    static var name: String { get }
+    static var summary: String { get }
+    static var usage: String { get }
+    static var discussion: String { get }
+    static var options: [OptionSpec] { get }
+    init(_ args: ParsedArguments) throws
+    /// Returns the exit code.
+    func run() throws -> Int32
+}
+
+extension Command {
+    static var discussion: String { "" }
+
+    /// Parses `args` for this command and runs it.
+    static func execute(_ args: [String]) throws -> Int32 {
+        let parsed = try ParsedArguments.parse(args, specs: options)
+        return try Self(parsed).run()
+    }
+
+    static var help: String {
+        var text = "\(summary)\n\nUSAGE: \(usage)\n"
+        if !discussion.isEmpty { text += "\n\(discussion)\n" }
+        let all = options + [.flag("--help", "-h", help: "Show this help.")]
+        text += "\nOPTIONS:\n"
+        for spec in all {
+            var left = spec.names.joined(separator: ", ")
+            if let value = spec.value { left += " \(value)" }
+            let pad = left.count < 28 ? String(repeating: " ", count: 28 - left.count) : "\n" + String(repeating: " ", count: 30)
+            text += "  \(left)\(pad)\(spec.help)\n"
+        }
+        return text
+    }
+}
+
+/// Options shared by the commands that read inputs: the reference day, locale and currency.
+enum CommonOptions {
+    static let context: [OptionSpec] = [
+        .option("--today", value: "YYYY-MM-DD", help: "Reference day for relative and year-less dates (default: today)."),
+        .option("--locale", value: "ID", help: "Locale for ambiguous dates and numbers, e.g. de_DE, en_US, zh_CN."),
+        .option("--currency", value: "ISO", help: "Currency for prices that name none or use an ambiguous sign ($, kr, ¥)."),
+    ]
+
+    static let reading: [OptionSpec] = context + [
+        .option("--from", value: "KIND", help: "Force a reader: notion, sheets, csv, bank or screenshot."),
+        .option("--map", value: "FIELD=HEADER", help: "Take FIELD from the column HEADER (repeatable).", repeats: true),
+    ]
+
+    static func context(_ args: ParsedArguments) throws(UsageError) -> NormalizeContext {
+        var today = SystemClock.today()
+        if let text = args.value("--today") {
+            guard let date = CalendarDate(iso: text) else {
+                throw UsageError("--today \(text): expected a date like 2026-11-30")
+            }
+            today = date
+        }
+        var currency: Currency?
+        if let code = args.value("--currency") {
+            guard let c = Currency(code) else {
+                throw UsageError("--currency \(code): not an ISO 4217 code (expected e.g. USD, EUR, JPY)")
+            }
+            currency = c
+        }
+        return NormalizeContext(today: today, locale: args.value("--locale"), currency: currency)
+    }
+
+    static func importOptions(_ args: ParsedArguments) throws(UsageError) -> ImportOptions {
+        var kind: SourceKind?
+        if let from = args.value("--from") {
+            guard let k = SourceKind(rawValue: from.lowercased()) else {
+                throw UsageError("--from \(from): expected one of \(SourceKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            kind = k
+        }
+        var overrides: [Field: String] = [:]
+        for pair in args.all("--map") {
+            guard let eq = pair.firstIndex(of: "="), let field = Field(userText: String(pair[..<eq])) else {
+                throw UsageError("--map \(pair): expected FIELD=HEADER with FIELD one of \(Field.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            overrides[field] = String(pair[pair.index(after: eq)...])
+        }
+        return ImportOptions(kind: kind, context: try context(args), overrides: overrides)
+    }
+}
+
+/// The only place the CLI reads the clock: the real today, in UTC.
+enum SystemClock {
+    static func today() -> CalendarDate {
+        let days = Int((Date().timeIntervalSince1970 / 86_400).rounded(.down))
+        return CalendarDate(dayNumber: days)
+    }
+}
+
+/// Writes to standard error.
+enum Stderr {
+    static func print(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+/// Turns an input argument into a readable file path: `-` (standard input) is spooled to a
+/// temporary file first, because the table reader reads its input twice.
+enum InputFiles {
+    static func resolve(_ argument: String) throws -> (path: String, name: String, cleanup: () -> Void) {
+        guard argument == "-" else { return (argument, argument, {}) }
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ingest-stdin-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+        let out = try FileHandle(forWritingTo: url)
+        while true {
+            let chunk = FileHandle.standardInput.readData(ofLength: 1 << 16)
+            if chunk.isEmpty { break }
+            out.write(chunk)
+        }
+        try out.close()
+        return (url.path, "<stdin>", { try? FileManager.default.removeItem(at: url) })
+    }
+}

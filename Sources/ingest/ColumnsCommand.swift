@@ -1,0 +1,44 @@
+import Foundation
+import Ingest
+
+/// `ingest columns FILE`: which column feeds which field, with scores and reasons.
+struct ColumnsCommand: Command {
+    static let name = "columns"
+    static let summary = "Show which column of a table feeds which field, and why."
+    static let usage = "ingest columns FILE [--map FIELD=HEADER] [--from KIND] [--locale ID]"
+    static let options: [OptionSpec] = CommonOptions.reading + [
+        .option("--format", value: "text|json", help: "Output format (default: text)."),
+    ]
+
+    let input: String
+    let options: ImportOptions
+    let json: Bool
+
+    init(_ args: ParsedArguments) throws(UsageError) {
+        guard args.positionals.count == 1 else { throw UsageError("columns needs exactly one FILE") }
+        input = args.positionals[0]
+        options = try CommonOptions.importOptions(args)
+        json = args.value("--format") == "json"
+    }
+
+    func run() throws -> Int32 {
+        let file = try InputFiles.resolve(input)
+        defer { file.cleanup() }
+        let table: TableSource
+        let mapping: ColumnMapping
+        do {
+            table = try CSVTable(path: file.path, name: file.name)
+            mapping = try TableImporter(options: options).mapping(for: table).0
+        } catch let error as ReadError {
+            Stderr.print("ingest: \(error)")
+            return 1
+        } catch let error as MappingError {
+            Stderr.print("ingest: \(file.name): \(error)")
+            return 1
+        }
+        let out = try OutputFile(path: nil)
+        out.write(json ? ColumnReport.json(mapping).serialized(pretty: true) + "\n" : ColumnReport.text(mapping))
+        try out.close()
+        return 0
+    }
+}

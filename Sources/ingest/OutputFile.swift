@@ -1,0 +1,54 @@
+import Foundation
+
+/// A buffered text sink for standard output or a file given with `-o`. A file is written to a
+/// temporary name beside it and moved into place on `close()`, so a failed run leaves no half file.
+final class OutputFile {
+    private let handle: FileHandle
+    private var buffer = [UInt8]()
+    private let finalPath: String?
+    private let tempPath: String?
+
+    init(path: String?) throws {
+        if let path, path != "-" {
+            let temp = path + ".ingest-tmp"
+            guard FileManager.default.createFile(atPath: temp, contents: nil),
+                  let handle = FileHandle(forWritingAtPath: temp) else {
+                throw UsageError("-o \(path): cannot write there (check the folder exists and is writable)")
+            }
+            self.handle = handle
+            self.finalPath = path
+            self.tempPath = temp
+        } else {
+            self.handle = FileHandle.standardOutput
+            self.finalPath = nil
+            self.tempPath = nil
+        }
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    func flush() {
+        guard !buffer.isEmpty else { return }
+        handle.write(Data(buffer))
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    func close() throws {
+        flush()
+        guard let finalPath, let tempPath else { return }
+        try handle.close()
+        if FileManager.default.fileExists(atPath: finalPath) { try FileManager.default.removeItem(atPath: finalPath) }
+        try FileManager.default.moveItem(atPath: tempPath, toPath: finalPath)
+    }
+
+    /// Drops the temporary file after a failure.
+    func abandon() {
+        guard let tempPath else { return }
+        try? handle.close()
+        try? FileManager.default.removeItem(atPath: tempPath)
+    }
+}

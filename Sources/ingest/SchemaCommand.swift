@@ -1,0 +1,23 @@
+import Foundation
+import Ingest
+
+/// `ingest schema`: the JSON Schema of the canonical output.
+struct SchemaCommand: Command {
+    static let name = "schema"
+    static let summary = "Print the JSON Schema of the canonical output (ingest/subscriptions@1)."
+    static let usage = "ingest schema"
+    static let options: [OptionSpec] = []
+
+    init(_ args: ParsedArguments) throws(UsageError) {
+        guard args.positionals.isEmpty else { throw UsageError("schema takes no arguments") }
+    }
+
+    func run() throws -> Int32 {
+        guard let text = Resources.text("subscriptions.schema.json") else {
+            Stderr.print("ingest: the schema resource is missing from this build")
+            return 1
+        }
+        FileHandle.standardOutput.write(Data(text.utf8))
+        return 0
+    }
+}

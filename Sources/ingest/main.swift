@@ -1,0 +1,78 @@
+import Foundation
+import Ingest
+
+let version = "0.1.0"
+
+/// A subcommand as the dispatcher sees it.
+struct CommandEntry: Sendable {
+    let name: String
+    let summary: String
+    let usage: String
+    let help: String
+    let execute: @Sendable ([String]) throws -> Int32
+
+    init<C: Command>(_ type: C.Type) {
+        name = C.name
+        summary = C.summary
+        usage = C.usage
+        help = C.help
+        execute = { try C.execute($0) }
+    }
+}
+
+let commands: [CommandEntry] = [
+    CommandEntry(ImportCommand.self), CommandEntry(ColumnsCommand.self),
+    CommandEntry(NormalizeCommand.self), CommandEntry(SchemaCommand.self),
+]
+
+func topHelp() -> String {
+    var text = """
+        ingest \(version): turn Notion, Google Sheets, bank CSV exports and billing screenshots into one
+        canonical JSON list of subscriptions.
+
+        USAGE: ingest COMMAND [options]
+
+        COMMANDS:
+
+        """
+    for command in commands {
+        let pad = String(repeating: " ", count: max(1, 12 - command.name.count))
+        text += "  \(command.name)\(pad)\(command.summary)\n"
+    }
+    text += "\nRun `ingest COMMAND --help` for a command's options. Exit codes: 0 success, 1 input not importable, 2 usage error.\n"
+    return text
+}
+
+func main() -> Int32 {
+    var args = Array(CommandLine.arguments.dropFirst())
+    guard let first = args.first else {
+        Stderr.print(topHelp())
+        return 2
+    }
+    if first == "--version" { print("ingest \(version)"); return 0 }
+    if first == "--help" || first == "-h" || first == "help" { print(topHelp(), terminator: ""); return 0 }
+    guard let command = commands.first(where: { $0.name == first }) else {
+        Stderr.print("ingest: unknown command \"\(first)\" (commands: \(commands.map(\.name).joined(separator: ", ")))")
+        return 2
+    }
+    args.removeFirst()
+    if args.contains("--help") || args.contains("-h") {
+        print(command.help, terminator: "")
+        return 0
+    }
+    return run(command, args)
+}
+
+func run(_ command: CommandEntry, _ args: [String]) -> Int32 {
+    do {
+        return try command.execute(args)
+    } catch let error as UsageError {
+        Stderr.print("ingest \(command.name): \(error.message)\nUSAGE: \(command.usage)")
+        return 2
+    } catch {
+        Stderr.print("ingest \(command.name): \(error)")
+        return 1
+    }
+}
+
+exit(main())
