@@ -1,0 +1,68 @@
+import Foundation
+
+/// Runs the `ingest` executable built next to the tests.
+enum CLI {
+    struct Result {
+        var status: Int32
+        var stdout: Data
+        var stderr: Data
+        var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+        var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+    }
+
+    static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }()
+
+    /// The binary: beside the test bundle (the build's products folder), else in .build/debug.
+    static let executable: URL = {
+        let fm = FileManager.default
+        var candidates: [URL] = []
+        if let env = ProcessInfo.processInfo.environment["INGEST_BIN"] { candidates.append(URL(fileURLWithPath: env)) }
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(dir.appendingPathComponent("ingest"))
+            dir.deleteLastPathComponent()
+        }
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/ingest"))
+        return candidates.first { fm.isExecutableFile(atPath: $0.path) && !$0.hasDirectoryPath }
+            ?? packageRoot.appendingPathComponent(".build/debug/ingest")
+    }()
+
+    /// Runs `ingest ARGS` in `folder` with `stdin` (or an empty standard input) and `environment` added.
+    static func run(_ arguments: [String], in folder: URL? = nil, stdin: Data? = nil,
+                    environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        // Output goes to temporary files: no pipe can fill up and block the child.
+        let temp = FileManager.default.temporaryDirectory.appendingPathComponent("ingest-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temp) }
+        let outURL = temp.appendingPathComponent("stdout"), errURL = temp.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let outHandle = try FileHandle(forWritingTo: outURL), errHandle = try FileHandle(forWritingTo: errURL)
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        try outHandle.close()
+        try errHandle.close()
+        let out = try Data(contentsOf: outURL), err = try Data(contentsOf: errURL)
+        return Result(status: process.terminationStatus, stdout: out, stderr: err)
+    }
+}
