@@ -12,13 +12,16 @@ public struct ImportOptions: Sendable {
     public var overrides: [Field: String]
     /// Rows read before the columns are chosen.
     public var sampleSize: Int
+    /// Reads screenshots; nil when this build or caller has no OCR engine.
+    public var recognizer: (any TextRecognizer)?
 
     public init(kind: SourceKind? = nil, context: NormalizeContext, overrides: [Field: String] = [:],
-                sampleSize: Int = 200) {
+                sampleSize: Int = 200, recognizer: (any TextRecognizer)? = nil) {
         self.kind = kind
         self.context = context
         self.overrides = overrides
         self.sampleSize = sampleSize
+        self.recognizer = recognizer
     }
 }
 
