@@ -111,8 +111,10 @@ public struct ColumnDetector: Sendable {
             // A "Monthly cost" or "Created" column never wins its field on its values alone.
             score = headerScore
         } else if headerScore > 0 {
-            // A header that names the field counts most; values that contradict it pull it down.
-            score = headerScore * (0.55 + 0.45 * content.rate)
+            // A header that names the field counts most; values that contradict it pull it down,
+            // all the way below the threshold for fields whose values have a shape (prices, dates).
+            let floor = content.typed ? 0.3 : 0.55
+            score = headerScore * (floor + (1 - floor) * content.rate)
             if evidence.nonEmpty > 0 {
                 reasons.append(String(format: "%d%% of values %@", Int((content.rate * 100).rounded()), content.what))
             }
