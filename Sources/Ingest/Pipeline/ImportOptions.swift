@@ -12,13 +12,16 @@ public struct ImportOptions: Sendable {
     public var overrides: [Field: String]
     /// Rows read before the columns are chosen.
     public var sampleSize: Int
+    /// `--encoding`: the text encoding of CSV inputs; nil to tell from the bytes.
+    public var encoding: TextEncoding?
 
     public init(kind: SourceKind? = nil, context: NormalizeContext, overrides: [Field: String] = [:],
-                sampleSize: Int = 200) {
+                sampleSize: Int = 200, encoding: TextEncoding? = nil) {
         self.kind = kind
         self.context = context
         self.overrides = overrides
         self.sampleSize = sampleSize
+        self.encoding = encoding
     }
 }
 
