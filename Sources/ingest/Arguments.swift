@@ -124,6 +124,7 @@ enum CommonOptions {
     static let reading: [OptionSpec] = context + [
         .option("--from", value: "KIND", help: "Force a reader: notion, sheets, csv, bank or screenshot."),
         .option("--map", value: "FIELD=HEADER", help: "Take FIELD from the column HEADER (repeatable).", repeats: true),
+        .option("--encoding", value: "NAME", help: "Text encoding of CSV input: utf-8, utf-16, windows-1252 or gb18030 (default: from the bytes)."),
     ]
 
     static func context(_ args: ParsedArguments) throws(UsageError) -> NormalizeContext {
@@ -159,7 +160,14 @@ enum CommonOptions {
             }
             overrides[field] = String(pair[pair.index(after: eq)...])
         }
-        return ImportOptions(kind: kind, context: try context(args), overrides: overrides)
+        var encoding: TextEncoding?
+        if let name = args.value("--encoding") {
+            guard let e = TextEncoding(userText: name) else {
+                throw UsageError("--encoding \(name): expected utf-8, utf-16, utf-16be, windows-1252 or gb18030")
+            }
+            encoding = e
+        }
+        return ImportOptions(kind: kind, context: try context(args), overrides: overrides, encoding: encoding)
     }
 }
 

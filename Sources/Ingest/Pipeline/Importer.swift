@@ -24,9 +24,11 @@ public struct Importer: Sendable {
         let display = name ?? path
         let kind = options.kind ?? Importer.guessKind(path: path)
         switch kind {
+        case .notion where ZipArchive.looksLikeZip(path: path):
+            return try ExportImporter(options: options).run(path: path, name: display, emit: emit)
         case .csv, .sheets, .notion, .bank:
             return try TableImporter(options: options).run(name: display, kind: kind, open: {
-                try CSVTable(path: path, name: display)
+                try CSVTable(path: path, name: display, encoding: options.encoding)
             }, emit: emit)
         case .screenshot:
             throw ReadError(file: display, "screenshots are not supported yet")
