@@ -11,8 +11,14 @@ public struct Importer: Sendable {
 
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "tif", "tiff", "bmp", "gif"]
 
-    /// The reader for a path when `--from` is not given.
+    /// The reader for a path when `--from` is not given: from the first bytes (image, ZIP),
+    /// else from the extension.
     public static func guessKind(path: String) -> SourceKind {
+        switch InputSniffer.content(of: InputSniffer.prefix(path: path)) {
+        case .image: return .screenshot
+        case .zip: return .notion
+        case .text: break
+        }
         let ext = (path as NSString).pathExtension.lowercased()
         if imageExtensions.contains(ext) { return .screenshot }
         if ext == "zip" { return .notion }
