@@ -21,11 +21,12 @@ struct HeaderFinder {
         let width = Self.commonWidth(rows)
         let dataLike = rows.map { $0.looksLikeData(width: width) }
         let firstData = dataLike.firstIndex(of: true) ?? rows.count
-        // A row naming two known columns is the header, even below a line that looked like data
-        // (`Period;01.10.2026;31.10.2026`); further down it is more likely a data row.
+        // A row naming two known columns is the header, even below lines that looked like data
+        // (`Period;01.10.2026;31.10.2026`), unless it holds numbers below data rows (then it is data).
         var dataBefore = 0
         for index in rows.indices {
-            if rows[index].vocabularyHits >= 2 && dataBefore <= 1 { return .header(index: index) }
+            let row = rows[index]
+            if row.vocabularyHits >= 2 && (row.labels == row.nonEmpty || dataBefore == 0) { return .header(index: index) }
             if dataLike[index] { dataBefore += 1 }
         }
         if let index = rows.indices.prefix(upTo: firstData).first(where: { rows[$0].looksLikeHeader(width: width) }) {
