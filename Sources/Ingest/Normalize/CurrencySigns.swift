@@ -35,7 +35,7 @@ enum CurrencySigns {
         iso("SGD", ["s$", "sg$"])
         iso("MXN", ["mx$", "mex$"])
         iso("TWD", ["nt$", "新台币", "新台幣", "台币"])
-        iso("BRL", ["r$", "reais", "real"])
+        iso("BRL", ["r$", "reais"])
         iso("CNY", ["元", "rmb", "人民币", "人民幣", "块", "塊", "cn¥", "cny¥", "yuan"])
         iso("JPY", ["円", "jp¥", "yen", "圓"])
         iso("KRW", ["₩", "원", "won"])
@@ -62,7 +62,7 @@ enum CurrencySigns {
         iso("KWD", ["kd", "د.ك"])
         iso("SAR", ["ر.س", "﷼"])
         iso("AED", ["د.إ", "dhs", "aed."])
-        iso("EGP", ["ج.م", "e£", "le"])
+        iso("EGP", ["ج.م", "e£"])
         iso("BDT", ["৳"])
         iso("GEL", ["₾", "ლ"])
         iso("GHS", ["₵"])
@@ -75,6 +75,35 @@ enum CurrencySigns {
         iso("CRC", ["₡"])
         iso("UAH", ["₴"])
         iso("PTE", ["esc"])
+        iso("RSD", ["dinara", "дин", "дин."])
+        iso("AFN", ["؋", "afs"])
+        iso("ALL", ["lek", "lekë"])
+        iso("BZD", ["bz$"])
+        iso("BTN", ["nu."])
+        iso("BAM", ["km"])
+        iso("BIF", ["fbu"])
+        iso("BHD", ["bd", ".د.ب"])
+        iso("CUC", ["cuc$"])
+        iso("DJF", ["fdj"])
+        iso("DOP", ["rd$"])
+        iso("ERN", ["nfk"])
+        iso("GHS", ["gh₵", "ghc"])
+        iso("JMD", ["j$"])
+        iso("MOP", ["mop$"])
+        iso("MVR", ["rf"])
+        iso("MRU", ["um"])
+        iso("PAB", ["b/."])
+        iso("STN", ["db"])
+        iso("TZS", ["tsh"])
+        iso("TOP", ["t$"])
+        iso("TTD", ["tt$"])
+        iso("TND", ["dt"])
+        iso("UGX", ["ush"])
+        iso("UYU", ["$u"])
+        iso("VUV", ["vt"])
+        iso("ZMW", ["zk"])
+        iso("GNF", ["fg"])
+        iso("DZD", ["دج"])
         for sign in ["$", "dollar", "dollars", "dólares", "dolares", "dólar", "dolar"] { t[sign] = .ambiguous(.dollar) }
         for sign in ["¥", "￥"] { t[sign] = .ambiguous(.yen) }
         for sign in ["kr", "kr.", "kr,", ":-"] { t[sign] = .ambiguous(.krone) }
@@ -103,8 +132,9 @@ enum CurrencySigns {
         }
         let lower = WordFold.lowerOnly(token)
         if lower.utf8.count == 3, lowercaseCodes.contains(lower), let c = Currency(lower) { return .iso(c) }
-        if token.utf8.count == 3, let c = Currency(lower), token.first?.isUppercase == true { return .iso(c) }
         if let hit = table[lower] { return hit }
+        // `SGD$`, `NZD$`: a code with a dollar sign.
+        if lower.hasSuffix("$"), lower.utf8.count == 4, let c = Currency(lower.dropLast()) { return .iso(c) }
         if lower.hasSuffix(".") || lower.hasSuffix(",") {
             return sign(String(lower.dropLast()))
         }

@@ -25,7 +25,7 @@ enum CycleWords {
             "manedlig", "manedligt", "manadsvis", "manatligen", "manadlig", "每月", "月付", "包月", "连续包月", "按月", "月度",
             "每個月", "每个月", "月繳", "月缴", "按月付费", "月费", "月費", "月卡", "月額", "毎月", "月払い", "月払", "月間",
             "マンスリー", "매월", "월간", "매달", "월정액", "ежемесячно", "ежемесячный", "ежемесячная", "щомісяця",
-            "miesiecznie", "aylik", "mesicne", "havonta", "havi", "lunar", "bulanan", "hang thang", "kuukausittain",
+            "miesiecznie", "aylik", "aylık", "mesicne", "havonta", "havi", "lunar", "bulanan", "hang thang", "kuukausittain",
             "شهريا", "شهري", "לחודש", "รายเดือน",
         ]),
         (year, [
@@ -34,12 +34,12 @@ enum CycleWords {
             "annualmente", "all anno", "jaarlijks", "jaarabonnement", "arlig", "arligt", "arligen", "arsvis",
             "每年", "年付", "包年", "连续包年", "按年", "年度", "年度会员", "年繳", "年缴", "年费", "年費", "年卡", "年額",
             "毎年", "年払い", "年払", "年間", "매년", "연간", "연", "ежегодно", "ежегодный", "щорічно", "rocznie",
-            "yillik", "rocne", "evente", "eves", "tahunan", "hang nam", "vuosittain", "سنويا", "שנתי", "รายปี",
+            "yillik", "yıllık", "rocne", "evente", "eves", "tahunan", "hang nam", "vuosittain", "سنويا", "שנתי", "รายปี",
         ]),
         (week, [
             "weekly", "per week", "a week", "semanal", "semanalmente", "wochentlich", "hebdomadaire", "settimanale",
             "wekelijks", "ukentlig", "ugentlig", "veckovis", "每周", "周付", "每週", "毎週", "매주", "주간",
-            "еженедельно", "tygodniowo", "haftalik",
+            "еженедельно", "tygodniowo", "haftalik", "haftalık",
         ]),
         (Cycle(unit: .week, interval: 2), [
             "biweekly", "bi weekly", "fortnightly", "fortnight", "zweiwochentlich", "vierzehntagig", "tweewekelijks",
@@ -48,19 +48,19 @@ enum CycleWords {
         (day, [
             "daily", "per day", "a day", "diario", "diaria", "diariamente", "taglich", "quotidien", "quotidienne",
             "giornaliero", "dagelijks", "daglig", "dagligen", "每天", "每日", "毎日", "매일", "ежедневно", "dziennie",
-            "gunluk",
+            "gunluk", "günlük",
         ]),
         (Cycle(unit: .month, interval: 3), [
             "quarterly", "quarter", "per quarter", "trimestral", "trimestralmente", "vierteljahrlich", "quartalsweise",
             "quartal", "trimestriel", "trimestrielle", "trimestre", "trimestrale", "driemaandelijks", "kwartaal",
             "per kwartaal", "kvartalsvis", "kvartal", "季付", "包季", "连续包季", "每季", "季度", "季度会员", "季", "四半期",
-            "분기별", "분기", "ежеквартально", "квартал", "kwartalnie", "uc aylik",
+            "분기별", "분기", "ежеквартально", "квартал", "kwartalnie", "uc aylik", "üç aylık",
         ]),
         (Cycle(unit: .month, interval: 6), [
             "semiannual", "semiannually", "semi annual", "semi annually", "half yearly", "halfyearly", "half year",
             "biannual", "biannually", "twice a year", "semestral", "semestralmente", "halbjahrlich", "semestriel",
             "semestrielle", "semestrale", "halfjaarlijks", "halvarlig", "halvarsvis", "每半年", "半年付", "半年",
-            "半年ごと", "반기", "полгода", "polrocznie", "6 aylik",
+            "半年ごと", "반기", "полгода", "polrocznie", "6 aylik", "6 aylık",
         ]),
         (Cycle(unit: .month, interval: 2), [
             "bimonthly", "bi monthly", "bimestral", "bimestriel", "bimestrielle", "bimestrale", "zweimonatlich", "双月",
@@ -88,7 +88,7 @@ enum CycleWords {
         (.year, [
             "year", "years", "yr", "yrs", "y", "ano", "anos", "jahr", "jahre", "jahren", "an", "ans", "annee", "annees",
             "anno", "anni", "jaar", "jaren", "ar", "年", "년", "год", "года", "лет", "рік", "rok", "lat", "lata",
-            "yil", "ev", "tahun", "nam", "vuosi", "ปี", "سنة",
+            "yil", "yıl", "ev", "tahun", "nam", "vuosi", "ปี", "سنة",
         ]),
     ]
 

@@ -59,7 +59,7 @@ struct DateToken {
                 }
                 continue
             }
-            if let next, next.kind == .word, DateWords.timeWords.contains(next.text), tokens[i].value <= 24,
+            if let next, next.kind == .word, DateWords.timeWords.contains(next.text), tokens[i].value <= 59,
                !(next.text == "a" && afterNext?.isNumber == true) {
                 tokens[i].isTime = true
                 sawTime = true

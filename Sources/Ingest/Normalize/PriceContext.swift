@@ -33,14 +33,17 @@ enum PriceContext {
         "mo", "mos", "mth", "monat", "monate", "monaten", "mois", "mes", "meses", "mese", "mesi", "maand", "maanden",
         "maned", "maneder", "manad", "manader", "year", "years", "yr", "yrs", "jahr", "jahre", "jahren", "an", "ans",
         "annee", "annees", "ano", "anos", "anno", "anni", "jaar", "jaren", "ar", "gb", "tb", "mb", "kb", "user", "users",
-        "seat", "seats", "x", "hour", "hours", "hr", "hrs", "minute", "minutes", "st", "nd", "rd", "th", "er", "pcs",
+        "seat", "seats", "x", "hour", "hours", "hr", "hrs", "minute", "minutes", "pcs",
         "items", "devices", "device", "screens", "screen", "profiles", "month-", "people", "persons",
         "天", "日", "个月", "個月", "ヶ月", "か月", "カ月", "年", "周", "週", "週間", "일", "개월", "년", "달", "人",
     ]
 
+    static let ordinals: Set<String> = ["st", "nd", "rd", "th", "er"]
+
     static func isFollowedByUnit(_ number: PriceNumber, _ text: ScalarText) -> Bool {
         var j = number.end
         if text.at(j) == "%" { return true }
+        let glued = text.at(j) != " "
         if text.at(j) == "-" || text.at(j) == " " { j += 1 }
         let start = j
         while j < text.count, ScalarText.isLetter(text[j]), !ScalarText.isDigit(text[j]) {
@@ -49,6 +52,7 @@ enum PriceContext {
         }
         guard j > start else { return false }
         let word = WordFold.fold(text.string(start..<j))
+        if ordinals.contains(word) { return glued }
         if units.contains(word) { return true }
         // CJK counters glued to more text: `12个月会员`, `3天后`.
         for unit in ["个月", "個月", "ヶ月", "か月", "カ月", "天", "週間", "개월"] where word.hasPrefix(unit) { return true }
@@ -67,8 +71,8 @@ enum PriceContext {
             var k = hit.start - 2
             while k >= 0, ScalarText.isLetter(text[k]) { k -= 1 }
             let word = text.string(k + 1..<hit.start - 1)
-            if let joined = CurrencySigns.sign(word + "$") {
-                return SignHit(sign: joined, text: word + "$", start: k + 1, end: hit.end)
+            if !word.isEmpty, let joined = CurrencySigns.sign(word + "$") ?? CurrencySigns.sign(word).flatMap({ $0.isExact ? $0 : nil }) {
+                return SignHit(sign: joined, text: word + " $", start: k + 1, end: hit.end)
             }
         }
         return hit

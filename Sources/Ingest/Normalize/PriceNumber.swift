@@ -40,8 +40,8 @@ struct PriceNumber {
                 i += 1
             } else if c == " " && ScalarText.isDigit(next) && spaceGroups(text, after: i, previous: group) {
                 i += 1
-            } else if c == "." && next == " " && twoDigitsAfterDotSpace(text, at: i) {
-                // `$119. 95`: a stray space after the decimal point.
+            } else if (c == "." || c == ",") && next == " " && twoDigitsAfterDotSpace(text, at: i) {
+                // `$119. 95`, `118, 99 TL`: a stray space after the decimal mark.
                 i += 2
             } else {
                 break

@@ -48,8 +48,15 @@ public struct PriceParser: Sendable {
             let number = PriceNumber.scan(text, at: i)
             i = max(number.end, i + 1)
             guard let candidate = candidate(number, in: text) else { continue }
-            if candidate.sign != nil { best = candidate; break }
-            if best == nil { best = candidate }
+            if best == nil {
+                best = candidate
+                if candidate.sign != nil { break }
+            } else if let sign = candidate.sign {
+                // `From 26 to 50 €`: the first amount, with the currency written after a later one.
+                best?.sign = sign
+                best?.signText = candidate.signText
+                break
+            }
         }
         guard let chosen = best else {
             if PriceWords.saysFree(raw) {
@@ -77,7 +84,9 @@ public struct PriceParser: Sendable {
         if PriceContext.isFollowedByUnit(number, text) { return nil }
         if case .invalid = number.read() { return nil }
         let before = PriceContext.signBefore(number.start, text)
-        let after = PriceContext.signAfter(number.end, text)
+        let trailingMinus = number.dashDecimals == nil && text.at(number.end) == "-"
+            && (number.end + 1 >= text.count || !ScalarText.isDigit(text[number.end + 1]))
+        let after = PriceContext.signAfter(number.end + (trailingMinus ? 1 : 0), text)
         var chosen = before
         if let a = after, chosen == nil || (a.sign.isExact && chosen?.sign.isExact == false) { chosen = a }
         var negative = false
@@ -85,10 +94,7 @@ public struct PriceParser: Sendable {
         let inner = before.map { PriceContext.precedingMark(number.start, text, limit: $0.end) } ?? nil
         if lead == "-" || inner == "-" { negative = true }
         if lead == "(" || inner == "(" { negative = PriceContext.closes(after?.end ?? number.end, text) }
-        if number.dashDecimals == nil, number.end < text.count, text[number.end] == "-",
-           number.end + 1 >= text.count || !ScalarText.isDigit(text[number.end + 1]) {
-            negative = true
-        }
+        if trailingMinus { negative = true }
         if let word = PriceContext.wordAfter(after?.end ?? number.end, text) {
             if word == "dr" || word == "debit" { negative = true }
             if word == "cr" || word == "credit" { negative = false }

@@ -19,8 +19,8 @@ struct RelativeDates {
         var i = 0
         while i < words.count {
             let token = words[i]
-            if token.kind == .word, DateWords.pastWords.contains(token.text) { past = true }
-            if token.kind == .word, DateWords.futureWords.contains(token.text) { future = true }
+            if token.kind == .word, DateWords.pastWords.contains(token.text) { past = true; i += 1; continue }
+            if token.kind == .word, DateWords.futureWords.contains(token.text) { future = true; i += 1; continue }
             if token.text == "il", i + 2 < words.count, words[i + 1].text == "y", words[i + 2].text == "a" { past = true; i += 3; continue }
             if token.text == "from", i + 1 < words.count, words[i + 1].text == "now" { future = true; i += 2; continue }
             let amount = token.isNumber ? token.value : DateWords.numberWords[token.text]
