@@ -10,9 +10,15 @@ public struct Price: Hashable, Sendable {
         self.currency = currency
     }
 
-    /// The amount with at least the currency's ISO 4217 minor digits (`15.5 USD` → `"15.50"`,
-    /// JPY → `"1299"`); digits written beyond them are kept (`€0,0049/min` → `"0.0049"`).
+    /// The amount with the currency's ISO 4217 minor digits, as the canonical output writes it
+    /// (`15.5 USD` → `"15.50"`, JPY → `"1299"`, KWD → `"12.500"`).
     public var amountText: String {
+        DecimalText.format(amount, minorDigits: currency?.minorDigits)
+    }
+
+    /// The amount with at least the currency's minor digits and every digit that was written
+    /// (`€0,0049/min` → `"0.0049"`), for `ingest normalize`, which reports what the text says.
+    public var writtenAmountText: String {
         let written = max(0, -Int(amount.exponent))
         return DecimalText.format(amount, minorDigits: max(currency?.minorDigits ?? 0, written))
     }
