@@ -23,6 +23,8 @@ struct CommandEntry: Sendable {
 let commands: [CommandEntry] = [
     CommandEntry(ImportCommand.self), CommandEntry(ColumnsCommand.self),
     CommandEntry(NormalizeCommand.self), CommandEntry(SchemaCommand.self),
+    CommandEntry(PreviewCommand.self),
+    CommandEntry(AcceptCommand.self),
 ]
 
 func topHelp() -> String {

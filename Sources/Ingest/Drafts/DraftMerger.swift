@@ -1,0 +1,146 @@
+/// Finds drafts of the same service within one import and merges them into one draft with all
+/// their provenances, or flags them with `duplicate.conflict` when their prices or cycles differ.
+///
+/// Two drafts are the same service when their names match the same catalog brand
+/// (`BrandCatalog.match`), else when their folded names are equal. Inactive and rejected drafts
+/// and drafts without a name are never merged.
+///
+/// A merged draft (and every member of a conflicting group) takes the place of the group's
+/// *last* member, so a stream can be folded in one pass once the group sizes are known
+/// (`DuplicateCounter`): memory holds one counter per duplicated key and the drafts of the
+/// groups still open, never the whole import.
+public enum DraftMerger {
+    /// The key two drafts of the same service share, nil for drafts that are never merged.
+    public static func key(_ draft: ImportDraft, catalog: BrandCatalog = .shared) -> String? {
+        guard draft.status == .pending || draft.status == .accepted, let name = draft.name.value else { return nil }
+        if let brand = catalog.match(name) { return "brand:" + brand.brand.name }
+        let folded = BrandCatalog.fold(name)
+        return folded.isEmpty ? nil : "name:" + folded
+    }
+
+    /// FNV-1a of the key: a stable, compact stand-in for counting.
+    public static func hash(_ key: String) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 {
+            h ^= UInt64(byte)
+            h = h &* 0x0000_0100_0000_01b3
+        }
+        return h
+    }
+
+    /// Merges and flags duplicates in an in-memory list (the review paths).
+    public static func merge(_ drafts: [ImportDraft], catalog: BrandCatalog = .shared) -> [ImportDraft] {
+        var counter = DuplicateCounter(catalog: catalog)
+        for draft in drafts { counter.observe(draft) }
+        var folder = DuplicateFolder(counter, catalog: catalog)
+        return drafts.flatMap { folder.add($0) } + folder.finish()
+    }
+
+    /// Whether two drafts could be one subscription: prices and cycles equal where both have one.
+    public static func agree(_ a: ImportDraft, _ b: ImportDraft) -> Bool {
+        if let p = a.price.value, let q = b.price.value, p != q { return false }
+        if let c = a.cycle.value?.canonical, let d = b.cycle.value?.canonical, c != d { return false }
+        return true
+    }
+
+    /// `b` folded into `a`: values `a` lacks are taken from `b`, provenances and issues appended.
+    public static func fold(_ a: ImportDraft, _ b: ImportDraft) -> ImportDraft {
+        var m = a
+        if m.price.value == nil { m.price = b.price }
+        if m.cycle.value == nil { m.cycle = b.cycle }
+        if m.nextRenewal.value == nil { m.nextRenewal = b.nextRenewal }
+        if m.startDate.value == nil { m.startDate = b.startDate }
+        if m.category.value == nil || (m.category.value == .other && b.category.value != nil) { m.category = b.category }
+        if m.notes.value == nil { m.notes = b.notes }
+        for source in b.provenance where !m.provenance.contains(source) { m.provenance.append(source) }
+        for issue in b.issues where !m.issues.contains(issue) { m.issues.append(issue) }
+        for point in b.priceHistory where !m.priceHistory.contains(point) { m.priceHistory.append(point) }
+        if b.status == .accepted { m.status = .accepted }
+        return m
+    }
+
+    /// One group of drafts with the same key, in input order, merged or flagged.
+    static func resolve(_ group: [ImportDraft]) -> [ImportDraft] {
+        guard let first = group.first, group.count > 1 else { return group }
+        let agreeing = group.indices.allSatisfy { i in group.indices.allSatisfy { j in agree(group[i], group[j]) } }
+        if agreeing {
+            var merged = group.dropFirst().reduce(first, fold)
+            let places = merged.provenance.map { $0.location() }.joined(separator: ", ")
+            merged.issues.append(Issue("duplicate.merged", .info, "found \(group.count) times (\(places)); merged into one"))
+            return [merged]
+        }
+        return group.enumerated().map { index, draft in
+            var flagged = draft
+            let others = group.enumerated().filter { $0.offset != index }.map { _, other in
+                "\(other.provenance.first?.location() ?? "?") (\(describe(other)))"
+            }
+            flagged.issues.append(Issue("duplicate.conflict", .warning,
+                "\(draft.provenance.first?.location() ?? "?"): \(draft.name.value ?? "") (\(describe(draft))) is also listed as \(others.joined(separator: ", ")); keep the right one, reject the others"))
+            return flagged
+        }
+    }
+
+    static func describe(_ draft: ImportDraft) -> String {
+        let price = draft.price.value.map { "\($0.amountText)\($0.currency.map { " \($0.code)" } ?? "")" } ?? "no price"
+        return "\(price) / \(draft.cycle.value?.description ?? "no cycle")"
+    }
+}
+
+/// First pass of streaming duplicate detection: how many drafts share each key (by hash).
+public struct DuplicateCounter: Sendable {
+    public private(set) var counts: [UInt64: Int32] = [:]
+    let catalog: BrandCatalog
+
+    public init(catalog: BrandCatalog = .shared) {
+        self.catalog = catalog
+    }
+
+    public mutating func observe(_ draft: ImportDraft) {
+        guard let key = DraftMerger.key(draft, catalog: catalog) else { return }
+        counts[DraftMerger.hash(key), default: 0] += 1
+    }
+
+    /// Keys seen more than once.
+    public var duplicatedKeys: Int { counts.values.filter { $0 > 1 }.count }
+}
+
+/// Second pass: hands drafts on in input order, holding the members of each duplicate group
+/// until its last member arrives, then emitting the group merged (or flagged).
+public struct DuplicateFolder: Sendable {
+    /// Members still expected per duplicated hash; keys seen once are not kept.
+    private var remaining: [UInt64: Int32]
+    /// Held members per hash, grouped by full key (a hash collision keeps keys apart).
+    private var held: [UInt64: [(key: String, drafts: [ImportDraft])]] = [:]
+    let catalog: BrandCatalog
+
+    public init(_ counter: DuplicateCounter, catalog: BrandCatalog = .shared) {
+        remaining = counter.counts.filter { $0.value > 1 }
+        self.catalog = catalog
+    }
+
+    /// The drafts ready to be written after `draft` (none while its group is still open).
+    public mutating func add(_ draft: ImportDraft) -> [ImportDraft] {
+        guard let key = DraftMerger.key(draft, catalog: catalog) else { return [draft] }
+        let hash = DraftMerger.hash(key)
+        guard let left = remaining[hash] else { return [draft] }
+        var groups = held[hash] ?? []
+        if let i = groups.firstIndex(where: { $0.key == key }) { groups[i].drafts.append(draft) }
+        else { groups.append((key, [draft])) }
+        if left > 1 {
+            remaining[hash] = left - 1
+            held[hash] = groups
+            return []
+        }
+        remaining[hash] = nil
+        held[hash] = nil
+        return groups.flatMap { DraftMerger.resolve($0.drafts) }
+    }
+
+    /// Groups left open (their counted members never arrived): emitted as they are.
+    public mutating func finish() -> [ImportDraft] {
+        let rest = held.keys.sorted().flatMap { hash in (held[hash] ?? []).flatMap { DraftMerger.resolve($0.drafts) } }
+        held = [:]
+        remaining = [:]
+        return rest
+    }
+}
