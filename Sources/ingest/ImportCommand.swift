@@ -89,7 +89,7 @@ struct ImportCommand: Command {
         if let policy { for i in drafts.indices { drafts[i].status = policy.decide(drafts[i]) } }
         if interactive {
             var session = ReviewSession(drafts: drafts, editor: FieldEditor(context: importOptions.context),
-                                        includeInactive: includeInactive, rates: rates)
+                                        includeInactive: includeInactive, rates: rates, echo: !Terminal.inputIsTerminal)
             var input = StandardInputLines()
             let outcome = session.run(input: &input) { FileHandle.standardError.write(Data($0.utf8)) }
             guard case .write(let reviewed) = outcome else { return 0 }

@@ -44,12 +44,23 @@ public struct ReviewSession {
     public var editor: FieldEditor
     public var includeInactive: Bool
     public var rates: ExchangeRates?
+    /// Repeat each answer after its prompt, so a transcript of piped answers reads like a session.
+    public var echo: Bool
 
-    public init(drafts: [ImportDraft], editor: FieldEditor, includeInactive: Bool = false, rates: ExchangeRates? = nil) {
+    public init(drafts: [ImportDraft], editor: FieldEditor, includeInactive: Bool = false, rates: ExchangeRates? = nil,
+                echo: Bool = false) {
         self.drafts = drafts
         self.editor = editor
         self.includeInactive = includeInactive
         self.rates = rates
+        self.echo = echo
+    }
+
+    func ask<Source: LineSource>(_ prompt: String, _ input: inout Source, _ write: (String) -> Void) -> String? {
+        write(prompt)
+        let line = input.readLine()
+        if echo { write((line ?? "") + "\n") }
+        return line
     }
 
     static let help = """
@@ -70,8 +81,7 @@ public struct ReviewSession {
             let index = queue[position]
             if drafts[index].status != .pending { position += 1; continue }
             write("\n[\(position + 1)/\(queue.count)] " + ReviewSession.card(drafts[index]))
-            write("Accept? [y/n/e/a/q/?] ")
-            guard let answer = input.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else {
+            guard let answer = ask("Accept? [y/n/e/a/q/?] ", &input, write)?.trimmingCharacters(in: .whitespaces).lowercased() else {
                 write("\nend of input: quit without writing\n")
                 return .quit
             }
@@ -101,16 +111,14 @@ public struct ReviewSession {
     mutating func edit<Source: LineSource>(_ index: Int, input: inout Source, write: (String) -> Void) -> Bool {
         var field: EditableField?
         while field == nil {
-            write("Field to edit (\(EditableField.allCases.map(\.label).joined(separator: ", ")); empty to go back): ")
-            guard let text = input.readLine() else { return false }
+            guard let text = ask("Field to edit (\(EditableField.allCases.map(\.label).joined(separator: ", ")); empty to go back): ", &input, write) else { return false }
             if text.trimmingCharacters(in: .whitespaces).isEmpty { return true }
             field = EditableField(userText: text)
             if field == nil { write("\"\(text)\" is not a field\n") }
         }
         guard let field else { return true }
         while true {
-            write("New \(field.label) (empty to keep the old one): ")
-            guard let text = input.readLine() else { return false }
+            guard let text = ask("New \(field.label) (empty to keep the old one): ", &input, write) else { return false }
             if text.trimmingCharacters(in: .whitespaces).isEmpty { return true }
             do {
                 try editor.apply(field, text, to: &drafts[index])
@@ -132,8 +140,7 @@ public struct ReviewSession {
             return .quit
         }
         for line in table.totalsText().split(separator: "\n").dropFirst(2) { write("\(line)\n") }
-        write("Import \(count) subscription\(count == 1 ? "" : "s")? [y/N] ")
-        let answer = input.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+        let answer = ask("Import \(count) subscription\(count == 1 ? "" : "s")? [y/N] ", &input, write)?.trimmingCharacters(in: .whitespaces).lowercased()
         guard answer == "y" || answer == "yes" else {
             write("\nnothing written\n")
             return .quit
@@ -146,7 +153,7 @@ public struct ReviewSession {
         var out = (draft.name.value ?? "(no name)") + "\n"
         func row(_ label: String, _ value: String?, _ raw: String?) {
             var text = "  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + (value ?? "—")
-            if let raw, raw != value { text += "   (read from \"\(raw)\")" }
+            if let raw, raw.lowercased() != value?.lowercased() { text += "   (read from \"\(raw)\")" }
             out += text + "\n"
         }
         row("price", draft.price.value.map { PreviewTable.money($0.amount, $0.currency) }, draft.price.raw)
