@@ -64,32 +64,43 @@ public struct PreviewTable: Sendable {
 
     var rows: [[String]] { drafts.enumerated().map { cells($1, $0 + 1) } }
 
-    /// Aligned columns; with `width`, the name and issues columns are cut with … to fit.
+    /// Columns given up, in this order, when the name and issues columns cut to 8 still do not fit.
+    static let dropOrder = [7, 8, 6, 0]
+
+    /// Aligned columns; with `width`, the name and issues columns are cut with … to fit, and
+    /// category, confidence, next renewal and number are left out if they still do not.
     public func table(width: Int?, color: Bool) -> String {
         let rows = self.rows
         var widths = PreviewTable.headers.map(\.count)
         for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        var shown = Array(widths.indices)
         if let width {
-            var over = widths.reduce(0, +) + 2 * (widths.count - 1) - width
-            for column in [PreviewTable.issuesColumn, PreviewTable.nameColumn] where over > 0 {
-                let floor = min(widths[column], 8)
-                let cut = min(over, widths[column] - floor)
+            let shrinkable = [PreviewTable.issuesColumn, PreviewTable.nameColumn]
+            func total(_ columns: [Int], shrunk: Bool) -> Int {
+                columns.map { shrunk && shrinkable.contains($0) ? min(widths[$0], 8) : widths[$0] }.reduce(0, +) + 2 * (columns.count - 1)
+            }
+            for column in PreviewTable.dropOrder where total(shown, shrunk: true) > width { shown.removeAll { $0 == column } }
+            var over = total(shown, shrunk: false) - width
+            for column in shrinkable where over > 0 {
+                let cut = min(over, widths[column] - min(widths[column], 8))
                 widths[column] -= cut
                 over -= cut
             }
         }
-        var out = line(PreviewTable.headers, widths, color: color, bold: true)
-        for row in rows { out += line(row, widths, color: color, bold: false) }
+        let pick = { (cells: [String]) in shown.map { cells[$0] } }
+        let columns = shown.map { widths[$0] }
+        var out = line(pick(PreviewTable.headers), columns, shown, color: color, bold: true)
+        for row in rows { out += line(pick(row), columns, shown, color: color, bold: false) }
         return out + "\n" + totalsText()
     }
 
-    func line(_ cells: [String], _ widths: [Int], color: Bool, bold: Bool) -> String {
+    func line(_ cells: [String], _ widths: [Int], _ columns: [Int], color: Bool, bold: Bool) -> String {
         var parts: [String] = []
         for (i, cell) in cells.enumerated() {
             let text = PreviewTable.fit(cell, widths[i])
             let pad = String(repeating: " ", count: widths[i] - text.count)
-            var shown = PreviewTable.rightAligned.contains(i) ? pad + text : (i == cells.count - 1 ? text : text + pad)
-            if color { shown = PreviewTable.paint(shown, column: i, cell: cell, bold: bold) }
+            var shown = PreviewTable.rightAligned.contains(columns[i]) ? pad + text : (i == cells.count - 1 ? text : text + pad)
+            if color { shown = PreviewTable.paint(shown, column: columns[i], cell: cell, bold: bold) }
             parts.append(shown)
         }
         return parts.joined(separator: "  ") + "\n"
