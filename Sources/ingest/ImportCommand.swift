@@ -58,6 +58,12 @@ struct ImportCommand: Command {
         if args.has("--interactive"), let policy {
             throw UsageError("--interactive and --accept \(policy.rawValue) exclude each other: review by hand or by policy")
         }
+        if interactive, inputs.contains("-") {
+            throw UsageError("--interactive reads its answers from standard input: give INPUT as a file, not -")
+        }
+        if draftsPath == "-", policy != nil || interactive, args.value("-o") == nil || args.value("-o") == "-" {
+            throw UsageError("--drafts - and the canonical output would both go to standard output: give -o FILE")
+        }
         guard policy != nil || interactive || draftsPath != nil else {
             throw UsageError("--accept all|confident|none is required: interactive review needs a terminal (or --interactive), and nothing is saved that was not accepted; --drafts FILE writes the drafts for `ingest accept`")
         }

@@ -67,7 +67,8 @@ public struct PreviewTable: Sendable {
     /// Columns given up, in this order, when the name and issues columns cut to 8 still do not fit.
     static let dropOrder = [7, 8, 6, 0]
 
-    /// Aligned columns; with `width`, the name and issues columns are cut with … to fit, and
+    /// Aligned columns; with `width`, the name (to 16, then 8) and issues (to 8) columns are cut
+    /// with … to fit, and
     /// category, confidence, next renewal and number are left out if they still do not.
     public func table(width: Int?, color: Bool) -> String {
         let rows = self.rows
@@ -81,8 +82,8 @@ public struct PreviewTable: Sendable {
             }
             for column in PreviewTable.dropOrder where total(shown, shrunk: true) > width { shown.removeAll { $0 == column } }
             var over = total(shown, shrunk: false) - width
-            for column in shrinkable where over > 0 {
-                let cut = min(over, widths[column] - min(widths[column], 8))
+            for (column, floor) in [(PreviewTable.nameColumn, 16), (PreviewTable.issuesColumn, 8), (PreviewTable.nameColumn, 8)] where over > 0 {
+                let cut = max(0, min(over, widths[column] - floor))
                 widths[column] -= cut
                 over -= cut
             }
