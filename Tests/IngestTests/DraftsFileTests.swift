@@ -119,6 +119,19 @@ import Testing
         }
     }
 
+    @Test(arguments: [#"{"amount": "5", "currency": "EUR"}"#, #""5 EUR""#])
+    func aHandGivenPriceAnswersTheUnreadableError(_ value: String) throws {
+        var draft = Sample.draft("Dropbox", nil)
+        draft.price = DraftField(raw: "abc", value: nil, confidence: 0, column: 2,
+                                 issues: [Issue("price.unparseable", .error, "\"abc\" is not a price")])
+        let text = DraftsFile.text([draft], context: Sample.context)
+        let find = "\"value\": null"
+        let edited = text.replacingOccurrences(of: find, with: "\"value\": \(value)", options: [], range: text.range(of: find))
+        let read = try DraftsFileReader(file: "d.json").read(edited)
+        #expect(read.drafts[0].price.value?.amountText == "5.00")
+        #expect(AcceptPolicy.doubts(read.drafts[0]).isEmpty)
+    }
+
     @Test func everyBadEditIsReportedInOneRun() {
         var text = Self.text()
         text = text.replacingOccurrences(of: "\"status\": \"inactive\"", with: "\"status\": \"maybe\"")

@@ -43,13 +43,19 @@ public enum DraftMerger {
         return true
     }
 
-    /// `b` folded into `a`: values `a` lacks are taken from `b`, provenances and issues appended.
+    /// `b` folded into `a`: a value `a` lacks, or read less surely than `b` read it (a guessed
+    /// currency that another copy states), is taken from `b`; provenances and issues appended.
+    /// The name stays `a`'s.
     public static func fold(_ a: ImportDraft, _ b: ImportDraft) -> ImportDraft {
+        func better<V>(_ mine: DraftField<V>, _ theirs: DraftField<V>) -> DraftField<V> {
+            guard theirs.value != nil else { return mine }
+            return mine.value == nil || theirs.confidence > mine.confidence ? theirs : mine
+        }
         var m = a
-        if m.price.value == nil { m.price = b.price }
-        if m.cycle.value == nil { m.cycle = b.cycle }
-        if m.nextRenewal.value == nil { m.nextRenewal = b.nextRenewal }
-        if m.startDate.value == nil { m.startDate = b.startDate }
+        m.price = better(m.price, b.price)
+        m.cycle = better(m.cycle, b.cycle)
+        m.nextRenewal = better(m.nextRenewal, b.nextRenewal)
+        m.startDate = better(m.startDate, b.startDate)
         if m.category.value == nil || (m.category.value == .other && b.category.value != nil) { m.category = b.category }
         if m.notes.value == nil { m.notes = b.notes }
         for source in b.provenance where !m.provenance.contains(source) { m.provenance.append(source) }

@@ -13,8 +13,10 @@
 /// ```
 /// A field the source did not have is `null`; to give it a value, write `{"value": …}`.
 /// A user edits `status` (pending, accepted, rejected, inactive) and any field's `value`;
-/// `raw`, `confidence`, `doubts` and `draft` are for reading only and are ignored on the way
-/// back. A value is either in its normalised form (a price `{"amount": "9.99", "currency":
+/// `doubts` and `draft` are for reading only; `raw`, `confidence`, `column` and `issues` are
+/// kept as written, except that a value edited as raw text takes the parser's issues and
+/// confidence 1, and a value given where the import read none (confidence 0) counts as given by
+/// hand (confidence 1, its unreadable/missing error dropped). A value is either in its normalised form (a price `{"amount": "9.99", "currency":
 /// "EUR"}`, a cycle `{"unit": "month", "interval": 1}`, a date `"2026-12-05"`, a category
 /// name) or raw text in a string (`"9,99 €"`, `"every 2 weeks"`, `"05.12.2026"`), read with the
 /// same normalisers and the file's `context` as an import.

@@ -106,6 +106,10 @@ public struct DraftsFileReader: Sendable {
         do {
             if let normal = try normalised(value) {
                 result.value = normal
+                // A value where the import read none was given by hand: it answers "could not
+                // read" and "missing", and is as sure as a clean cell.
+                if result.confidence == 0 { result.confidence = 1 }
+                result.issues.removeAll { $0.severity == .error && ($0.code.hasSuffix(".unparseable") || $0.code.hasSuffix(".missing")) }
                 return result
             }
         } catch {
