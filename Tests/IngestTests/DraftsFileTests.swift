@@ -132,6 +132,19 @@ import Testing
         #expect(AcceptPolicy.doubts(read.drafts[0]).isEmpty)
     }
 
+    @Test func startDateEditsAreReadAsDatesAndNamedInErrors() throws {
+        var draft = Sample.draft("Gym")
+        draft.startDate = DraftField(raw: "2025-01-01", value: CalendarDate(iso: "2025-01-01"), column: 6)
+        let text = DraftsFile.text([draft], context: Sample.context)
+        let good = text.replacingOccurrences(of: "\"value\": \"2025-01-01\"", with: "\"value\": \"03/15/2025\"")
+        #expect(try DraftsFileReader(file: "d.json").read(good).drafts[0].startDate.value?.description == "2025-03-15")
+        let bad = text.replacingOccurrences(of: "\"value\": \"2025-01-01\"", with: "\"value\": \"someday\"")
+        #expect(throws: DraftsFileError.self) { try DraftsFileReader(file: "d.json").read(bad) }
+        do { _ = try DraftsFileReader(file: "d.json").read(bad) } catch {
+            #expect(error.messages == ["d.json: draft 1 (Gym): start date \"someday\" is not a date (expected e.g. 2026-12-05, 12/05/2026 or December 5, 2026)"])
+        }
+    }
+
     @Test func everyBadEditIsReportedInOneRun() {
         var text = Self.text()
         text = text.replacingOccurrences(of: "\"status\": \"inactive\"", with: "\"status\": \"maybe\"")

@@ -74,13 +74,14 @@ public struct DraftsFileReader: Sendable {
         }
         draft.statusReason = item["statusReason"]?.stringValue
         draft.issues = issues(item["issues"])
-        draft.name = field(item, .name, editor, &problems) { value in value.stringValue }
-        draft.price = field(item, .price, editor, &problems) { value throws(DocumentError) in try CanonicalReader.price(value) }
-        draft.cycle = field(item, .cycle, editor, &problems) { value throws(DocumentError) in try CanonicalReader.cycle(value) }
-        draft.nextRenewal = field(item, .nextRenewal, editor, &problems) { $0.stringValue.flatMap { CalendarDate(iso: $0) } }
-        draft.startDate = dateField(item["startDate"], editor, &problems)
-        draft.category = field(item, .category, editor, &problems) { $0.stringValue.flatMap(Category.init(rawValue:)) }
-        draft.notes = field(item, .notes, editor, &problems) { $0.stringValue }
+        let isoDate = { (value: JSONValue) in value.stringValue.flatMap { CalendarDate(iso: $0) } }
+        draft.name = field(item, "name", as: .name, \.name, editor, &problems) { $0.stringValue }
+        draft.price = field(item, "price", as: .price, \.price, editor, &problems) { value throws(DocumentError) in try CanonicalReader.price(value) }
+        draft.cycle = field(item, "cycle", as: .cycle, \.cycle, editor, &problems) { value throws(DocumentError) in try CanonicalReader.cycle(value) }
+        draft.nextRenewal = field(item, "nextRenewal", as: .nextRenewal, \.nextRenewal, editor, &problems, normalised: isoDate)
+        draft.startDate = field(item, "startDate", label: "start date", as: .nextRenewal, \.nextRenewal, editor, &problems, normalised: isoDate)
+        draft.category = field(item, "category", as: .category, \.category, editor, &problems) { $0.stringValue.flatMap(Category.init(rawValue:)) }
+        draft.notes = field(item, "notes", as: .notes, \.notes, editor, &problems) { $0.stringValue }
         if case .array(let points)? = item["priceHistory"] {
             for point in points {
                 if let value = point["price"], let price = try? CanonicalReader.price(value) {
@@ -94,65 +95,50 @@ public struct DraftsFileReader: Sendable {
         return draft
     }
 
-    /// One field: raw, confidence, column and issues as written; the value in normalised form
-    /// (`normalised`), else as raw text in a string read with the editor's normalisers.
-    func field<V>(_ item: JSONValue, _ which: EditableField, _ editor: FieldEditor, _ problems: inout [String],
+    /// One field under `key`: raw, confidence, column and issues as written; the value in
+    /// normalised form (`normalised`), else raw text in a string, read by the editor as the
+    /// field `parser` and taken from the scratch draft at `result`.
+    func field<V>(_ item: JSONValue, _ key: String, label: String? = nil, as parser: EditableField,
+                  _ result: KeyPath<ImportDraft, DraftField<V>>, _ editor: FieldEditor, _ problems: inout [String],
                   normalised: (JSONValue) throws(DocumentError) -> V?) -> DraftField<V> {
-        guard let object = item[which.rawValue], object != .null else { return .absent }
-        var result = DraftField<V>(raw: object["raw"]?.stringValue, value: nil, confidence: confidence(object["confidence"]),
-                                   column: { if case .int(let c)? = object["column"] { return c }; return nil }(),
-                                   issues: issues(object["issues"]))
-        guard let value = object["value"], value != .null else { return result }
+        let label = label ?? parser.label
+        guard let object = item[key], object != .null else { return .absent }
+        var field = DraftField<V>(raw: object["raw"]?.stringValue, value: nil, confidence: confidence(object["confidence"]),
+                                  column: { if case .int(let c)? = object["column"] { return c }; return nil }(),
+                                  issues: issues(object["issues"]))
+        guard let value = object["value"], value != .null else { return field }
         do {
             if let normal = try normalised(value) {
-                result.value = normal
+                field.value = normal
                 // A value where the import read none was given by hand: it answers "could not
                 // read" and "missing", and is as sure as a clean cell.
-                if result.confidence == 0 { result.confidence = 1 }
-                result.issues.removeAll { $0.severity == .error && ($0.code.hasSuffix(".unparseable") || $0.code.hasSuffix(".missing")) }
-                return result
+                if field.confidence == 0 { field.confidence = 1 }
+                field.issues.removeAll { $0.severity == .error && ($0.code.hasSuffix(".unparseable") || $0.code.hasSuffix(".missing")) }
+                return field
             }
         } catch {
             if value.stringValue == nil {
-                problems.append("\(which.label) \(value.serialized()): \(error.message)")
-                return result
+                problems.append("\(label) \(value.serialized()): \(error.message)")
+                return field
             }
         }
         guard let text = value.stringValue else {
-            problems.append("\(which.label) \(value.serialized()) is not a \(which.label) value")
-            return result
+            problems.append("\(label) \(value.serialized()) is not a \(label) value")
+            return field
         }
         var scratch = ImportDraft(provenance: [])
         do {
-            try editor.apply(which, text, to: &scratch)
+            try editor.apply(parser, text, to: &scratch)
         } catch {
-            problems.append(error.message.hasPrefix("\"") ? "\(which.label) \(error.message)" : "\(which.label): \(error.message)")
-            return result
+            problems.append(error.message.hasPrefix("\"") ? "\(label) \(error.message)" : "\(label): \(error.message)")
+            return field
         }
-        func take(_ edited: DraftField<V>) {
-            result.raw = text
-            result.value = edited.value
-            result.issues = edited.issues
-            result.confidence = 1
-        }
-        switch which {
-        case .name: if let f = scratch.name as? DraftField<V> { take(f) }
-        case .price: if let f = scratch.price as? DraftField<V> { take(f) }
-        case .cycle: if let f = scratch.cycle as? DraftField<V> { take(f) }
-        case .nextRenewal: if let f = scratch.nextRenewal as? DraftField<V> { take(f) }
-        case .category: if let f = scratch.category as? DraftField<V> { take(f) }
-        case .notes: if let f = scratch.notes as? DraftField<V> { take(f) }
-        }
-        return result
-    }
-
-    func dateField(_ object: JSONValue?, _ editor: FieldEditor, _ problems: inout [String]) -> DraftField<CalendarDate> {
-        guard let object, object != .null else { return .absent }
-        let wrapped = JSONValue.object([(EditableField.nextRenewal.rawValue, object)])
-        var inner: [String] = []
-        let result = field(wrapped, .nextRenewal, editor, &inner) { $0.stringValue.flatMap { CalendarDate(iso: $0) } }
-        problems += inner.map { $0.replacingOccurrences(of: EditableField.nextRenewal.label, with: "start date") }
-        return result
+        let edited = scratch[keyPath: result]
+        field.raw = text
+        field.value = edited.value
+        field.issues = edited.issues
+        field.confidence = 1
+        return field
     }
 
     func confidence(_ value: JSONValue?) -> Double {

@@ -139,19 +139,26 @@ public struct PreviewTable: Sendable {
         out += "\nwould write \(summary.active) subscription\(summary.active == 1 ? "" : "s")"
         if summary.notInTotals > 0 { out += " (\(summary.notInTotals) without price, currency or cycle, not in the totals)" }
         out += "\n"
+        return out + moneyLines().map { $0 + "\n" }.joined()
+    }
+
+    /// One line per currency of what would be accepted, then the converted total if rates are given.
+    public func moneyLines() -> [String] {
+        let summary = self.summary
+        var lines: [String] = []
         for total in summary.totals {
-            out += "  \(total.currency.code)  \(DecimalText.format(total.monthly, minorDigits: total.currency.minorDigits)) / month"
-            out += "  \(DecimalText.format(total.yearly, minorDigits: total.currency.minorDigits)) / year\n"
+            lines.append("  \(total.currency.code)  \(DecimalText.format(total.monthly, minorDigits: total.currency.minorDigits)) / month"
+                + "  \(DecimalText.format(total.yearly, minorDigits: total.currency.minorDigits)) / year")
         }
         if let rates {
             let converted = rates.convert(summary)
             let digits = converted.currency.minorDigits
-            out += "  converted to \(converted.currency.code) with \(ratesLabel): \(DecimalText.format(converted.monthly, minorDigits: digits)) / month"
-            out += "  \(DecimalText.format(converted.yearly, minorDigits: digits)) / year"
-            if !converted.missing.isEmpty { out += " (no rate for \(converted.missing.map(\.code).joined(separator: ", ")); not included)" }
-            out += "\n"
+            var line = "  converted to \(converted.currency.code) with \(ratesLabel): \(DecimalText.format(converted.monthly, minorDigits: digits)) / month"
+            line += "  \(DecimalText.format(converted.yearly, minorDigits: digits)) / year"
+            if !converted.missing.isEmpty { line += " (no rate for \(converted.missing.map(\.code).joined(separator: ", ")); not included)" }
+            lines.append(line)
         }
-        return out
+        return lines
     }
 
     public func markdown() -> String {

@@ -139,7 +139,7 @@ public struct ReviewSession {
             write("Nothing accepted: nothing written.\n")
             return .quit
         }
-        for line in table.totalsText().split(separator: "\n").dropFirst(2) { write("\(line)\n") }
+        for line in table.moneyLines() { write(line + "\n") }
         let answer = ask("Import \(count) subscription\(count == 1 ? "" : "s")? [y/N] ", &input, write)?.trimmingCharacters(in: .whitespaces).lowercased()
         guard answer == "y" || answer == "yes" else {
             write("\nnothing written\n")
