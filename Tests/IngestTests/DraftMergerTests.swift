@@ -34,6 +34,9 @@ import Testing
         Case(label: "inactive drafts are never merged",
              drafts: [Sample.draft("Gym", status: .inactive), Sample.draft("Gym", row: 2)],
              expected: ["Gym×1", "Gym×1"], conflicts: 0),
+        Case(label: "copies that agree merge, the one that differs is flagged with them",
+             drafts: [Sample.draft("Spotify", "10.99"), Sample.draft("Spotify", "11.99", row: 2), Sample.draft("spotify", "10.99", row: 3)],
+             expected: ["Spotify×2", "Spotify×1"], conflicts: 2),
         Case(label: "three copies merge into one",
              drafts: [Sample.draft("Slack"), Sample.draft("slack", row: 2), Sample.draft("Slack", row: 3)],
              expected: ["Slack×3"], conflicts: 0),
@@ -68,6 +71,16 @@ import Testing
         #expect(only.nextRenewal.value?.description == "2026-12-05")
         let sub = try #require(Subscription(draft: only))
         #expect(sub.alsoFrom.map(\.file) == ["bill.png"])
+    }
+
+    @Test func bigGroupsKeepOneDraftPerVariantAndShortMessages() throws {
+        let drafts = (0..<60).map { Sample.draft("Gym", ["10", "20", "30"][$0 % 3], row: $0 + 1) }
+        let merged = DraftMerger.merge(drafts)
+        #expect(Self.summary(merged) == ["Gym×20", "Gym×20", "Gym×20"])
+        let conflict = try #require(merged[0].issues.first { $0.code == "duplicate.conflict" })
+        #expect(conflict.message == "subs.csv:2: Gym (10.00 EUR / month) is also listed as subs.csv:3 (20.00 EUR / month), subs.csv:4 (30.00 EUR / month); keep the right one, reject the others")
+        let info = try #require(merged[0].issues.first { $0.code == "duplicate.merged" })
+        #expect(info.message == "found 20 times (subs.csv:2, subs.csv:5, subs.csv:8 and 17 more); merged into one")
     }
 
     @Test func counterKeepsOnlyDuplicatedKeysInTheFolder() {

@@ -5,10 +5,13 @@
 /// (`BrandCatalog.match`), else when their folded names are equal. Inactive and rejected drafts
 /// and drafts without a name are never merged.
 ///
-/// A merged draft (and every member of a conflicting group) takes the place of the group's
-/// *last* member, so a stream can be folded in one pass once the group sizes are known
-/// (`DuplicateCounter`): memory holds one counter per duplicated key and the drafts of the
-/// groups still open, never the whole import.
+/// Within a group each draft is folded into the first earlier copy it agrees with (same price
+/// and cycle where both have one), else it starts a new variant; a group that ends with one
+/// variant is merged, one with several has every variant flagged `duplicate.conflict`.
+///
+/// The result takes the place of the group's *last* member, so a stream can be folded in one
+/// pass once the group sizes are known (`DuplicateCounter`): memory holds one counter per
+/// service key and, per open group, one draft per variant plus the members' provenances.
 public enum DraftMerger {
     /// The key two drafts of the same service share, nil for drafts that are never merged.
     public static func key(_ draft: ImportDraft, catalog: BrandCatalog = .shared) -> String? {
@@ -65,25 +68,36 @@ public enum DraftMerger {
         return m
     }
 
-    /// One group of drafts with the same key, in input order, merged or flagged.
-    static func resolve(_ group: [ImportDraft]) -> [ImportDraft] {
-        guard let first = group.first, group.count > 1 else { return group }
-        let agreeing = group.indices.allSatisfy { i in group.indices.allSatisfy { j in agree(group[i], group[j]) } }
-        if agreeing {
-            var merged = group.dropFirst().reduce(first, fold)
-            let places = merged.provenance.map { $0.location() }.joined(separator: ", ")
-            merged.issues.append(Issue("duplicate.merged", .info, "found \(group.count) times (\(places)); merged into one"))
-            return [merged]
+    /// A member of a group joins the first variant it agrees with, else starts a new one.
+    static func add(_ draft: ImportDraft, to variants: inout [ImportDraft]) {
+        if let i = variants.firstIndex(where: { agree($0, draft) }) { variants[i] = fold(variants[i], draft) }
+        else { variants.append(draft) }
+    }
+
+    /// A closed group: one variant is the merged draft; several are all flagged as conflicting.
+    static func resolve(_ variants: [ImportDraft]) -> [ImportDraft] {
+        let marked = variants.map { variant -> ImportDraft in
+            guard variant.provenance.count > 1 else { return variant }
+            var merged = variant
+            merged.issues.append(Issue("duplicate.merged", .info,
+                "found \(variant.provenance.count) times (\(list(variant.provenance.map { $0.location() }))); merged into one"))
+            return merged
         }
-        return group.enumerated().map { index, draft in
+        guard marked.count > 1 else { return marked }
+        return marked.enumerated().map { index, draft in
             var flagged = draft
-            let others = group.enumerated().filter { $0.offset != index }.map { _, other in
+            let others = marked.enumerated().filter { $0.offset != index }.map { _, other in
                 "\(other.provenance.first?.location() ?? "?") (\(describe(other)))"
             }
             flagged.issues.append(Issue("duplicate.conflict", .warning,
-                "\(draft.provenance.first?.location() ?? "?"): \(draft.name.value ?? "") (\(describe(draft))) is also listed as \(others.joined(separator: ", ")); keep the right one, reject the others"))
+                "\(draft.provenance.first?.location() ?? "?"): \(draft.name.value ?? "") (\(describe(draft))) is also listed as \(list(others)); keep the right one, reject the others"))
             return flagged
         }
+    }
+
+    /// At most four items, then how many more: messages stay short for big groups.
+    static func list(_ items: [String]) -> String {
+        items.count <= 4 ? items.joined(separator: ", ") : items.prefix(3).joined(separator: ", ") + " and \(items.count - 3) more"
     }
 
     static func describe(_ draft: ImportDraft) -> String {
@@ -110,13 +124,15 @@ public struct DuplicateCounter: Sendable {
     public var duplicatedKeys: Int { counts.values.filter { $0 > 1 }.count }
 }
 
-/// Second pass: hands drafts on in input order, holding the members of each duplicate group
-/// until its last member arrives, then emitting the group merged (or flagged).
+/// Second pass: hands drafts on in input order, folding the members of each duplicate group as
+/// they come (one draft per distinct price/cycle variant, plus the members' provenances) until
+/// its last member arrives, then emitting the group merged (or its variants flagged).
 public struct DuplicateFolder: Sendable {
     /// Members still expected per duplicated hash; keys seen once are not kept.
     private var remaining: [UInt64: Int32]
-    /// Held members per hash, grouped by full key (a hash collision keeps keys apart).
-    private var held: [UInt64: [(key: String, drafts: [ImportDraft])]] = [:]
+    /// Open groups per hash, by full key (a hash collision keeps keys apart): the group's
+    /// variants, each the fold of the members that agree with it.
+    private var held: [UInt64: [(key: String, variants: [ImportDraft])]] = [:]
     let catalog: BrandCatalog
 
     public init(_ counter: DuplicateCounter, catalog: BrandCatalog = .shared) {
@@ -130,7 +146,7 @@ public struct DuplicateFolder: Sendable {
         let hash = DraftMerger.hash(key)
         guard let left = remaining[hash] else { return [draft] }
         var groups = held[hash] ?? []
-        if let i = groups.firstIndex(where: { $0.key == key }) { groups[i].drafts.append(draft) }
+        if let i = groups.firstIndex(where: { $0.key == key }) { DraftMerger.add(draft, to: &groups[i].variants) }
         else { groups.append((key, [draft])) }
         if left > 1 {
             remaining[hash] = left - 1
@@ -139,12 +155,12 @@ public struct DuplicateFolder: Sendable {
         }
         remaining[hash] = nil
         held[hash] = nil
-        return groups.flatMap { DraftMerger.resolve($0.drafts) }
+        return groups.flatMap { DraftMerger.resolve($0.variants) }
     }
 
     /// Groups left open (their counted members never arrived): emitted as they are.
     public mutating func finish() -> [ImportDraft] {
-        let rest = held.keys.sorted().flatMap { hash in (held[hash] ?? []).flatMap { DraftMerger.resolve($0.drafts) } }
+        let rest = held.keys.sorted().flatMap { hash in (held[hash] ?? []).flatMap { DraftMerger.resolve($0.variants) } }
         held = [:]
         remaining = [:]
         return rest
