@@ -23,7 +23,7 @@ struct CommandEntry: Sendable {
 let commands: [CommandEntry] = [
     CommandEntry(ImportCommand.self), CommandEntry(ColumnsCommand.self),
     CommandEntry(NormalizeCommand.self), CommandEntry(SchemaCommand.self),
-    CommandEntry(OcrCommand.self),
+    CommandEntry(PreviewCommand.self), CommandEntry(AcceptCommand.self), CommandEntry(OcrCommand.self),
 ]
 
 func topHelp() -> String {
