@@ -90,7 +90,7 @@ import Testing
         BadEdit(find: "\"value\": {\n          \"unit\": \"month\",\n          \"interval\": 1\n        }", replace: "\"value\": \"sometimes\"",
                 message: "drafts.json: draft 1 (Netflix): cycle \"sometimes\" is not a billing cycle (expected e.g. monthly, yearly, every 2 weeks)"),
         BadEdit(find: "\"value\": \"2026-12-05\"", replace: "\"value\": \"2026-02-30\"",
-                message: "drafts.json: draft 1 (Netflix): next renewal \"2026-02-30\" is not a date (expected e.g. 2026-12-05, 12/05/2026 or December 5, 2026)"),
+                message: "drafts.json: draft 1 (Netflix): next renewal \"2026-02-30\" is not a day of the calendar (expected e.g. 2026-12-05, 12/05/2026 or December 5, 2026)"),
         BadEdit(find: "\"value\": \"music\"", replace: "\"value\": \"hobbies\"",
                 message: "drafts.json: draft 2 (Spotify): category \"hobbies\" is not a category (expected one of streaming, music, software, cloud, news, fitness, gaming, education, utilities, finance, shopping, food, bills, other)"),
         BadEdit(find: "\"currency\": \"USD\"", replace: "\"currency\": \"XYZ\"",
