@@ -145,13 +145,17 @@ struct ImportCommand: Command {
             draft.status = policy.decide(draft)
             if AcceptPolicy.isOutput(draft, includeInactive: includeInactive), let sub = Subscription(draft: draft) { try writer.add(sub) }
         }
+        var log = IssueLog()
         for file in files {
             do {
                 let report = try Importer(options: importOptions).run(path: file.path, name: file.name) { draft in
-                    if !quiet { for issue in draft.allIssues where issue.severity >= .warning { Stderr.print("ingest: \(issue.message)") } }
+                    if !quiet { log.log(draft) }
                     for ready in folder.add(draft) { try emit(ready) }
                 }
-                if !quiet { for warning in report.warnings { Stderr.print("ingest: \(report.source): \(warning.message)") } }
+                if !quiet {
+                    log.finish(source: report.source)
+                    for warning in report.warnings { Stderr.print("ingest: \(report.source): \(warning.message)") }
+                }
                 Stderr.print("ingest: \(report.source): \(report.line)")
             } catch let error as ReadError {
                 Stderr.print("ingest: \(error)")

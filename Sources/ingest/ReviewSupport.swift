@@ -30,15 +30,19 @@ struct DraftCollection {
     var failed = false
 
     init(inputs: [String], options: ImportOptions, printIssues: Bool) throws {
+        var log = IssueLog()
         for input in inputs {
             do {
                 let file = try InputFiles.resolve(input)
                 defer { file.cleanup() }
                 let report = try Importer(options: options).run(path: file.path, name: file.name) { draft in
-                    if printIssues { for issue in draft.allIssues where issue.severity >= .warning { Stderr.print("ingest: \(issue.message)") } }
+                    if printIssues { log.log(draft) }
                     drafts.append(draft)
                 }
-                if printIssues { for warning in report.warnings { Stderr.print("ingest: \(report.source): \(warning.message)") } }
+                if printIssues {
+                    log.finish(source: report.source)
+                    for warning in report.warnings { Stderr.print("ingest: \(report.source): \(warning.message)") }
+                }
                 Stderr.print("ingest: \(report.source): \(report.line)")
             } catch let error as ReadError {
                 Stderr.print("ingest: \(error)")

@@ -65,7 +65,9 @@ struct ColumnEvidence: Sendable {
         case .category: return (rate(texts) * (distinct.count < max(3, nonEmpty) ? 1 : 0.5), 0.2, "are text")
         case .notes: return (rate(texts), 0.1, "are text")
         case .status: return (rate(statuses), 0.9, "are statuses")
-        case .active: return (rate(booleans), 0.7, "are yes/no")
+        // A checkbox says nothing of what it means ("Shared", "Auto-renew", "Business"): only a
+        // header such as "Active" or "Cancelled" makes it the active flag.
+        case .active: return (rate(booleans), 0, "are yes/no")
         }
     }
 }

@@ -1,0 +1,25 @@
+import Ingest
+
+/// Prints the warnings and errors of drafts to standard error: every issue code at most `limit`
+/// times per input, then one line with how many more there were, so a file with the same problem
+/// in every row stays readable. `ingest validate` and `--drafts` list every one.
+struct IssueLog {
+    var limit = 5
+    private var counts: [String: Int] = [:]
+
+    mutating func log(_ draft: ImportDraft) {
+        for issue in draft.allIssues where issue.severity >= .warning {
+            let seen = counts[issue.code, default: 0] + 1
+            counts[issue.code] = seen
+            if seen <= limit { Stderr.print("ingest: \(issue.message)") }
+        }
+    }
+
+    /// Ends an input: prints the counts of what was not shown and starts afresh.
+    mutating func finish(source: String) {
+        for (code, count) in counts.sorted(by: { $0.key < $1.key }) where count > limit {
+            Stderr.print("ingest: \(source): \(count - limit) more \(code) not shown (ingest validate lists every one)")
+        }
+        counts = [:]
+    }
+}
