@@ -2,7 +2,9 @@
 public enum CellCleaner {
     /// Trims spaces and turns Notion relation cells `Title (https://www.notion.so/…)` into `Title`.
     public static func clean(_ cell: String) -> String {
-        var text = cell.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = cell.trimmedSpacesAndNewlines()
+        // Most cells hold no link: skip the searches.
+        guard text.utf8.contains(UInt8(ascii: "(")) else { return text }
         while let open = text.range(of: " (https://www.notion.so/") ?? text.range(of: " (https://notion.so/"),
               let close = text[open.upperBound...].firstIndex(of: ")") {
             text.removeSubrange(open.lowerBound...close)

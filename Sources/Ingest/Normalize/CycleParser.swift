@@ -5,7 +5,7 @@ public struct CycleParser: Sendable {
     static let example = "monthly, yearly, every 2 weeks"
 
     public func parse(_ raw: Substring) throws(NormalizeError) -> Cycle {
-        let text = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        let text = raw.trimmedSpaces().lowercased()
         guard !text.isEmpty else { throw NormalizeError(.empty, "the billing cycle is empty") }
         let words: [(String, Cycle)] = [
             ("biweekly", Cycle(unit: .week, interval: 2)), ("fortnight", Cycle(unit: .week, interval: 2)),

@@ -31,7 +31,7 @@ public struct PriceParser: Sendable {
     /// `decimalMark` is the column's decided mark: it settles values whose own digits cannot
     /// (`1.299`), never overrides a value that proves its mark (`9,99`, `1,299.00`).
     public func parse(_ raw: Substring, decimalMark: DecimalMark? = nil) throws(NormalizeError) -> ParsedPrice {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        let text = raw.trimmedSpaces()
         guard !text.isEmpty else { throw NormalizeError(.empty, "the price is empty") }
         var currency: Currency?
         var issues: [Issue] = []
