@@ -38,11 +38,21 @@ struct RowClassifier {
         return (header.count..<record.count).allSatisfy { Self.trimmed(record.field($0)).isEmpty }
     }
 
-    /// A cheap look at the bytes: the first filled cell is short enough to be a totals word.
+    /// The ASCII totals words as bytes, for the look at undecoded rows.
+    static let asciiTotalWords: [[UInt8]] = totalWords.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }
+
+    /// A cheap look at the bytes: the first filled cell is an ASCII totals word (any case, with
+    /// or without a colon), or short text with other characters that only decoding can judge.
     func mayBeTotals(_ record: CSVRecord) -> Bool {
         for i in 0..<record.count {
-            let field = Self.trimmed(record.field(i))
-            if !field.isEmpty { return field.count <= Self.longestTotalWord + 3 }
+            var field = Self.trimmed(record.field(i))
+            if field.isEmpty { continue }
+            guard field.count <= Self.longestTotalWord + 3 else { return false }
+            if field.contains(where: { $0 >= 0x80 }) { return true }
+            if field.last == UInt8(ascii: ":") { field = Self.trimmed(field.dropLast()) }
+            return Self.asciiTotalWords.contains { word in
+                word.count == field.count && zip(word, field).allSatisfy { $0 == Self.lower($1) }
+            }
         }
         return false
     }
