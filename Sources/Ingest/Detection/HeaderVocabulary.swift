@@ -6,8 +6,9 @@ public enum HeaderVocabulary {
     /// Folds a header for matching: lowercase, accents removed, emoji and punctuation dropped,
     /// spaces collapsed. `"  Próxima Renovación 📅"` → `"proxima renovacion"`.
     public static func fold(_ header: String) -> String {
+        if header.utf8.allSatisfy({ $0 < 0x80 }) { return foldASCII(header) }
         let lowered = header.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
-                                     locale: Locale(identifier: "en_US_POSIX"))
+                                     locale: posix)
         var out = ""
         var lastSpace = true
         for scalar in lowered.unicodeScalars {
@@ -22,6 +23,33 @@ public enum HeaderVocabulary {
         }
         if out.hasSuffix(" ") { out.removeLast() }
         return out
+    }
+
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
+    /// `fold` for ASCII text, where folding is lowercasing and the letters and digits are the
+    /// alphanumerics: the same result without Foundation's string machinery.
+    static func foldASCII(_ header: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(header.utf8.count)
+        var lastSpace = true
+        for byte in header.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                out.append(byte)
+                lastSpace = false
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                out.append(byte | 0x20)
+                lastSpace = false
+            default:
+                if !lastSpace {
+                    out.append(UInt8(ascii: " "))
+                    lastSpace = true
+                }
+            }
+        }
+        if out.last == UInt8(ascii: " ") { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Phrases per field, already folded. A header matches a phrase exactly, word-for-word

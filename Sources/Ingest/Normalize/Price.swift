@@ -45,6 +45,8 @@ public enum DecimalText {
         return text
     }
 
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
     /// Reads a plain decimal literal (`-1299.5`) exactly; nil for anything else.
     public static func parse(_ text: some StringProtocol) -> Decimal? {
         var sawDigit = false
@@ -55,6 +57,6 @@ public enum DecimalText {
             return nil
         }
         guard sawDigit else { return nil }
-        return Decimal(string: String(text), locale: Locale(identifier: "en_US_POSIX"))
+        return Decimal(string: String(text), locale: posix)
     }
 }
