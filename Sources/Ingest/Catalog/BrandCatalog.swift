@@ -61,7 +61,7 @@ public final class BrandCatalog: Sendable {
                 let key = BrandCatalog.fold(alias)
                 guard !key.isEmpty else { continue }
                 whole[key] = whole[key] ?? i
-                phrases[key] = phrases[key] ?? i
+                if !(brand.exactNameOnly && key == name) { phrases[key] = phrases[key] ?? i }
             }
         }
         for (key, i) in phrases {
@@ -106,8 +106,8 @@ public final class BrandCatalog: Sendable {
     public func match(_ text: String) -> BrandMatch? {
         let folded = BrandCatalog.fold(text)
         guard !folded.isEmpty else { return nil }
-        if let i = whole[folded] { return BrandMatch(brand: brands[i], plan: nil) }
         let words = folded.split(separator: " ")
+        if let i = whole[folded] { return BrandMatch(brand: brands[i], plan: plan(words, alias: words[...], brand: i, text)) }
         var best: (brand: Int, start: Int, count: Int)?
         for start in words.indices {
             var n = min(longest, words.count - start)
@@ -134,13 +134,28 @@ public final class BrandCatalog: Sendable {
             }
         }
         guard let hit = best else { return nil }
-        let used = Set(words[hit.start..<hit.start + hit.count])
-        let rest = words.enumerated().filter { index, word in
-            !(hit.start..<hit.start + hit.count).contains(index) && !used.contains(word)
+        return BrandMatch(brand: brands[hit.brand], plan: plan(words, alias: words[hit.start..<hit.start + hit.count], brand: hit.brand, text))
+    }
+
+    /// Words that name a plan rather than a service, kept even when an alias spells them.
+    static let planWords: Set<String> = [
+        "premium", "family", "duo", "student", "individual", "basic", "standard", "plus", "pro", "ultimate", "team",
+        "teams", "business", "personal", "gold", "platinum", "deluxe", "lite", "mini", "essential", "essentials",
+        "extra", "premier", "hifi", "unlimited", "enterprise", "starter", "home", "single", "couple", "kids", "advanced",
+    ]
+
+    /// What the text says besides the brand: words outside the brand's name, outside the
+    /// matched alias (unless they name a plan), and not descriptor noise or reference codes.
+    private func plan(_ words: [Substring], alias: ArraySlice<Substring>, brand: Int, _ text: String) -> String? {
+        var name = Set(BrandCatalog.fold(brands[brand].name).split(separator: " "))
+        if brands[brand].name.contains("+") { name.insert("plus") }
+        let aliasWords = Set(alias)
+        let rest = words.filter { word in
+            !name.contains(word) && (!aliasWords.contains(word) || BrandCatalog.planWords.contains(String(word)))
                 && !BrandCatalog.noise.contains(String(word)) && !word.contains(where: \.isNumber)
         }
-        let plan = rest.map { BrandCatalog.original(String($0.element), in: text) }.joined(separator: " ")
-        return BrandMatch(brand: brands[hit.brand], plan: plan.isEmpty ? nil : plan)
+        let plan = rest.map { BrandCatalog.original(String($0), in: text) }.joined(separator: " ")
+        return plan.isEmpty ? nil : plan
     }
 
     /// The word as the text wrote it (`Premium` for `premium`), when it can be found.
