@@ -102,11 +102,12 @@ public struct CycleParser: Sendable {
         while i < tokens.count {
             let token = tokens[i]
             if token.isNumber {
-                if counts, let n = token.number, n > 0, n <= 1000, i + 1 < tokens.count, !tokens[i + 1].slashBefore,
+                // `3 months`, `7-day`: a count of a unit; read only with `counts`, never before "free"/"trial".
+                if let n = token.number, n > 0, n <= 1000, i + 1 < tokens.count, !tokens[i + 1].slashBefore,
                    let (m, width) = meaning(tokens, i + 1), case .unit(let unit) = m {
                     let after = i + 1 + width
                     let isTrial = after < tokens.count && meaning(tokens, after).map { $0.0 == .free } == true
-                    if !isTrial, found.cycle == nil { found.cycle = Cycle(unit: unit, interval: n).canonical }
+                    if counts, !isTrial, found.cycle == nil { found.cycle = Cycle(unit: unit, interval: n).canonical }
                     i = after
                     continue
                 }

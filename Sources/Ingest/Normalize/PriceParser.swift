@@ -129,6 +129,9 @@ public struct PriceParser: Sendable {
             let decimalFromMark: DecimalMark = mark == "," ? .comma : .point
             if let columnMark {
                 markIsDecimal = columnMark == decimalFromMark
+            } else if let currency, currency.minorDigits == 0 {
+                // Yen, won, forint-like currencies have no decimals: `¥1,490`, `₩9.900`.
+                markIsDecimal = false
             } else if let localeMark {
                 markIsDecimal = localeMark == decimalFromMark
             } else if let currency, currency.minorDigits == 3 {

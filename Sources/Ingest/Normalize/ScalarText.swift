@@ -39,7 +39,7 @@ struct ScalarText {
         case 0x2212, 0x2010, 0x2011, 0xFE63, 0xFF0D: return "-"
         case 0x2018, 0x2019, 0x02BC, 0x2032, 0xFF07: return "'"
         case 0x066B: return "."  // Arabic decimal separator
-        case 0x066C: return ","  // Arabic thousands separator
+        case 0x066C: return "'"  // Arabic thousands separator: only ever groups
         case 0xFF01...0xFF5E:
             // Full-width ASCII: ＄１，４９０ → $1,490 (but keep ￥ and ￡, outside this range).
             return Unicode.Scalar(v - 0xFEE0) ?? scalar
