@@ -51,9 +51,11 @@ struct ImageLoader {
         return pix
     }
 
-    /// `40` or `12.5`.
+    /// `40`, `12.5` or `0.02`: one decimal, more for caps below a tenth of a megapixel.
     static func megapixels(_ pixels: Int) -> String {
-        let tenths = (pixels + 50_000) / 100_000
-        return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+        var text = String(format: pixels >= 100_000 ? "%.1f" : "%.3f", Double(pixels) / 1_000_000)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 }
