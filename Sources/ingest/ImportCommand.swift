@@ -7,7 +7,9 @@ struct ImportCommand: Command {
     static let summary = "Import subscriptions from CSV exports, Notion ZIPs, sheets or screenshots."
     static let usage = "ingest import INPUT... --accept all|confident|none [options]"
     static let discussion = """
-        INPUT is a file, or - for standard input. Drafts are accepted by the --accept policy:
+        INPUT is a file, - for standard input, or a link: a Google Sheets link as the browser shows
+        it (the sheet shared with "Anyone with the link" or published to the web), or an http(s)
+        link to a .csv file. Links are fetched as CSV; see `ingest sheets-url`. Drafts are accepted by the --accept policy:
           all        every draft with a name (inactive ones only with --include-inactive)
           confident  drafts with no error, no guessed currency, date order or decimal mark,
                      and every field's confidence at least 0.8
@@ -21,7 +23,7 @@ struct ImportCommand: Command {
         .option("-o", "--output", value: "FILE", help: "Write the canonical JSON here (default: standard output)."),
         .flag("--include-inactive", help: "Also output drafts marked inactive (cancelled, paused, stopped)."),
         .flag("--quiet", "-q", help: "Print only errors and the summary line to standard error."),
-    ] + CommonOptions.reading
+    ] + CommonOptions.reading + CommonOptions.fetching
 
     let inputs: [String]
     let policy: AcceptPolicy
@@ -43,7 +45,9 @@ struct ImportCommand: Command {
         output = args.value("-o")
         includeInactive = args.has("--include-inactive")
         quiet = args.has("--quiet")
-        importOptions = try CommonOptions.importOptions(args)
+        var importOptions = try CommonOptions.importOptions(args)
+        importOptions.fetch = try CommonOptions.fetch(args)
+        self.importOptions = importOptions
     }
 
     func run() throws -> Int32 {

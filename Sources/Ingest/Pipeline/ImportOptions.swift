@@ -14,6 +14,8 @@ public struct ImportOptions: Sendable {
     public var sampleSize: Int
     /// Reads screenshots; nil when this build or caller has no OCR engine.
     public var recognizer: (any TextRecognizer)?
+    /// Limits and base URL for inputs given as links.
+    public var fetch = FetchOptions()
 
     public init(kind: SourceKind? = nil, context: NormalizeContext, overrides: [Field: String] = [:],
                 sampleSize: Int = 200, recognizer: (any TextRecognizer)? = nil) {
