@@ -24,6 +24,7 @@ let commands: [CommandEntry] = [
     CommandEntry(ImportCommand.self), CommandEntry(ColumnsCommand.self),
     CommandEntry(NormalizeCommand.self), CommandEntry(SchemaCommand.self),
     CommandEntry(SheetsURLCommand.self),
+    CommandEntry(ValidateCommand.self),
 ]
 
 func topHelp() -> String {

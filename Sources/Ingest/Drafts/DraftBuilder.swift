@@ -161,7 +161,7 @@ public struct DraftBuilder: Sendable {
     }
 
     func date(_ text: String, column: Int, at provenance: Provenance) -> DraftField<CalendarDate> {
-        let (order, guessed) = formats.dateOrder(column: column - 1, locale: context.locale)
+        let (order, guessed) = context.dateOrder.map { ($0, false) } ?? formats.dateOrder(column: column - 1, locale: context.locale)
         let first = CellCleaner.firstOfRange(text)
         do {
             let parsed = try dateParser.parse(first[...], order: order)
