@@ -9,11 +9,13 @@ struct ImportCommand: Command {
     static let summary = "Import subscriptions from CSV exports, Notion ZIPs, sheets or screenshots."
     static let usage = "ingest import INPUT... [--accept all|confident|none | --interactive] [--drafts FILE] [-o FILE] [options]"
     static let discussion = """
-        INPUT is a file, or - for standard input. Nothing is written that was not accepted:
-        on a terminal (standard input and output) without --accept, each draft is reviewed
-        interactively (y accept, n reject, e edit, a accept remaining confident, q quit), then
-        "Import N subscriptions? [y/N]". --interactive asks the same from piped input. Scripts
-        choose a policy with --accept:
+        INPUT is a file, - for standard input, or a link: a Google Sheets link as the browser
+        shows it (the sheet shared with "Anyone with the link" or published to the web), or an
+        http(s) link to a .csv file; links are fetched as CSV (see `ingest sheets-url`).
+        Nothing is written that was not accepted: on a terminal (standard input and output)
+        without --accept, each draft is reviewed interactively (y accept, n reject, e edit,
+        a accept remaining confident, q quit), then "Import N subscriptions? [y/N]".
+        --interactive asks the same from piped input. Scripts choose a policy with --accept:
           all        every draft with a name (inactive ones only with --include-inactive)
           confident  drafts with a name, price and cycle, no error, no guessed currency, date
                      order or decimal mark, no conflicting duplicate, and every field's
@@ -35,7 +37,7 @@ struct ImportCommand: Command {
         .option("-o", "--output", value: "FILE", help: "Write the canonical JSON here (default: standard output)."),
         ReviewOptions.mergeInto, ReviewOptions.includeInactive, ReviewOptions.keepDuplicates, ReviewOptions.rates,
         .flag("--quiet", "-q", help: "Print only errors and the summary line to standard error."),
-    ] + CommonOptions.reading + CommonOptions.ocr
+    ] + CommonOptions.reading + CommonOptions.ocr + CommonOptions.fetching
 
     let inputs: [String]
     let policy: AcceptPolicy?
@@ -74,7 +76,9 @@ struct ImportCommand: Command {
         includeInactive = args.has("--include-inactive")
         keepDuplicates = args.has("--keep-duplicates")
         quiet = args.has("--quiet")
-        importOptions = try CommonOptions.importOptions(args)
+        var importOptions = try CommonOptions.importOptions(args)
+        importOptions.fetch = try CommonOptions.fetch(args)
+        self.importOptions = importOptions
     }
 
     func run() throws -> Int32 {

@@ -24,6 +24,8 @@ let commands: [CommandEntry] = [
     CommandEntry(ImportCommand.self), CommandEntry(ColumnsCommand.self),
     CommandEntry(NormalizeCommand.self), CommandEntry(SchemaCommand.self),
     CommandEntry(PreviewCommand.self), CommandEntry(AcceptCommand.self), CommandEntry(OcrCommand.self),
+    CommandEntry(SheetsURLCommand.self),
+    CommandEntry(ValidateCommand.self),
 ]
 
 func topHelp() -> String {

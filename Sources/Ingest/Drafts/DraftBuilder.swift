@@ -184,7 +184,7 @@ public struct DraftBuilder: Sendable {
     }
 
     func date(_ text: String, column: Int, at provenance: Provenance) -> DraftField<CalendarDate> {
-        let (order, guessed) = formats.dateOrder(column: column - 1, locale: context.locale)
+        let (order, guessed) = context.dateOrder.map { ($0, false) } ?? formats.dateOrder(column: column - 1, locale: context.locale)
         let first = CellCleaner.firstOfRange(text)
         if let date = DraftBuilder.epochDate(first) {
             return DraftField(raw: text, value: date, column: column)

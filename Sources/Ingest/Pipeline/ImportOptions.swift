@@ -16,6 +16,8 @@ public struct ImportOptions: Sendable {
     public var recognizer: (any TextRecognizer)?
     /// `--encoding`: the text encoding of CSV inputs; nil to tell from the bytes.
     public var encoding: TextEncoding?
+    /// Limits and base URL for inputs given as links.
+    public var fetch = FetchOptions()
 
     public init(kind: SourceKind? = nil, context: NormalizeContext, overrides: [Field: String] = [:],
                 sampleSize: Int = 200, recognizer: (any TextRecognizer)? = nil, encoding: TextEncoding? = nil) {

@@ -28,6 +28,7 @@ public struct Importer: Sendable {
     /// Reads `path` (a file; the caller spools stdin to a file first) and hands each draft on.
     public func run(path: String, name: String? = nil, emit: (ImportDraft) throws -> Void) throws -> ImportReport {
         let display = name ?? path
+        if RemoteLink.isRemote(path) { return try runRemote(path, name: display, emit: emit) }
         let kind = options.kind ?? Importer.guessKind(path: path)
         switch kind {
         case .notion where ZipArchive.looksLikeZip(path: path):
@@ -39,5 +40,25 @@ public struct Importer: Sendable {
         case .screenshot:
             throw ReadError(file: display, "screenshots are not supported yet")
         }
+    }
+
+    /// A link: fetched once into memory (the reader reads its input twice), then read as CSV.
+    /// Provenance keeps the link as given and the tab it points at.
+    func runRemote(_ link: String, name: String, emit: (ImportDraft) throws -> Void) throws -> ImportReport {
+        let remote: RemoteLink
+        let data: Data
+        do {
+            remote = try RemoteLink.parse(link)
+            data = try RemoteFetcher(options: options.fetch).fetch(remote)
+        } catch let error as SheetsLinkError {
+            throw ReadError(file: name, error.message)
+        } catch let error as FetchError {
+            throw ReadError(file: name, error.message)
+        }
+        let kind: SourceKind
+        if case .sheets = remote { kind = .sheets } else { kind = .csv }
+        return try TableImporter(options: options).run(name: name, kind: kind, part: remote.part, open: {
+            try CSVTable(data: data, name: name)
+        }, emit: emit)
     }
 }
