@@ -38,7 +38,7 @@ struct PriceCase: CustomTestStringConvertible, Sendable {
         }
         do {
             let parsed = try parser.parse(raw[...], decimalMark: column)
-            #expect(parsed.price.amountText == amount)
+            #expect(parsed.price.writtenAmountText == amount)
             if let currency { #expect(parsed.price.currency?.code == currency) }
             if let cycle { #expect(parsed.cycle == cycle) }
             if let issue { #expect(parsed.issues.map(\.code).contains(issue)) } else { #expect(parsed.issues.isEmpty) }
