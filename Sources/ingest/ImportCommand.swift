@@ -141,7 +141,6 @@ struct ImportCommand: Command {
         var folder = DuplicateFolder(counter)
         let out = try OutputFile(path: output)
         var writer = CanonicalStreamWriter(rates: rates, write: out.write)
-        var failed = false
         try writer.begin()
         func emit(_ draft: ImportDraft) throws {
             var draft = draft
@@ -149,28 +148,14 @@ struct ImportCommand: Command {
             draft.status = policy.decide(draft)
             if AcceptPolicy.isOutput(draft, includeInactive: includeInactive), let sub = Subscription(draft: draft) { try writer.add(sub) }
         }
-        var log = IssueLog()
+        var runner = InputRunner(options: importOptions, printIssues: !quiet)
         for file in files {
-            do {
-                let report = try Importer(options: importOptions).run(path: file.path, name: file.name) { draft in
-                    if !quiet { log.log(draft) }
-                    for ready in folder.add(draft) { try emit(ready) }
-                }
-                if !quiet {
-                    log.finish(source: report.source)
-                    for warning in report.warnings { Stderr.print("ingest: \(report.source): \(warning.message)") }
-                }
-                Stderr.print("ingest: \(report.source): \(report.line)")
-            } catch let error as ReadError {
-                Stderr.print("ingest: \(error)")
-                failed = true
-            } catch let error as MappingError {
-                Stderr.print("ingest: \(file.name): \(error)")
-                failed = true
+            try runner.run(path: file.path, name: file.name) { draft in
+                for ready in folder.add(draft) { try emit(ready) }
             }
         }
         for ready in folder.finish() { try emit(ready) }
-        if failed {
+        if runner.failed {
             out.abandon()
             return 1
         }

@@ -23,3 +23,38 @@ struct IssueLog {
         counts = [:]
     }
 }
+
+/// Imports inputs one by one for a command: prints each input's issues (capped by `IssueLog`),
+/// reader warnings and summary line, and reports an input that cannot be read without stopping
+/// the others.
+struct InputRunner {
+    let options: ImportOptions
+    let printIssues: Bool
+    private var log = IssueLog()
+    private(set) var failed = false
+
+    init(options: ImportOptions, printIssues: Bool) {
+        self.options = options
+        self.printIssues = printIssues
+    }
+
+    mutating func run(path: String, name: String, emit: (ImportDraft) throws -> Void) throws {
+        do {
+            let report = try Importer(options: options).run(path: path, name: name) { draft in
+                if printIssues { log.log(draft) }
+                try emit(draft)
+            }
+            if printIssues {
+                log.finish(source: report.source)
+                for warning in report.warnings { Stderr.print("ingest: \(report.source): \(warning.message)") }
+            }
+            Stderr.print("ingest: \(report.source): \(report.line)")
+        } catch let error as ReadError {
+            Stderr.print("ingest: \(error)")
+            failed = true
+        } catch let error as MappingError {
+            Stderr.print("ingest: \(name): \(error)")
+            failed = true
+        }
+    }
+}

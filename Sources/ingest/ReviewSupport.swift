@@ -30,28 +30,13 @@ struct DraftCollection {
     var failed = false
 
     init(inputs: [String], options: ImportOptions, printIssues: Bool) throws {
-        var log = IssueLog()
+        var runner = InputRunner(options: options, printIssues: printIssues)
         for input in inputs {
-            do {
-                let file = try InputFiles.resolve(input)
-                defer { file.cleanup() }
-                let report = try Importer(options: options).run(path: file.path, name: file.name) { draft in
-                    if printIssues { log.log(draft) }
-                    drafts.append(draft)
-                }
-                if printIssues {
-                    log.finish(source: report.source)
-                    for warning in report.warnings { Stderr.print("ingest: \(report.source): \(warning.message)") }
-                }
-                Stderr.print("ingest: \(report.source): \(report.line)")
-            } catch let error as ReadError {
-                Stderr.print("ingest: \(error)")
-                failed = true
-            } catch let error as MappingError {
-                Stderr.print("ingest: \(input): \(error)")
-                failed = true
-            }
+            let file = try InputFiles.resolve(input)
+            defer { file.cleanup() }
+            try runner.run(path: file.path, name: file.name) { drafts.append($0) }
         }
+        failed = runner.failed
     }
 }
 
