@@ -92,7 +92,8 @@ struct PriceCase: CustomTestStringConvertible, Sendable {
         PriceCase("30 days free, then $5/mo", "5.00", context: "USD", cycle: month),
         PriceCase("EUR 9,99 (USD 10.49)", "9.99", "EUR"), PriceCase("£59.99 p.a.", "59.99", "GBP", cycle: .yearly),
         PriceCase("9,99 €/Monat", "9.99", "EUR", cycle: month), PriceCase("月額1,490円（税込）", "1490", "JPY", cycle: month),
-        PriceCase("12 months", nil), PriceCase("From 26 to 50 €", "26.00", "EUR"),
+        PriceCase("12 months", nil), PriceCase("From 26 to 50 €", "26.00", "EUR"), PriceCase("12,5 %", nil),
+        PriceCase("Only 3 left: €4.99", "4.99", "EUR"), PriceCase("5 GB for 1,99 €", "1.99", "EUR"),
         // Dates and texts without prices.
         PriceCase("2026-12-05", nil), PriceCase("12/05/2026", nil), PriceCase("05.12.2026", nil), PriceCase("N/A", nil),
         PriceCase("Contact us", nil), PriceCase("USD", nil), PriceCase("", nil),

@@ -51,10 +51,15 @@ public struct PriceParser: Sendable {
             if best == nil {
                 best = candidate
                 if candidate.sign != nil { break }
-            } else if let sign = candidate.sign {
-                // `From 26 to 50 €`: the first amount, with the currency written after a later one.
-                best?.sign = sign
-                best?.signText = candidate.signText
+            } else if let sign = candidate.sign, let first = best {
+                if PriceContext.isRange(text, from: first.end, to: candidate.start) {
+                    // `From 26 to 50 €`: the first amount, with the currency written after the range.
+                    best?.sign = sign
+                    best?.signText = candidate.signText
+                } else {
+                    // `Only 3 left: $4.99`: a bare number before a price is a count.
+                    best = candidate
+                }
                 break
             }
         }
