@@ -133,3 +133,35 @@ struct PriceCase: CustomTestStringConvertible, Sendable {
         withKnownIssue { c.check() }
     }
 }
+
+/// The byte-level fast path must agree with the full parser wherever it answers.
+@Suite struct FastPriceTests {
+    static let texts = [
+        "9.99", "$9.99", "9,99 €", "€9.99", "EUR 1.299,00", "1,299.50", "1.299,50", "-15.49", "(12.50)", "($12.50)",
+        "$-15.49", "-$15.49", "€-9,99", "£1,099.00", "$15.49 USD", "12 USD", "EUR9.99", "0.125", "1234.567",
+        "1.144.000", "12", "1.299", "1,299", "1234.567.890", "1,19,900.00", "$9.99/mo", "9.99 dollars", "15.49-",
+        "USD", "2026-12-05", "12.50 CR", "1 299", ".99", "  $9.99  ", "CHF 12.90", "JPY 1,490",
+    ]
+
+    @Test(arguments: texts) func agreesWithFullParser(_ text: String) throws {
+        let today = CalendarDate(year: 2026, month: 11, day: 30) ?? CalendarDate(dayNumber: 0)
+        for locale in [nil, "de_DE", "en_CA"] {
+            let context = NormalizeContext(today: today, locale: locale)
+            guard let fast = FastPrice.parse(text[...], context: context) else { continue }
+            let full = try PriceParser(context: context).parseFully(text[...])
+            #expect(fast.price == full.price, "\(text) [\(locale ?? "-")]")
+            #expect(fast.issues == full.issues, "\(text) [\(locale ?? "-")]")
+            #expect(full.cycle == nil && full.notes.isEmpty)
+        }
+    }
+
+    @Test func answersTheCommonShapes() {
+        let context = NormalizeContext(today: CalendarDate(dayNumber: 0))
+        for text in ["9.99", "$9.99", "9,99 €", "EUR 1.299,00", "(12.50)"] {
+            #expect(FastPrice.parse(text[...], context: context) != nil, "\(text)")
+        }
+        for text in ["1.299", "$9.99/mo", "1 299", "2026-12-05"] {
+            #expect(FastPrice.parse(text[...], context: context) == nil, "\(text)")
+        }
+    }
+}
