@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Writes the benchmark inputs of Benchmarks/normalize.sh: OUT/prices.txt, dates.txt,
-cycles.txt, brands.txt, a fixed pseudo-random mix of the notations the normalisers read."""
+"""Writes the benchmark inputs of Benchmarks/normalize.sh, a fixed pseudo-random mix:
+OUT/prices.txt (the shapes of a spreadsheet price column), prices-mixed.txt (every notation
+the parser reads: trials, cycles, Swiss, Nordic, Indian, yen, accounting), dates.txt,
+cycles.txt and brands.txt."""
 import random
 import sys
 from pathlib import Path
@@ -13,6 +15,15 @@ out.mkdir(parents=True, exist_ok=True)
 
 def amount():
     return rng.choice([rng.randint(1, 99) + rng.randint(0, 99) / 100, rng.randint(100, 99999) + rng.randint(0, 99) / 100])
+
+
+def column_price():
+    a = amount()
+    whole, cents = int(a), int(round((a - int(a)) * 100))
+    us = f"{whole:,}.{cents:02d}"
+    eu = f"{whole:,}".replace(",", ".") + f",{cents:02d}"
+    return rng.choice([f"${us}", f"{eu} €", f"€{us}", f"EUR {eu}", f"£{us}", f"{us} USD", f"{whole}.{cents:02d}",
+                       f"-{us}", f"({us})", f"{eu}", f"USD {us}", f"{us} €"])
 
 
 def price():
@@ -48,7 +59,8 @@ BRANDS = ["Netflix", "netflix premium", "Spotify Family", "NETFLIX.COM 866-579-7
           "AMZN Prime*AB12CD", "APPLE.COM/BILL", "GOOGLE *YouTube", "PAYPAL *DISNEYPLUS", "Gym membership",
           "Rent", "Adobe Creative Cloud", "CORNER BAKERY 1234", "Dropbox Plus", "ChatGPT Plus"]
 
-(out / "prices.txt").write_text("\n".join(price() for _ in range(count)) + "\n")
+(out / "prices.txt").write_text("\n".join(column_price() for _ in range(count)) + "\n")
+(out / "prices-mixed.txt").write_text("\n".join(price() for _ in range(count)) + "\n")
 (out / "dates.txt").write_text("\n".join(date() for _ in range(count)) + "\n")
 (out / "cycles.txt").write_text("\n".join(rng.choice(CYCLES) for _ in range(count)) + "\n")
 (out / "brands.txt").write_text("\n".join(rng.choice(BRANDS) for _ in range(count)) + "\n")

@@ -26,12 +26,15 @@ def rate(kind, peer, fn, lines, budget=2.0):
 
 
 prices = (folder / "prices.txt").read_text().splitlines()
+mixed = (folder / "prices-mixed.txt").read_text().splitlines()
 dates = (folder / "dates.txt").read_text().splitlines()
 try:
     from price_parser import Price
     rate("price", "price-parser", Price.fromstring, prices)
+    rate("price-mixed", "price-parser", Price.fromstring, mixed)
 except ImportError:
     print("price price-parser missing")
+    print("price-mixed price-parser missing")
 try:
     import dateparser
     settings = {"RELATIVE_BASE": datetime(2026, 11, 30)}
