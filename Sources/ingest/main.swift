@@ -28,6 +28,9 @@ let commands: [CommandEntry] = [
     CommandEntry(ValidateCommand.self),
 ]
 
+/// Commands that work but are not listed in the help (benchmark helpers).
+let hiddenCommands: [CommandEntry] = [CommandEntry(BenchNormalizeCommand.self)]
+
 func topHelp() -> String {
     var text = """
         ingest \(version): turn Notion, Google Sheets, bank CSV exports and billing screenshots into one
@@ -54,7 +57,7 @@ func main() -> Int32 {
     }
     if first == "--version" { print("ingest \(version)"); return 0 }
     if first == "--help" || first == "-h" || first == "help" { print(topHelp(), terminator: ""); return 0 }
-    guard let command = commands.first(where: { $0.name == first }) else {
+    guard let command = (commands + hiddenCommands).first(where: { $0.name == first }) else {
         Stderr.print("ingest: unknown command \"\(first)\" (commands: \(commands.map(\.name).joined(separator: ", ")))")
         return 2
     }

@@ -85,6 +85,10 @@ struct DateCase: CustomTestStringConvertible, Sendable {
         DateCase("next Monday", "2026-12-07"), DateCase("Monday", "2026-11-30"), DateCase("Friday", "2026-12-04"),
         DateCase("nächsten Montag", "2026-12-07"), DateCase("lundi prochain", "2026-12-07"), DateCase("下周一", "2026-12-07"),
         DateCase("Jeu 15:12", "2026-12-03", locale: "fr_FR"),
+        DateCase("next month", "2026-12-30"), DateCase("next week", "2026-12-07"), DateCase("Renews on the 5th", "2026-12-05"),
+        DateCase("the 30th", "2026-11-30"),
+        // Two numbers are a year-less date only as `12/5` or `5.12.`; `10.12` is a price.
+        DateCase("10.12", nil), DateCase("12-05", nil),
         // Billing-page wording.
         DateCase("Next billing date: December 5, 2026", "2026-12-05"), DateCase("Renews Dec 5", "2026-12-05"),
         DateCase("Nächste Zahlung am 05.12.2026", "2026-12-05", locale: "de_DE"),

@@ -92,7 +92,8 @@ struct PriceCase: CustomTestStringConvertible, Sendable {
         PriceCase("30 days free, then $5/mo", "5.00", context: "USD", cycle: month),
         PriceCase("EUR 9,99 (USD 10.49)", "9.99", "EUR"), PriceCase("£59.99 p.a.", "59.99", "GBP", cycle: .yearly),
         PriceCase("9,99 €/Monat", "9.99", "EUR", cycle: month), PriceCase("月額1,490円（税込）", "1490", "JPY", cycle: month),
-        PriceCase("12 months", nil), PriceCase("From 26 to 50 €", "26.00", "EUR"),
+        PriceCase("12 months", nil), PriceCase("From 26 to 50 €", "26.00", "EUR"), PriceCase("12,5 %", nil),
+        PriceCase("Only 3 left: €4.99", "4.99", "EUR"), PriceCase("5 GB for 1,99 €", "1.99", "EUR"),
         // Dates and texts without prices.
         PriceCase("2026-12-05", nil), PriceCase("12/05/2026", nil), PriceCase("05.12.2026", nil), PriceCase("N/A", nil),
         PriceCase("Contact us", nil), PriceCase("USD", nil), PriceCase("", nil),
@@ -130,5 +131,37 @@ struct PriceCase: CustomTestStringConvertible, Sendable {
     @Test(arguments: bugsCaught) func bugsStayFixed(_ c: PriceCase) { c.check() }
     @Test(arguments: knownLimits) func knownLimit(_ c: PriceCase) {
         withKnownIssue { c.check() }
+    }
+}
+
+/// The byte-level fast path must agree with the full parser wherever it answers.
+@Suite struct FastPriceTests {
+    static let texts = [
+        "9.99", "$9.99", "9,99 €", "€9.99", "EUR 1.299,00", "1,299.50", "1.299,50", "-15.49", "(12.50)", "($12.50)",
+        "$-15.49", "-$15.49", "€-9,99", "£1,099.00", "$15.49 USD", "12 USD", "EUR9.99", "0.125", "1234.567",
+        "1.144.000", "12", "1.299", "1,299", "1234.567.890", "1,19,900.00", "$9.99/mo", "9.99 dollars", "15.49-",
+        "USD", "2026-12-05", "12.50 CR", "1 299", ".99", "  $9.99  ", "CHF 12.90", "JPY 1,490",
+    ]
+
+    @Test(arguments: texts) func agreesWithFullParser(_ text: String) throws {
+        let today = CalendarDate(year: 2026, month: 11, day: 30) ?? CalendarDate(dayNumber: 0)
+        for locale in [nil, "de_DE", "en_CA"] {
+            let context = NormalizeContext(today: today, locale: locale)
+            guard let fast = FastPrice.parse(text[...], context: context) else { continue }
+            let full = try PriceParser(context: context).parseFully(text[...])
+            #expect(fast.price == full.price, "\(text) [\(locale ?? "-")]")
+            #expect(fast.issues == full.issues, "\(text) [\(locale ?? "-")]")
+            #expect(full.cycle == nil && full.notes.isEmpty)
+        }
+    }
+
+    @Test func answersTheCommonShapes() {
+        let context = NormalizeContext(today: CalendarDate(dayNumber: 0))
+        for text in ["9.99", "$9.99", "9,99 €", "EUR 1.299,00", "(12.50)"] {
+            #expect(FastPrice.parse(text[...], context: context) != nil, "\(text)")
+        }
+        for text in ["1.299", "$9.99/mo", "1 299", "2026-12-05"] {
+            #expect(FastPrice.parse(text[...], context: context) == nil, "\(text)")
+        }
     }
 }

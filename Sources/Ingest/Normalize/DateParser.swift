@@ -45,7 +45,7 @@ public struct DateParser: Sendable {
             return try monthNameDate(tokens, month: m, raw)
         }
         if let parsed = try numericDate(tokens, order: order, raw) { return parsed }
-        if let date = relative.weekday(tokens) { return ParsedDate(date: date) }
+        if let date = relative.weekday(tokens) ?? relative.dayOfMonth(tokens) { return ParsedDate(date: date) }
         throw .notA("date", found: String(raw), example: DateParser.example)
     }
 

@@ -159,7 +159,7 @@ enum DateWords {
         "from now", "after", "hence", "后", "後", "후", "через", "za", "sonra", "以后", "之后", "以後"].map(WordFold.fold))
     static let nextWords: Set<String> = Set(["next", "nächsten", "nächste", "nächster", "kommenden", "kommende",
         "prochain", "prochaine", "próximo", "próxima", "prossimo", "prossima", "volgende", "neste", "nästa", "næste",
-        "следующий", "следующая", "następny", "gelecek"].map(WordFold.fold))
+        "следующий", "следующая", "następny", "gelecek", "nächstes", "nächstem", "próximo", "prochain"].map(WordFold.fold))
 
     /// Ordinal endings after a day number (`5th`, `1er`, `1º`).
     static let ordinals: Set<String> = ["st", "nd", "rd", "th", "er", "re", "e", "o", "a", "º", "ª", "eme", "ème", "ste", "de", "te"]

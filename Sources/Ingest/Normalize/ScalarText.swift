@@ -16,6 +16,8 @@ struct ScalarText {
         scalars = out
     }
 
+    static let empty = ScalarText(""[...])
+
     var count: Int { scalars.count }
 
     subscript(i: Int) -> Unicode.Scalar { scalars[i] }
@@ -23,10 +25,20 @@ struct ScalarText {
     /// The scalar at `i`, or nil past either end.
     func at(_ i: Int) -> Unicode.Scalar? { i >= 0 && i < scalars.count ? scalars[i] : nil }
 
+    /// The scalars of `range` as a String, encoded straight into UTF-8 (the hot path of
+    /// currency-sign and word look-ups).
     func string(_ range: Range<Int>) -> String {
-        var s = String.UnicodeScalarView()
-        s.append(contentsOf: scalars[range])
-        return String(s)
+        guard !range.isEmpty else { return "" }
+        return String(unsafeUninitializedCapacity: range.count * 4) { buffer in
+            var n = 0
+            for i in range {
+                UTF8.encode(scalars[i]) { byte in
+                    buffer[n] = byte
+                    n += 1
+                }
+            }
+            return n
+        }
     }
 
     static func normalize(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
