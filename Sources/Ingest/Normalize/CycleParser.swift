@@ -4,16 +4,17 @@ public struct CycleParser: Sendable {
 
     static let example = "monthly, yearly, every 2 weeks"
 
+    static let words: [(String, Cycle)] = [
+        ("biweekly", Cycle(unit: .week, interval: 2)), ("fortnight", Cycle(unit: .week, interval: 2)),
+        ("weekly", .weekly), ("quarter", Cycle(unit: .month, interval: 3)),
+        ("semiannual", Cycle(unit: .month, interval: 6)), ("month", .monthly), ("/mo", .monthly),
+        ("year", .yearly), ("annual", .yearly), ("/yr", .yearly), ("daily", Cycle(unit: .day)),
+    ]
+
     public func parse(_ raw: Substring) throws(NormalizeError) -> Cycle {
         let text = raw.trimmedSpaces().lowercased()
         guard !text.isEmpty else { throw NormalizeError(.empty, "the billing cycle is empty") }
-        let words: [(String, Cycle)] = [
-            ("biweekly", Cycle(unit: .week, interval: 2)), ("fortnight", Cycle(unit: .week, interval: 2)),
-            ("weekly", .weekly), ("quarter", Cycle(unit: .month, interval: 3)),
-            ("semiannual", Cycle(unit: .month, interval: 6)), ("month", .monthly), ("/mo", .monthly),
-            ("year", .yearly), ("annual", .yearly), ("/yr", .yearly), ("daily", Cycle(unit: .day)),
-        ]
-        for (word, cycle) in words where text.contains(word) { return cycle }
+        for (word, cycle) in CycleParser.words where text.containsBytes(word) { return cycle }
         throw .notA("billing cycle", found: String(raw), example: CycleParser.example)
     }
 }

@@ -40,10 +40,11 @@ public struct PriceParser: Sendable {
             if ch.isASCII && (ch.isNumber || ch == "." || ch == ",") { digits.append(ch) }
             else if ch == "-" && digits.isEmpty { digits.append(ch) }
         }
-        if text.contains("€") || text.uppercased().contains("EUR") { currency = Currency(unchecked: "EUR") }
-        else if text.contains("£") || text.uppercased().contains("GBP") { currency = Currency(unchecked: "GBP") }
+        let upper = text.uppercased()
+        if text.containsBytes("€") || upper.containsBytes("EUR") { currency = Currency(unchecked: "EUR") }
+        else if text.containsBytes("£") || upper.containsBytes("GBP") { currency = Currency(unchecked: "GBP") }
         else if let code = text.split(separator: " ").lazy.compactMap({ Currency($0) }).first { currency = code }
-        else if text.contains("$") {
+        else if text.containsBytes("$") {
             if let c = context.currency { currency = c } else {
                 currency = .usd
                 issues.append(Issue("currency.guessed", .warning, "\"$\" taken as USD; pass --currency to choose"))
