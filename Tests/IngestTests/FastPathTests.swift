@@ -8,6 +8,7 @@ import Testing
         "", " ", "Netflix", " Netflix", "Netflix ", "\tNetflix\t", "Net flix", "\u{00A0}Netflix\u{00A0}", "Netflix\n",
         "\nNetflix", "Café", " Café ", "€9.99", "9,99 €", "9,99 €\u{2003}", "名前", " 名前 ", "a", "-", "\r\n",
         "Next  Renewal!!", "  Próxima Renovación 📅", "PRICE (USD)", "amount_minor", "Total:", "x\u{3000}",
+        "\u{200B}x\u{200B}", "\u{FEFF}x", "€", "€ ", " €", "x\u{2028}", "\u{85}x", "\u{180E}x", "\u{2007}x\u{202F}", "é\u{301}",
     ]
 
     @Test(arguments: texts)
