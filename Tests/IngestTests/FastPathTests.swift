@@ -8,6 +8,7 @@ import Testing
         "", " ", "Netflix", " Netflix", "Netflix ", "\tNetflix\t", "Net flix", "\u{00A0}Netflix\u{00A0}", "Netflix\n",
         "\nNetflix", "Café", " Café ", "€9.99", "9,99 €", "9,99 €\u{2003}", "名前", " 名前 ", "a", "-", "\r\n",
         "Next  Renewal!!", "  Próxima Renovación 📅", "PRICE (USD)", "amount_minor", "Total:", "x\u{3000}",
+        "\u{200B}x\u{200B}", "\u{FEFF}x", "€", "€ ", " €", "x\u{2028}", "\u{85}x", "\u{180E}x", "\u{2007}x\u{202F}", "é\u{301}",
     ]
 
     @Test(arguments: texts)
@@ -46,5 +47,14 @@ import Testing
         let all = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
         #expect(HeaderVocabulary.fold(all) == Self.foundationFold(all))
         #expect(HeaderVocabulary.fold("A b_C-9 ") == "a b c 9")
+    }
+
+    static let needles = ["€", "EUR", "£", "GBP", "$", "month", "/mo", "year", "weekly", "a", ""]
+
+    @Test(arguments: texts + ["€9.99", "USD 12.00", "EUR", "eur 5", "every month", "$5/mo", "£", "yearly", "mont"])
+    func containsMatchesFoundation(_ text: String) {
+        for needle in Self.needles where !needle.isEmpty {
+            #expect(text.containsBytes(needle) == text.contains(needle), "\(text) / \(needle)")
+        }
     }
 }

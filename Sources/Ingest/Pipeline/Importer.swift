@@ -31,7 +31,7 @@ public struct Importer: Sendable {
         if RemoteLink.isRemote(path) { return try runRemote(path, name: display, emit: emit) }
         let kind = options.kind ?? Importer.guessKind(path: path)
         switch kind {
-        case .notion where ZipArchive.looksLikeZip(path: path):
+        case .notion where ZipArchive.looksLikeZip(path: path) || (path as NSString).pathExtension.lowercased() == "zip":
             return try ExportImporter(options: options).run(path: path, name: display, emit: emit)
         case .csv, .sheets, .notion, .bank:
             return try TableImporter(options: options).run(name: display, kind: kind, open: {
