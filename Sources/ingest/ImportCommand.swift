@@ -53,6 +53,7 @@ struct ImportCommand: Command {
         var failed = false
         try writer.begin()
         prefetchScreenshots()
+        defer { (importOptions.recognizer as? TesseractRecognizer)?.close() }
         for input in inputs {
             do {
                 let file = try InputFiles.resolve(input)
