@@ -32,10 +32,11 @@ import Testing
         #expect(try !recognizer.recognize(path: OCRFixtures.path("text-light.png"), name: "l").inverted)
     }
 
-    @Test func blankImageHasNoWords() throws {
-        let page = try recognizer.recognize(path: OCRFixtures.path("blank.png"), name: "blank.png")
+    @Test(arguments: [("blank.png", 200, 120), ("tiny.png", 3, 2)])
+    func imageWithoutTextHasNoWords(_ image: String, _ width: Int, _ height: Int) throws {
+        let page = try recognizer.recognize(path: OCRFixtures.path(image), name: image)
         #expect(page.words.isEmpty)
-        #expect(page.width == 200 && page.height == 120)
+        #expect(page.width == width && page.height == height)
     }
 
     /// Twelve images on all cores through the engine pool give what one engine gives one by one,
