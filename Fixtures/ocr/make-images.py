@@ -5,6 +5,7 @@ pip install pillow; apt-get install fonts-dejavu-core). Run from this folder.
 text-light.png  two lines of small UI text, dark on white (1x desktop size: it gets enlarged)
 text-dark.png   the same text, light on a dark background (dark mode: it gets inverted)
 blank.png       a plain light grey image with no text
+tiny.png        3×2 pixels
 text.expected   per word of the text images: word x y width height (Pillow's ink box)
 """
 from PIL import Image, ImageDraw, ImageFont
@@ -33,6 +34,7 @@ light.save("text-light.png")
 dark, _ = draw((18, 18, 24), (235, 235, 235))
 dark.save("text-dark.png")
 Image.new("RGB", (200, 120), (240, 240, 240)).save("blank.png")
+Image.new("RGB", (3, 2), (10, 200, 30)).save("tiny.png")
 with open("text.expected", "w") as out:
     for word, x, y, w, h in boxes:
         out.write(f"{word} {x} {y} {w} {h}\n")

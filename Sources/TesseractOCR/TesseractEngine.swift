@@ -18,9 +18,6 @@ final class TesseractEngine {
         self.handle = handle
         self.languages = languages
         TessBaseAPISetPageSegMode(handle, TessPageSegMode(UInt32(pageSegmentation)))
-        // Sauvola (local) thresholding: UI cards and bars have their own backgrounds, which the
-        // default global Otsu threshold turns into solid blobs (dark-mode cards lost every word).
-        _ = TessBaseAPISetVariable(handle, "thresholding_method", "2")
     }
 
     deinit {

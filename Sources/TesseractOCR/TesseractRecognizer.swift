@@ -55,6 +55,8 @@ public final class TesseractRecognizer: TextRecognizer, @unchecked Sendable {
     private let results = NSCondition()
     private var prefetched: [OCRInput: Result<RecognizedPage, any Error>] = [:]
     private var inFlight: Set<OCRInput> = []
+    /// Background batches started by `prefetch` and not finished yet.
+    private let background = DispatchGroup()
 
     public init(configuration: OCRConfiguration = OCRConfiguration()) {
         self.configuration = configuration
@@ -102,7 +104,9 @@ public final class TesseractRecognizer: TextRecognizer, @unchecked Sendable {
         inFlight.formUnion(ordered)
         results.unlock()
         guard !ordered.isEmpty else { return }
+        background.enter()
         DispatchQueue.global().async {
+            defer { self.background.leave() }
             DispatchQueue.concurrentPerform(iterations: ordered.count) { index in
                 let input = ordered[index]
                 let result = Result { try self.recognizeNow(input) }
@@ -113,6 +117,16 @@ public final class TesseractRecognizer: TextRecognizer, @unchecked Sendable {
                 self.results.unlock()
             }
         }
+    }
+
+    /// Waits for background recognition to finish and frees the engines. Call it before the
+    /// process exits: Tesseract tears down its shared dictionaries at exit and complains about
+    /// (or crashes on) engines still alive. The recognizer stays usable; it starts new engines.
+    public func close() {
+        background.wait()
+        lock.lock()
+        idle.removeAll()
+        lock.unlock()
     }
 
     /// Reads, prepares and recognises one image on the calling thread.

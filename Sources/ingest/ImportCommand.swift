@@ -88,6 +88,7 @@ struct ImportCommand: Command {
             return 1
         }
         prefetchScreenshots()
+        defer { (importOptions.recognizer as? TesseractRecognizer)?.close() }
         if interactive || draftsPath != nil || mergeInto != nil { return try review(rates: rates) }
         return try stream(rates: rates)
     }

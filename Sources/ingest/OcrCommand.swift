@@ -50,6 +50,7 @@ struct OcrCommand: Command {
 
     func run() throws -> Int32 {
         let recognizer = TesseractRecognizer(configuration: configuration)
+        defer { recognizer.close() }
         do {
             _ = try recognizer.checkSetup()
         } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import Ingest
+import TesseractOCR
 
 /// `ingest preview INPUT...`: the drafts an import would make, as a table, and what a policy
 /// would accept, with per-currency totals. Writes nothing but the preview.
@@ -59,6 +60,7 @@ struct PreviewCommand: Command {
             Stderr.print("ingest: \(error.message)")
             return 1
         }
+        defer { (importOptions.recognizer as? TesseractRecognizer)?.close() }
         let collection = try DraftCollection(inputs: inputs, options: importOptions, printIssues: false)
         if collection.failed { return 1 }
         var drafts = keepDuplicates ? collection.drafts : DraftMerger.merge(collection.drafts)
