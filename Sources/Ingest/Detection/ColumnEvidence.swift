@@ -17,7 +17,7 @@ struct ColumnEvidence: Sendable {
         let dateParser = DateParser(context: context)
         let cycleParser = CycleParser()
         for raw in values {
-            let value = raw.trimmingCharacters(in: .whitespaces)
+            let value = raw.trimmingSpaces()
             guard !value.isEmpty else { continue }
             nonEmpty += 1
             if distinct.count < 1000 { distinct.insert(value.lowercased()) }
@@ -76,7 +76,7 @@ public enum StatusWords {
 
     /// `.inactive` / `.pending` (active) for a status cell, nil when it is not a status word.
     public static func status(of value: String) -> ImportDraft.Status? {
-        let key = value.trimmingCharacters(in: .whitespaces).lowercased()
+        let key = value.trimmingSpaces().lowercased()
         if inactive.contains(key) { return .inactive }
         if active.contains(key) { return .pending }
         return nil
@@ -84,7 +84,7 @@ public enum StatusWords {
 
     /// Reads yes/no cells: `Yes`, `No`, `true`, `false`, `1`, `0`, `✓`, `x`, `ja`, `nein`, `sí`, `是`.
     public static func boolean(_ value: String) -> Bool? {
-        switch value.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch value.trimmingSpaces().lowercased() {
         case "yes", "y", "true", "1", "✓", "✔", "☑", "x", "ja", "si", "sí", "sim", "oui", "是", "はい", "on", "checked":
             return true
         case "no", "n", "false", "0", "☐", "nein", "non", "não", "nao", "nej", "nee", "否", "いいえ", "off", "unchecked":
@@ -98,7 +98,7 @@ public enum StatusWords {
 /// Unit words for cycles split over two columns ("every" 2 + "weeks").
 enum CycleUnitWords {
     static func unit(_ value: String) -> Cycle.Unit? {
-        let key = value.trimmingCharacters(in: .whitespaces).lowercased()
+        let key = value.trimmingSpaces().lowercased()
         switch key {
         case "day", "days", "d", "daily", "día", "días", "dia", "dias", "tag", "tage", "jour", "jours", "giorno", "giorni", "dag", "dagen", "dager", "dagar", "天", "日":
             return .day

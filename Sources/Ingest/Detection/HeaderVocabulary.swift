@@ -3,11 +3,14 @@ import Foundation
 /// Header words per field in the languages the readers meet, and the words that mark a decoy
 /// column (a derived "monthly cost", a "created" time) that must not win the field.
 public enum HeaderVocabulary {
+    /// Built once: creating a Locale per call cost more than the folding itself.
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
     /// Folds a header for matching: lowercase, accents removed, emoji and punctuation dropped,
     /// spaces collapsed. `"  Próxima Renovación 📅"` → `"proxima renovacion"`.
     public static func fold(_ header: String) -> String {
         let lowered = header.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
-                                     locale: Locale(identifier: "en_US_POSIX"))
+                                     locale: posix)
         var out = ""
         var lastSpace = true
         for scalar in lowered.unicodeScalars {

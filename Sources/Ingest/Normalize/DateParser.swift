@@ -20,7 +20,7 @@ public struct DateParser: Sendable {
 
     /// `order` is the column's decided numeric order, if any.
     public func parse(_ raw: Substring, order: DateOrder? = nil) throws(NormalizeError) -> ParsedDate {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        let text = raw.trimmingSpaces()
         guard !text.isEmpty else { throw NormalizeError(.empty, "the date is empty") }
         let head = text.prefix(10)
         if let date = CalendarDate(iso: head) { return ParsedDate(date: date) }

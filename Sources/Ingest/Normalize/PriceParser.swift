@@ -31,7 +31,7 @@ public struct PriceParser: Sendable {
     /// `decimalMark` is the column's decided mark: it settles values whose own digits cannot
     /// (`1.299`), never overrides a value that proves its mark (`9,99`, `1,299.00`).
     public func parse(_ raw: Substring, decimalMark: DecimalMark? = nil) throws(NormalizeError) -> ParsedPrice {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        let text = raw.trimmingSpaces()
         guard !text.isEmpty else { throw NormalizeError(.empty, "the price is empty") }
         var currency: Currency?
         var issues: [Issue] = []
@@ -40,10 +40,12 @@ public struct PriceParser: Sendable {
             if ch.isASCII && (ch.isNumber || ch == "." || ch == ",") { digits.append(ch) }
             else if ch == "-" && digits.isEmpty { digits.append(ch) }
         }
-        if text.contains("€") || text.uppercased().contains("EUR") { currency = Currency(unchecked: "EUR") }
-        else if text.contains("£") || text.uppercased().contains("GBP") { currency = Currency(unchecked: "GBP") }
+        let scalars = text.unicodeScalars
+        let upper = text.uppercased()
+        if scalars.contains("€") || upper.hasSubstring("EUR") { currency = Currency(unchecked: "EUR") }
+        else if scalars.contains("£") || upper.hasSubstring("GBP") { currency = Currency(unchecked: "GBP") }
         else if let code = text.split(separator: " ").lazy.compactMap({ Currency($0) }).first { currency = code }
-        else if text.contains("$") {
+        else if scalars.contains("$") {
             if let c = context.currency { currency = c } else {
                 currency = .usd
                 issues.append(Issue("currency.guessed", .warning, "\"$\" taken as USD; pass --currency to choose"))
