@@ -1,3 +1,5 @@
+import Foundation
+
 /// Scores a header against a field's vocabulary.
 enum HeaderMatcher {
     private static let folded: [Field: [[Substring]]] = HeaderVocabulary.phrases.mapValues { phrases in
@@ -10,6 +12,17 @@ enum HeaderMatcher {
     /// 1 for an exact phrase, less for a phrase inside a longer header or one typo away,
     /// a fifth of that for a header that carries a decoy word.
     static func score(field: Field, header: String) -> (Double, String) {
+        let key = ScoreCache.Key(field: field, header: header)
+        if let known = cache.value(for: key) { return known }
+        let result = uncachedScore(field: field, header: header)
+        cache.store(result, for: key)
+        return result
+    }
+
+    /// Files of one team share their headers: each (field, header) pair is scored once per process.
+    private static let cache = ScoreCache()
+
+    static func uncachedScore(field: Field, header: String) -> (Double, String) {
         let words = HeaderVocabulary.fold(header).split(separator: " ").map(singular)
         guard !words.isEmpty, let phrases = folded[field] else { return (0, "") }
         var best = 0.0
@@ -84,5 +97,31 @@ enum HeaderMatcher {
             }
         }
         return edits + (x.count - i) + (y.count - j) <= 1
+    }
+}
+
+/// Header scores already computed, shared by the threads that validate files in parallel.
+final class ScoreCache: @unchecked Sendable {
+    struct Key: Hashable {
+        var field: Field
+        var header: String
+    }
+
+    private let lock = NSLock()
+    private var scores: [Key: (Double, String)] = [:]
+    /// Enough for thousands of distinct headers; past it the cache starts over.
+    private let limit = 50_000
+
+    func value(for key: Key) -> (Double, String)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return scores[key]
+    }
+
+    func store(_ value: (Double, String), for key: Key) {
+        lock.lock()
+        defer { lock.unlock() }
+        if scores.count >= limit { scores.removeAll(keepingCapacity: true) }
+        scores[key] = value
     }
 }

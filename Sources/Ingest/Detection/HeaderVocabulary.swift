@@ -3,6 +3,9 @@ import Foundation
 /// Header words per field in the languages the readers meet, and the words that mark a decoy
 /// column (a derived "monthly cost", a "created" time) that must not win the field.
 public enum HeaderVocabulary {
+    /// Built once: creating a Locale per call cost more than the folding itself.
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
     /// Folds a header for matching: lowercase, accents removed, emoji and punctuation dropped,
     /// spaces collapsed. `"  Próxima Renovación 📅"` → `"proxima renovacion"`.
     public static func fold(_ header: String) -> String {
@@ -24,8 +27,6 @@ public enum HeaderVocabulary {
         if out.hasSuffix(" ") { out.removeLast() }
         return out
     }
-
-    private static let posix = Locale(identifier: "en_US_POSIX")
 
     /// `fold` for ASCII text, where folding is lowercasing and the letters and digits are the
     /// alphanumerics: the same result without Foundation's string machinery.

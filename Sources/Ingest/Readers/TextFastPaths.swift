@@ -46,22 +46,4 @@ extension StringProtocol where UTF8View: BidirectionalCollection, UnicodeScalarV
 
 extension StringProtocol {
     /// Whether `needle` occurs in the text, compared byte for byte in UTF-8: what Foundation's
-    /// `contains(_:)` answers for the short literal needles the parsers look for (`€`, `EUR`,
-    /// `month`), without its locale-aware search.
-    func containsBytes(_ needle: String) -> Bool {
-        let n = Array(needle.utf8)
-        guard let first = n.first else { return true }
-        let hay = Array(utf8)
-        guard hay.count >= n.count else { return false }
-        var i = 0
-        while i <= hay.count - n.count {
-            if hay[i] == first {
-                var j = 1
-                while j < n.count && hay[i + j] == n[j] { j += 1 }
-                if j == n.count { return true }
-            }
-            i += 1
-        }
-        return false
-    }
 }

@@ -50,7 +50,7 @@ struct RowChecks {
             }
         }
 
-        let key = row.cells.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\u{1F}")
+        let key = row.cells.map { $0.trimmedSpaces() }.joined(separator: "\u{1F}")
         if let first = seen[key] {
             findings.add("row.duplicate", line: row.line, row: row.row, value: draft.name.raw,
                          message: "the row repeats line \(first)")
@@ -64,7 +64,7 @@ struct RowChecks {
         let (named, message) = findings.split(issue.message)
         var raw = raw
         if let named, named != column, named >= 1, named <= row.cells.count {
-            raw = row.cells[named - 1].trimmingCharacters(in: .whitespaces)
+            raw = row.cells[named - 1].trimmedSpaces()
         }
         let column = named ?? column
         func add(_ code: String, value: String? = raw, _ text: String = message) {
