@@ -58,6 +58,7 @@ public struct BankImporter: Sendable {
                 }
             }
         }
+        BankImporter.mergeFamilies(&ledgers)
         let builder = SeriesDraftBuilder(file: name, context: options.context)
         var drafts: [ImportDraft] = []
         let detector = RecurrenceDetector()
@@ -80,6 +81,29 @@ public struct BankImporter: Sendable {
         note += "; \(inSeries) row\(inSeries == 1 ? "" : "s") in \(drafts.count) recurring series"
         report.warnings = [Issue("bank.layout", .info, note)]
         return report
+    }
+
+    /// Descriptors with a per-charge word after the merchant (`HELLOFRESH WKHBJA`) make many
+    /// keys of one or two charges sharing a first word: such keys join one ledger named by
+    /// that word, when there are at least three of them.
+    static func mergeFamilies(_ ledgers: inout [String: Ledger]) {
+        var families: [String: [String]] = [:]
+        for (key, ledger) in ledgers where !ledger.merchant.isKnownService && ledger.charges.count + ledger.credits.count <= 2 {
+            guard let first = ledger.merchant.key.split(separator: " ").first, ledger.merchant.key.contains(" ") else { continue }
+            families[String(first) + "|" + (ledger.currency?.code ?? ""), default: []].append(key)
+        }
+        for (family, keys) in families where keys.count >= 3 {
+            let word = String(family.prefix { $0 != "|" })
+            var merged = ledgers[family] ?? Ledger(merchant: Merchant(key: word, name: MerchantKey.title(word), category: nil, isKnownService: false),
+                                                   currency: ledgers[keys[0]]?.currency)
+            for key in keys.sorted() {
+                guard let ledger = ledgers.removeValue(forKey: key) else { continue }
+                merged.charges += ledger.charges
+                merged.credits += ledger.credits
+            }
+            merged.charges.sort { ($0.day, $0.row) < ($1.day, $1.row) }
+            ledgers[family] = merged
+        }
     }
 
     /// Money in at a merchant that matches one of its charges (same amount, within 60 days

@@ -48,10 +48,11 @@ public struct RecurrenceDetector: Sendable {
     /// Charges this many days apart count as one billing (a doubled charge).
     static let doubleWindow: Int32 = 3
 
-    /// Amounts within 3 % are one price (FX-converted charges wobble).
-    static func sameAmount(_ a: Int64, _ b: Int64) -> Bool {
+    /// Amounts within 3 % are one price (FX-converted charges of a known service wobble);
+    /// for other merchants within 0.5 %, so a shop's scattered purchases do not line up.
+    static func sameAmount(_ a: Int64, _ b: Int64, loose: Bool = true) -> Bool {
         let hi = max(a, b), lo = min(a, b)
-        return hi - lo <= hi * 3 / 100 + 100
+        return hi - lo <= (loose ? hi * 3 / 100 : hi / 200) + 100
     }
 
     private struct Group {
@@ -72,12 +73,13 @@ public struct RecurrenceDetector: Sendable {
     /// subscription brand, so two charges can make a series.
     public func detect(_ charges: [Charge], knownService: Bool) -> (series: [RecurringSeries], leftover: [Charge]) {
         guard charges.count >= 2 else { return ([], charges) }
-        var groups = amountGroups(charges).map(Group.init)
+        var groups = amountGroups(charges, loose: knownService).map(Group.init)
         joinPriceChanges(&groups)
         var series: [RecurringSeries] = []
         var leftover: [Charge] = []
         for group in groups {
-            guard let fit = group.fit, accepts(group, fit: fit, knownService: knownService, total: charges.count) else {
+            guard let fit = group.fit, accepts(group, fit: fit, knownService: knownService, total: charges.count),
+                  isolated(group, among: charges) else {
                 leftover += group.charges
                 continue
             }
@@ -88,11 +90,11 @@ public struct RecurrenceDetector: Sendable {
     }
 
     /// Groups of near-equal amounts (single linkage over sorted amounts).
-    private func amountGroups(_ charges: [Charge]) -> [[Charge]] {
+    private func amountGroups(_ charges: [Charge], loose: Bool) -> [[Charge]] {
         let sorted = charges.sorted { $0.amount < $1.amount }
         var groups: [[Charge]] = []
         for c in sorted {
-            if let last = groups.last?.last, RecurrenceDetector.sameAmount(last.amount, c.amount) {
+            if let last = groups.last?.last, RecurrenceDetector.sameAmount(last.amount, c.amount, loose: loose) {
                 groups[groups.count - 1].append(c)
             } else {
                 groups.append([c])
@@ -141,6 +143,20 @@ public struct RecurrenceDetector: Sendable {
         if short { return n >= 4 && fit.onGrid >= 0.85 }
         if n >= 3 { return true }
         return n == 2 && group.charges.count == total && fit.period != .fourWeekly
+    }
+
+    /// A subscription's price stands apart from the merchant's other charges: a shop whose
+    /// purchases scatter around the same amounts makes look-alike series by chance. Other
+    /// charges within 10 % of the series' prices may be at most half its occurrences.
+    private func isolated(_ group: Group, among all: [Charge]) -> Bool {
+        guard all.count > group.charges.count else { return true }
+        var prices: [Int64] = []
+        for c in group.charges where !prices.contains(where: { RecurrenceDetector.sameAmount($0, c.amount) }) { prices.append(c.amount) }
+        let members = Set(group.charges.map(\.row))
+        let near = all.filter { c in
+            !members.contains(c.row) && prices.contains { abs($0 - c.amount) * 10 <= $0 }
+        }.count
+        return near * 2 <= group.days.count
     }
 
     func confidence(fit: PeriodFit, occurrences n: Int, knownService: Bool) -> Double {

@@ -81,7 +81,10 @@ public struct MerchantKey: Sendable {
                 let lonely = token.count == 3 && !(i > 0 && tokens[i - 1].allSatisfy(\.isNumber))
                     && !(i + 1 < tokens.count && tokens[i + 1].allSatisfy(\.isNumber)) && i > 0
                 if !lonely { continue }
-            } else if digits >= 2 || (digits >= 1 && token.contains("X")) || token.allSatisfy({ $0 == "X" }) && token.count >= 3 {
+            } else if digits >= 2 || (digits >= 1 && token.count >= 5 && token.count - digits < 6)
+                        || (digits >= 1 && token.contains("X")) || token.allSatisfy({ $0 == "X" }) && token.count >= 3 {
+                // Reference ids and per-charge tokens (`P2B3C4D5E6`, `S1234`, `XXXX1234`);
+                // a brand with one digit in a long word (`1PASSWORD`) stays.
                 continue
             }
             let word = String(token)

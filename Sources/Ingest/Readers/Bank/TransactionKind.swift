@@ -44,7 +44,7 @@ public enum TransactionClassifier {
                                 "internet", "broadband", "telecom", "mobile plan"]),
         ("insurance", ["insurance", "versicherung", "verzekering", "assurance", "försäkring", "forsikring", "geico",
                        "allianz", "axa", "huk-coburg", "保险", "state farm", "progressive ins", "aviva", "tryg", "if skadefor"]),
-        ("tax and licence", ["council tax", "tax", "finanzamt", "rundfunk", "tv licen", "gez", "belastingdienst", "impot",
+        ("tax and licence", ["council tax", "tax", "finanzamt", "rundfunk", "tv licence", "tv license", "tv licensing", "gez", "belastingdienst", "impot",
                              "impôt", "skatteverket", "skat", "irs", "hmrc", "dvla", "kfz-steuer", "gemeente"]),
         ("salary", ["salary", "payroll", "gehalt", "lohn", "salaris", "loon", "salaire", "lön", "lon ", "løn", "工资"]),
         ("childcare and school", ["kita", "kindergarten", "school fee", "tuition", "daycare", "nursery"]),
