@@ -113,3 +113,21 @@ func importCSV(_ text: String, today: String = "2026-11-30", locale: String? = n
         #expect(report.line == "3 rows → 2 drafts, 1 skipped (1 blank)")
     }
 }
+
+@Suite struct InputSnifferTests {
+    static let cases: [([UInt8], InputSniffer.Content)] = [
+        ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], .image),
+        ([0xFF, 0xD8, 0xFF, 0xE0], .image),
+        (Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8), .image),
+        ([0x49, 0x49, 0x2A, 0x00, 0x08], .image),
+        ([0x50, 0x4B, 0x03, 0x04, 0x14], .zip),
+        (Array("Name,Price\n".utf8), .text),
+        (Array("BMW,30\n".utf8), .text),
+        ([], .text),
+    ]
+
+    @Test(arguments: cases)
+    func content(_ c: ([UInt8], InputSniffer.Content)) {
+        #expect(InputSniffer.content(of: c.0) == c.1)
+    }
+}

@@ -112,8 +112,9 @@ public struct ColumnDetector: Sendable {
             score = headerScore
         } else if headerScore > 0 {
             // A header that names the field counts most; values that contradict it pull it down,
-            // all the way below the threshold for fields whose values have a shape (prices, dates).
-            let floor = content.typed ? 0.3 : 0.55
+            // below the threshold for fields whose values have a shape (prices, dates) unless the
+            // header is exactly the field's name: then the bad values are reported, not ignored.
+            let floor = content.typed && headerScore < 1 ? 0.3 : 0.55
             score = headerScore * (floor + (1 - floor) * content.rate)
             if evidence.nonEmpty > 0 {
                 reasons.append(String(format: "%d%% of values %@", Int((content.rate * 100).rounded()), content.what))

@@ -30,7 +30,7 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
             GYD HKD HNL HRK HTG HUF IDR ILS INR IRR JMD KES KGS KHR KYD KZT LAK LBP LKR LRD LSL MAD MDL \
             MKD MMK MNT MOP MRU MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR NZD PAB PEN PGK PHP PKR PLN \
             QAR RON RSD RUB SAR SBD SCR SDG SEK SGD SHP SLE SOS SRD SSP STN SVC SYP SZL THB TJS TMT TOP \
-            TRY TTD TWD TZS UAH USD UZS VES WST XCD YER ZAR ZMW ZWL DEM FRF ITL ESP NLG ATS BEF FIM IEP
+            TRY TTD TWD TZS UAH USD UZS VES WST XCD YER ZAR ZMW ZWL DEM FRF ITL ESP NLG ATS BEF FIM IEP CUC
             """
         for code in two.split(separator: " ") { table[String(code)] = 2 }
         for code in ["BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX",

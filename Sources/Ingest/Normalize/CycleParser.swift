@@ -1,19 +1,133 @@
-/// Reads "monthly", "every 2 weeks", "/yr", "quarterly", "mensual", "每月".
+/// Reads billing cycles: "monthly", "every 2 weeks", "/yr", "p.a.", "quarterly", "mensual",
+/// "alle 3 Monate", "每3个月", "3ヶ月ごと", "12 months" (→ yearly). One-time and lifetime
+/// purchases throw `.notRecurring`.
 public struct CycleParser: Sendable {
     public init() {}
 
     static let example = "monthly, yearly, every 2 weeks"
 
     public func parse(_ raw: Substring) throws(NormalizeError) -> Cycle {
-        let text = raw.trimmingCharacters(in: .whitespaces).lowercased()
-        guard !text.isEmpty else { throw NormalizeError(.empty, "the billing cycle is empty") }
-        let words: [(String, Cycle)] = [
-            ("biweekly", Cycle(unit: .week, interval: 2)), ("fortnight", Cycle(unit: .week, interval: 2)),
-            ("weekly", .weekly), ("quarter", Cycle(unit: .month, interval: 3)),
-            ("semiannual", Cycle(unit: .month, interval: 6)), ("month", .monthly), ("/mo", .monthly),
-            ("year", .yearly), ("annual", .yearly), ("/yr", .yearly), ("daily", Cycle(unit: .day)),
-        ]
-        for (word, cycle) in words where text.contains(word) { return cycle }
+        let tokens = CycleParser.tokens(raw)
+        guard !tokens.isEmpty else {
+            if raw.contains(where: { !$0.isWhitespace }) { throw .notA("billing cycle", found: String(raw), example: CycleParser.example) }
+            throw NormalizeError(.empty, "the billing cycle is empty")
+        }
+        let found = CycleParser.scan(tokens, counts: true)
+        if found.oneTime {
+            throw NormalizeError(.notRecurring, "\"\(raw)\" is a one-time or lifetime purchase, not a recurring subscription")
+        }
+        if let cycle = found.cycle { return cycle }
+        if found.free {
+            throw NormalizeError(.notRecurring, "\"\(raw)\" is a free or trial period, not a billing cycle")
+        }
         throw .notA("billing cycle", found: String(raw), example: CycleParser.example)
+    }
+
+    /// The first cycle named anywhere in `text` (`/mo billed annually` → month), nil when none;
+    /// with `counts` false, counted phrases (`7-day`) are not read.
+    public func find(_ text: Substring, counts: Bool) -> Cycle? {
+        guard text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return nil }
+        let found = CycleParser.scan(CycleParser.tokens(text), counts: counts)
+        return found.oneTime ? nil : found.cycle
+    }
+
+    struct Token {
+        var text: String
+        var number: Int?
+        var isNumber: Bool
+        /// A `/` stood between this token and the one before.
+        var slashBefore: Bool
+    }
+
+    static func tokens(_ raw: Substring) -> [Token] {
+        let text = ScalarText(raw)
+        var tokens: [Token] = []
+        var i = 0
+        var slash = false
+        while i < text.count {
+            let s = text[i]
+            if ScalarText.isDigit(s) {
+                let start = i
+                var plain = true
+                while i < text.count, ScalarText.isDigit(text[i]) || ((text[i] == "." || text[i] == ",") && i + 1 < text.count && ScalarText.isDigit(text[i + 1])) {
+                    if !ScalarText.isDigit(text[i]) { plain = false }
+                    i += 1
+                }
+                let digits = text.string(start..<i)
+                tokens.append(Token(text: digits, number: plain ? Int(digits) : nil, isNumber: true, slashBefore: slash))
+                slash = false
+            } else if ScalarText.isLetter(s) {
+                let start = i
+                let cjk = ScalarText.isCJK(s)
+                while i < text.count, ScalarText.isLetter(text[i]), !ScalarText.isDigit(text[i]), ScalarText.isCJK(text[i]) == cjk { i += 1 }
+                tokens.append(Token(text: WordFold.fold(text.string(start..<i)), number: nil, isNumber: false, slashBefore: slash))
+                slash = false
+            } else {
+                if s == "/" { slash = true }
+                i += 1
+            }
+        }
+        return tokens
+    }
+
+    struct Found {
+        var cycle: Cycle?
+        var oneTime = false
+        var free = false
+    }
+
+    static func meaning(_ tokens: [Token], _ i: Int) -> (CycleWords.Meaning, Int)? {
+        var n = min(CycleWords.longestPhrase, tokens.count - i)
+        while n >= 1 {
+            if n == 1 {
+                if let m = CycleWords.table[tokens[i].text] { return (m, 1) }
+            } else if !tokens[i..<i + n].contains(where: { $0.isNumber }) {
+                let phrase = tokens[i..<i + n].map(\.text).joined(separator: " ")
+                if let m = CycleWords.table[phrase] { return (m, n) }
+            }
+            n -= 1
+        }
+        let word = tokens[i].text
+        if word.unicodeScalars.contains(where: ScalarText.isCJK) {
+            for (key, m) in CycleWords.cjkKeys where word.hasPrefix(key) { return (m, 1) }
+            for (key, m) in CycleWords.cjkKeys where word.contains(key) { return (m, 1) }
+        }
+        return nil
+    }
+
+    static func scan(_ tokens: [Token], counts: Bool) -> Found {
+        var found = Found()
+        var i = 0
+        var other = false
+        while i < tokens.count {
+            let token = tokens[i]
+            if token.isNumber {
+                if counts, let n = token.number, n > 0, n <= 1000, i + 1 < tokens.count, !tokens[i + 1].slashBefore,
+                   let (m, width) = meaning(tokens, i + 1), case .unit(let unit) = m {
+                    let after = i + 1 + width
+                    let isTrial = after < tokens.count && meaning(tokens, after).map { $0.0 == .free } == true
+                    if !isTrial, found.cycle == nil { found.cycle = Cycle(unit: unit, interval: n).canonical }
+                    i = after
+                    continue
+                }
+                i += 1
+                continue
+            }
+            guard let (m, width) = meaning(tokens, i) else { i += 1; continue }
+            switch m {
+            case .cycle(let c):
+                if found.cycle == nil { found.cycle = c }
+            case .unit(let unit):
+                let bare = token.text.unicodeScalars.count >= 2 || token.text.unicodeScalars.contains(where: ScalarText.isCJK)
+                if found.cycle == nil, bare || token.slashBefore {
+                    found.cycle = Cycle(unit: unit, interval: other ? 2 : 1).canonical
+                }
+            case .everyOther: other = true
+            case .oneTime: found.oneTime = true
+            case .free: found.free = true
+            }
+            i += width
+        }
+        return found
     }
 }

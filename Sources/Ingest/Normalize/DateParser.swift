@@ -8,55 +8,158 @@ public struct ParsedDate: Hashable, Sendable {
     }
 }
 
-/// Reads "2026-12-05", "05.12.2026", "12/05/2026", "December 5, 2026", "5. Dezember".
+/// Reads dates as people and billing pages write them: ISO 8601, numeric dates in any order,
+/// month names in many languages (`5. Dezember 2026`, `5 de diciembre`, `2026年12月5日`,
+/// `令和8年12月5日`), year-less dates, relative phrases (`in 2 weeks`, `mañana`, `下周一`) and
+/// the wording around them (`Next billing date: …`). Impossible dates throw; nothing falls back
+/// to today.
 public struct DateParser: Sendable {
     public var context: NormalizeContext
+    let localeOrder: DateOrder?
 
     public init(context: NormalizeContext) {
         self.context = context
+        localeOrder = LocaleFormats.dateOrder(context)
     }
 
     static let example = "2026-12-05, 12/05/2026 or December 5, 2026"
 
     /// `order` is the column's decided numeric order, if any.
     public func parse(_ raw: Substring, order: DateOrder? = nil) throws(NormalizeError) -> ParsedDate {
-        let text = raw.trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty else { throw NormalizeError(.empty, "the date is empty") }
-        let head = text.prefix(10)
-        if let date = CalendarDate(iso: head) { return ParsedDate(date: date) }
-        let parts = text.split(whereSeparator: { $0 == "/" || $0 == "." || $0 == "-" }).compactMap { Int($0) }
-        if parts.count == 3 {
-            let dayFirst = (order ?? .monthDayYear) == .dayMonthYear
-            let (d, m) = dayFirst ? (parts[0], parts[1]) : (parts[1], parts[0])
-            let y = parts[2] < 100 ? 2000 + parts[2] : parts[2]
-            if let date = CalendarDate(year: y, month: m, day: d) { return ParsedDate(date: date) }
+        let text = ScalarText(raw)
+        guard text.scalars.contains(where: { $0 != " " }) else { throw NormalizeError(.empty, "the date is empty") }
+        if let iso = DateParser.isoPrefix(text) {
+            guard let date = CalendarDate(year: iso.0, month: iso.1, day: iso.2) else { throw impossible(raw) }
+            return ParsedDate(date: date)
         }
+        var tokens = DateToken.tokens(text)
+        if let parsed = try cjkDate(tokens, raw) { return parsed }
+        DateToken.markTimes(&tokens)
+        let relative = RelativeDates(context: context)
+        if let date = relative.parse(tokens) { return ParsedDate(date: date) }
+        let monthIndexes = tokens.indices.filter { tokens[$0].kind == .word && DateWords.months[tokens[$0].text] != nil }
+        if monthIndexes.count > 1 {
+            throw NormalizeError(.unparseable, "\"\(raw)\" names more than one month (expected one date, e.g. \(DateParser.example))")
+        }
+        if let m = monthIndexes.first {
+            return try monthNameDate(tokens, month: m, raw)
+        }
+        if let parsed = try numericDate(tokens, order: order, raw) { return parsed }
+        if let date = relative.weekday(tokens) { return ParsedDate(date: date) }
         throw .notA("date", found: String(raw), example: DateParser.example)
     }
-}
 
-/// Collects a column's numeric dates to decide day/month order from all of them.
-public struct DateOrderEvidence: Sendable {
-    public private(set) var dayFirst = 0
-    public private(set) var monthFirst = 0
-    public private(set) var numericSeen = 0
-
-    public init() {}
-
-    public mutating func observe(_ raw: Substring) {
-        let parts = raw.split(whereSeparator: { $0 == "/" || $0 == "." || $0 == "-" }).compactMap { Int($0) }
-        guard parts.count == 3, parts[0] <= 31 else { return }
-        numericSeen += 1
-        if parts[0] > 12 { dayFirst += 1 }
-        if parts[1] > 12 { monthFirst += 1 }
+    func impossible(_ raw: Substring) -> NormalizeError {
+        NormalizeError(.impossible, "\"\(raw)\" is not a day of the calendar (expected e.g. \(DateParser.example))")
     }
 
-    /// The order the values prove, else the locale's, else nil (ambiguous).
-    public func decide(locale: String?) -> (order: DateOrder?, guessed: Bool) {
-        if dayFirst > 0 && monthFirst == 0 { return (.dayMonthYear, false) }
-        if monthFirst > 0 && dayFirst == 0 { return (.monthDayYear, false) }
-        guard numericSeen > 0 else { return (nil, false) }
-        if let locale { return (locale.hasSuffix("US") ? .monthDayYear : .dayMonthYear, true) }
-        return (nil, true)
+    /// `2026-12-05`, `2026-12-05T10:00:00Z`, `20261205`, `20030925T104941`.
+    static func isoPrefix(_ text: ScalarText) -> (Int, Int, Int)? {
+        var i = 0
+        while i < text.count, text[i] == " " { i += 1 }
+        func digits(_ n: Int) -> Int? {
+            guard i + n <= text.count else { return nil }
+            var v = 0
+            for k in i..<i + n {
+                guard ScalarText.isDigit(text[k]) else { return nil }
+                v = v * 10 + Int(text[k].value - 0x30)
+            }
+            i += n
+            return v
+        }
+        guard let year = digits(4) else { return nil }
+        let month: Int
+        let day: Int
+        if text.at(i) == "-" {
+            i += 1
+            guard let m = digits(2), text.at(i) == "-" else { return nil }
+            i += 1
+            guard let d = digits(2) else { return nil }
+            month = m
+            day = d
+        } else {
+            guard let m = digits(2), let d = digits(2), (1...12).contains(m), (1900...2199).contains(year) else { return nil }
+            month = m
+            day = d
+        }
+        if let next = text.at(i), next != " ", next != "T", next != "t" { return nil }
+        return (year, month, day)
+    }
+
+    /// `2026年12月5日`, `12月5日`, `2026년 12월 5일`, `令和8年12月5日`, `2016年6月29`.
+    func cjkDate(_ tokens: [DateToken], _ raw: Substring) throws(NormalizeError) -> ParsedDate? {
+        guard let mi = tokens.indices.first(where: { i in
+            tokens[i].isNumber && i + 1 < tokens.count && tokens[i + 1].kind == .word
+                && (tokens[i + 1].text.hasPrefix("月") || tokens[i + 1].text == "월")
+        }) else { return nil }
+        let month = tokens[mi].value
+        var year: Int?
+        if mi >= 2, tokens[mi - 1].kind == .word, tokens[mi - 1].text.hasPrefix("年") || tokens[mi - 1].text == "년",
+           tokens[mi - 2].isNumber {
+            year = tokens[mi - 2].value
+            if mi >= 3, tokens[mi - 3].kind == .word, let base = DateParser.eras[tokens[mi - 3].text] { year = base + tokens[mi - 2].value }
+        } else if mi >= 2, tokens[mi - 1].kind == .word, let base = DateParser.eras.first(where: { tokens[mi - 1].text.hasPrefix($0.key) })?.value,
+                  tokens[mi - 1].text.hasSuffix("元年") {
+            year = base + 1
+        }
+        var day: Int?
+        if mi + 2 < tokens.count, tokens[mi + 2].isNumber { day = tokens[mi + 2].value }
+        guard let day else { return nil }
+        if let year {
+            guard let date = CalendarDate(year: year, month: month, day: day) else { throw impossible(raw) }
+            return ParsedDate(date: date)
+        }
+        guard let date = nextOccurrence(month: month, day: day) else { throw impossible(raw) }
+        return ParsedDate(date: date)
+    }
+
+    /// Japanese era names and the year before their first year.
+    static let eras: [String: Int] = ["令和": 2018, "平成": 1988, "昭和": 1925]
+
+    /// A date with a month name: the day and year are the numbers around it that are no time.
+    func monthNameDate(_ tokens: [DateToken], month index: Int, _ raw: Substring) throws(NormalizeError) -> ParsedDate {
+        let month = DateWords.months[tokens[index].text] ?? 1
+        var year: Int?
+        var day: Int?
+        var small: [Int] = []
+        for (i, token) in tokens.enumerated() where token.isNumber && !token.isTime {
+            let apostrophe = i > 0 && tokens[i - 1].isMark("'")
+            if year == nil, token.digits == 4 || (apostrophe && token.digits == 2) {
+                year = token.digits == 2 ? DateParser.expandYear(token.value) : token.value
+            } else if token.digits <= 2 {
+                small.append(token.value)
+            } else if token.digits > 4 {
+                throw .notA("date", found: String(raw), example: DateParser.example)
+            }
+        }
+        if let first = small.first { day = first }
+        if year == nil, small.count >= 2 { year = DateParser.expandYear(small[1]) }
+        guard let day else { throw .notA("date", found: String(raw), example: DateParser.example) }
+        var issues: [Issue] = []
+        let date: CalendarDate
+        if let year {
+            guard let d = CalendarDate(year: year, month: month, day: day) else { throw impossible(raw) }
+            date = d
+        } else {
+            guard let d = nextOccurrence(month: month, day: day) else { throw impossible(raw) }
+            date = d
+        }
+        if let weekday = tokens.lazy.compactMap({ $0.kind == .word ? DateWords.weekdays[$0.text] : nil }).first,
+           weekday != date.weekday, year != nil {
+            issues.append(Issue("date.weekday-mismatch", .warning,
+                "\"\(raw)\" names a weekday that \(date) is not; the date was kept"))
+        }
+        return ParsedDate(date: date, issues: issues)
+    }
+
+    /// 00–68 are 20xx, 69–99 are 19xx.
+    static func expandYear(_ y: Int) -> Int { y < 69 ? 2000 + y : 1900 + y }
+
+    /// The first `month`/`day` on or after today; nil when the day never exists (`31 April`).
+    func nextOccurrence(month: Int, day: Int) -> CalendarDate? {
+        for year in context.today.year...(context.today.year + 8) {
+            if let date = CalendarDate(year: year, month: month, day: day), date >= context.today { return date }
+        }
+        return nil
     }
 }

@@ -10,9 +10,11 @@ public struct Price: Hashable, Sendable {
         self.currency = currency
     }
 
-    /// The amount with the currency's ISO 4217 minor digits (`15.5 USD` → `"15.50"`, JPY → `"1299"`).
+    /// The amount with at least the currency's ISO 4217 minor digits (`15.5 USD` → `"15.50"`,
+    /// JPY → `"1299"`); digits written beyond them are kept (`€0,0049/min` → `"0.0049"`).
     public var amountText: String {
-        DecimalText.format(amount, minorDigits: currency?.minorDigits)
+        let written = max(0, -Int(amount.exponent))
+        return DecimalText.format(amount, minorDigits: max(currency?.minorDigits ?? 0, written))
     }
 }
 

@@ -18,12 +18,16 @@ public struct ParsedPrice: Hashable, Sendable {
     }
 }
 
-/// Reads "$9.99", "9,99 €", "EUR 1.299,00" and "1 200 kr".
+/// Reads prices as people write them: `$9.99`, `9,99 €`, `EUR 1.299,00`, `1 299 kr`, `CHF 12.–`,
+/// `₹1,19,900.00`, `(12.50)`, `15.49 DR`, `٣٩٫٩٩ ر.س`, `月額1,490円`, `Free trial, then $9.99/month`.
 public struct PriceParser: Sendable {
     public var context: NormalizeContext
+    private let localeMark: DecimalMark?
+    private let cycles = CycleParser()
 
     public init(context: NormalizeContext) {
         self.context = context
+        localeMark = LocaleFormats.decimalMark(context)
     }
 
     static let example = "9.99, $9.99 or 9,99 €"
@@ -31,33 +35,135 @@ public struct PriceParser: Sendable {
     /// `decimalMark` is the column's decided mark: it settles values whose own digits cannot
     /// (`1.299`), never overrides a value that proves its mark (`9,99`, `1,299.00`).
     public func parse(_ raw: Substring, decimalMark: DecimalMark? = nil) throws(NormalizeError) -> ParsedPrice {
-        let text = raw.trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty else { throw NormalizeError(.empty, "the price is empty") }
-        var currency: Currency?
-        var issues: [Issue] = []
-        var digits = ""
-        for ch in text {
-            if ch.isASCII && (ch.isNumber || ch == "." || ch == ",") { digits.append(ch) }
-            else if ch == "-" && digits.isEmpty { digits.append(ch) }
-        }
-        if text.contains("€") || text.uppercased().contains("EUR") { currency = Currency(unchecked: "EUR") }
-        else if text.contains("£") || text.uppercased().contains("GBP") { currency = Currency(unchecked: "GBP") }
-        else if let code = text.split(separator: " ").lazy.compactMap({ Currency($0) }).first { currency = code }
-        else if text.contains("$") {
-            if let c = context.currency { currency = c } else {
-                currency = .usd
-                issues.append(Issue("currency.guessed", .warning, "\"$\" taken as USD; pass --currency to choose"))
+        let text = ScalarText(raw)
+        guard text.scalars.contains(where: { $0 != " " }) else { throw NormalizeError(.empty, "the price is empty") }
+        var best: Candidate?
+        var i = 0
+        while i < text.count {
+            let s = text[i]
+            let startsNumber = ScalarText.isDigit(s)
+                || ((s == "." || s == ",") && i + 1 < text.count && ScalarText.isDigit(text[i + 1])
+                    && (i == 0 || !ScalarText.isDigit(text[i - 1])))
+            guard startsNumber else { i += 1; continue }
+            let number = PriceNumber.scan(text, at: i)
+            i = max(number.end, i + 1)
+            guard let candidate = candidate(number, in: text) else { continue }
+            if best == nil {
+                best = candidate
+                if candidate.sign != nil { break }
+            } else if let sign = candidate.sign {
+                // `From 26 to 50 €`: the first amount, with the currency written after a later one.
+                best?.sign = sign
+                best?.signText = candidate.signText
+                break
             }
-        } else { currency = context.currency }
-        let mark = decimalMark ?? (digits.lastIndex(of: ",").map { comma in
-            digits.lastIndex(of: ".").map { $0 < comma } ?? (digits.distance(from: comma, to: digits.endIndex) != 4)
-        } ?? false ? .comma : .point)
-        let group: Character = mark == .comma ? "." : ","
-        let decimal: Character = mark == .comma ? "," : "."
-        let plain = String(digits.filter { $0 != group }.map { $0 == decimal ? "." : $0 })
-        guard let amount = DecimalText.parse(plain) else {
+        }
+        guard let chosen = best else {
+            if PriceWords.saysFree(raw) {
+                return ParsedPrice(price: Price(amount: 0, currency: context.currency), notes: [])
+            }
             throw .notA("price", found: String(raw), example: PriceParser.example)
         }
-        return ParsedPrice(price: Price(amount: amount, currency: currency), issues: issues)
+        return finish(chosen, text: text, raw: raw, columnMark: decimalMark)
+    }
+
+    /// A number that reads as a price, with the currency sign next to it.
+    struct Candidate {
+        var number: PriceNumber
+        var sign: CurrencySign?
+        var signText: String?
+        var negative: Bool
+        /// Where the price's text ends (after a currency sign that follows the number).
+        var end: Int
+        /// Where it starts (before a currency sign that precedes it).
+        var start: Int
+    }
+
+    func candidate(_ number: PriceNumber, in text: ScalarText) -> Candidate? {
+        if PriceContext.isPartOfDateOrRange(number, text) { return nil }
+        if PriceContext.isFollowedByUnit(number, text) { return nil }
+        if case .invalid = number.read() { return nil }
+        let before = PriceContext.signBefore(number.start, text)
+        let trailingMinus = number.dashDecimals == nil && text.at(number.end) == "-"
+            && (number.end + 1 >= text.count || !ScalarText.isDigit(text[number.end + 1]))
+        let after = PriceContext.signAfter(number.end + (trailingMinus ? 1 : 0), text)
+        var chosen = before
+        if let a = after, chosen == nil || (a.sign.isExact && chosen?.sign.isExact == false) { chosen = a }
+        var negative = false
+        let lead = PriceContext.precedingMark(before?.start ?? number.start, text)
+        let inner = before.map { PriceContext.precedingMark(number.start, text, limit: $0.end) } ?? nil
+        if lead == "-" || inner == "-" { negative = true }
+        if lead == "(" || inner == "(" { negative = PriceContext.closes(after?.end ?? number.end, text) }
+        if trailingMinus { negative = true }
+        if let word = PriceContext.wordAfter(after?.end ?? number.end, text) {
+            if word == "dr" || word == "debit" { negative = true }
+            if word == "cr" || word == "credit" { negative = false }
+        }
+        return Candidate(number: number, sign: chosen?.sign, signText: chosen?.text, negative: negative,
+                         end: max(after?.end ?? number.end, number.end), start: before?.start ?? number.start)
+    }
+
+    func finish(_ chosen: Candidate, text: ScalarText, raw: Substring, columnMark: DecimalMark?) -> ParsedPrice {
+        var issues: [Issue] = []
+        var notes: [String] = []
+        var currency: Currency?
+        if let sign = chosen.sign {
+            switch sign {
+            case .iso(let c): currency = c
+            case .ambiguous(let family):
+                let (c, issue) = CurrencyChoice.resolve(family, sign: chosen.signText ?? "", text: text, context: context)
+                currency = c
+                if let issue { issues.append(issue) }
+            }
+        } else {
+            currency = context.currency
+        }
+        var integer = ""
+        var fraction = ""
+        switch chosen.number.read() {
+        case .value(let i, let f):
+            integer = i
+            fraction = f
+        case .ambiguous(let mark, let i, let grouped, let f):
+            let markIsDecimal: Bool
+            let decimalFromMark: DecimalMark = mark == "," ? .comma : .point
+            if let columnMark {
+                markIsDecimal = columnMark == decimalFromMark
+            } else if let localeMark {
+                markIsDecimal = localeMark == decimalFromMark
+            } else if let currency, currency.minorDigits == 3 {
+                markIsDecimal = true
+            } else {
+                markIsDecimal = false
+                if currency.map({ $0.minorDigits != 0 }) ?? true {
+                    let number = text.string(chosen.number.start..<chosen.number.end)
+                    issues.append(Issue("price.separator-guessed", .warning,
+                        "\"\(number)\" read as \(grouped) (\"\(Character(mark))\" taken as a thousands separator); pass --locale to choose"))
+                }
+            }
+            if markIsDecimal { integer = i.isEmpty ? "0" : i; fraction = f } else { integer = grouped }
+        case .invalid:
+            break
+        }
+        var amount = PriceParser.decimal(integer: integer, fraction: fraction)
+        if chosen.negative { amount = -amount }
+        let rest = text.string(chosen.end..<text.count)
+        var cycle = cycles.find(rest[...], counts: true)
+        if cycle == nil {
+            cycle = cycles.find(text.string(0..<chosen.start)[...], counts: false)
+        }
+        if let note = PriceWords.trialNote(raw), !amount.isZero { notes.append(note) }
+        return ParsedPrice(price: Price(amount: amount, currency: currency), cycle: cycle, issues: issues, notes: notes)
+    }
+
+    /// Builds the exact decimal from its digits without going through `Double` or a formatter.
+    static func decimal(integer: String, fraction: String) -> Decimal {
+        let digits = integer + fraction
+        let significant = digits.drop { $0 == "0" }
+        if significant.utf8.count <= 18, let value = UInt64(significant.isEmpty ? "0" : significant) {
+            return Decimal(sign: .plus, exponent: -fraction.utf8.count, significand: Decimal(value))
+        }
+        let literal = fraction.isEmpty ? integer : "\(integer.isEmpty ? "0" : integer).\(fraction)"
+        return Decimal(string: literal, locale: WordFold.posix) ?? 0
     }
 }

@@ -11,8 +11,14 @@ public struct Importer: Sendable {
 
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "tif", "tiff", "bmp", "gif"]
 
-    /// The reader for a path when `--from` is not given.
+    /// The reader for a path when `--from` is not given: from the first bytes (image, ZIP),
+    /// else from the extension.
     public static func guessKind(path: String) -> SourceKind {
+        switch InputSniffer.content(of: InputSniffer.prefix(path: path)) {
+        case .image: return .screenshot
+        case .zip: return .notion
+        case .text: break
+        }
         let ext = (path as NSString).pathExtension.lowercased()
         if imageExtensions.contains(ext) { return .screenshot }
         if ext == "zip" { return .notion }
@@ -35,11 +41,13 @@ public struct Importer: Sendable {
         if options.kind == nil, kind == .csv, Importer.looksLikeBankStatement(path: path) { kind = .bank }
         switch kind {
         case .bank:
-            let table = try TransactionTable(path: path, name: display, context: options.context)
+            let table = try TransactionTable(path: path, name: display, encoding: options.encoding, context: options.context)
             return try BankImporter(options: options).run(table: table, name: display, emit: emit)
+        case .notion where ZipArchive.looksLikeZip(path: path):
+            return try ExportImporter(options: options).run(path: path, name: display, emit: emit)
         case .csv, .sheets, .notion:
             return try TableImporter(options: options).run(name: display, kind: kind, open: {
-                try CSVTable(path: path, name: display)
+                try CSVTable(path: path, name: display, encoding: options.encoding)
             }, emit: emit)
         case .screenshot:
             throw ReadError(file: display, "screenshots are not supported yet")

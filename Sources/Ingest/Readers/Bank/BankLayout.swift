@@ -60,7 +60,7 @@ public struct BankLayout: Sendable, Hashable {
                               debitWords: debit,
                               dateOrder: item["dateOrder"]?.stringValue.flatMap(DateOrder.init(rawValue:)),
                               decimalMark: item["decimalMark"]?.stringValue.flatMap(DecimalMark.init(rawValue:)),
-                              encoding: item["encoding"]?.stringValue.flatMap(TextEncoding.init(rawValue:)),
+                              encoding: item["encoding"]?.stringValue.flatMap { TextEncoding(userText: $0) },
                               currency: item["currency"]?.stringValue.flatMap { Currency($0) })
         }
     }

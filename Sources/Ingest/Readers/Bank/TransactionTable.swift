@@ -35,31 +35,32 @@ public final class TransactionTable {
     static let sampleCount = 400
 
     /// Opens a file; the head decides encoding and delimiter, the rest is streamed.
-    public convenience init(path: String, name: String? = nil, context: NormalizeContext) throws(ReadError) {
+    /// `encoding` overrides the sniffed one (`--encoding`).
+    public convenience init(path: String, name: String? = nil, encoding: TextEncoding? = nil, context: NormalizeContext) throws(ReadError) {
         let display = name ?? path
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw ReadError(file: display, "cannot read the file (check that it exists and is readable)")
         }
         let head = (try? handle.read(upToCount: DelimitedRecords.chunkSize)).flatMap { $0 }.map { [UInt8]($0) } ?? []
-        try self.init(handle: handle, head: head, name: display, context: context)
+        try self.init(handle: handle, head: head, name: display, encoding: encoding, context: context)
     }
 
     /// Reads a statement held in memory.
-    public convenience init(data: Data, name: String, context: NormalizeContext) throws(ReadError) {
-        try self.init(handle: nil, head: [UInt8](data), name: name, context: context)
+    public convenience init(data: Data, name: String, encoding: TextEncoding? = nil, context: NormalizeContext) throws(ReadError) {
+        try self.init(handle: nil, head: [UInt8](data), name: name, encoding: encoding, context: context)
     }
 
-    private init(handle: FileHandle?, head: [UInt8], name: String, context: NormalizeContext) throws(ReadError) {
+    private init(handle: FileHandle?, head: [UInt8], name: String, encoding hint: TextEncoding?, context: NormalizeContext) throws(ReadError) {
         self.name = name
         var bytes = head
         var stream = handle
-        encoding = TextEncoding.sniff(Array(head.prefix(1 << 16)))
-        if encoding == .gbk || encoding == .utf16 {
+        encoding = hint ?? EncodingSniffer.sniff(Array(head.prefix(1 << 16)))
+        if encoding != .utf8 && encoding != .windows1252 {
+            // UTF-16 and GB18030 exports are small (wallet apps, Excel): transcode them whole.
             if let handle, let rest = try? handle.readToEnd() { bytes += rest }
-            guard let converted = TextEncoding.toUTF8(bytes, from: encoding) else {
-                throw ReadError(file: name, "the file is not readable as \(encoding.rawValue) text (save it as UTF-8 and retry)")
-            }
-            bytes = converted
+            if let (_, bom) = TextEncoding.fromBOM(bytes[...]) { bytes.removeFirst(bom) }
+            var decoder = try StreamingDecoder(encoding: encoding)
+            bytes = decoder.decode(bytes) + decoder.finish()
             stream = nil
         }
         let delimiter = DelimitedRecords.sniffDelimiter(Array(bytes.prefix(1 << 16)))
@@ -73,7 +74,7 @@ public final class TransactionTable {
     }
 
     func text(_ bytes: ArraySlice<UInt8>) -> String {
-        let raw = encoding == .cp1252 ? TextEncoding.cp1252String(bytes) : String(decoding: bytes, as: UTF8.self)
+        let raw = encoding == .windows1252 ? Windows1252.decode(bytes) : String(decoding: bytes, as: UTF8.self)
         return raw.trimmingCharacters(in: .whitespaces)
     }
 

@@ -1,0 +1,84 @@
+/// Relative phrases (`tomorrow`, `in 2 weeks`, `vor 2 Monaten`, `3天后`) and weekdays
+/// (`Friday`, `next Monday`, `下周一`), counted from `context.today` with calendar arithmetic.
+struct RelativeDates {
+    var context: NormalizeContext
+
+    static let cjkDirections: [(String, Bool)] = [("以前", true), ("之前", true), ("以后", false), ("之后", false), ("以後", false),
+                                                  ("前", true), ("后", false), ("後", false)]
+
+    func parse(_ tokens: [DateToken]) -> CalendarDate? {
+        let words = tokens.filter { !$0.isTime && $0.kind != .mark }
+        guard !words.isEmpty else { return nil }
+        let phrase = words.map(\.text).joined(separator: " ")
+        if let offset = DateWords.dayOffsets[phrase] { return context.today.adding(days: offset) }
+        var months = 0
+        var days = 0
+        var past = false
+        var future = false
+        var counted = false
+        var i = 0
+        while i < words.count {
+            let token = words[i]
+            if token.kind == .word, DateWords.pastWords.contains(token.text) { past = true; i += 1; continue }
+            if token.kind == .word, DateWords.futureWords.contains(token.text) { future = true; i += 1; continue }
+            if token.text == "il", i + 2 < words.count, words[i + 1].text == "y", words[i + 2].text == "a" { past = true; i += 3; continue }
+            if token.text == "from", i + 1 < words.count, words[i + 1].text == "now" { future = true; i += 2; continue }
+            let amount = token.isNumber ? token.value : DateWords.numberWords[token.text]
+            if let amount, i + 1 < words.count, words[i + 1].kind == .word {
+                var unitText = words[i + 1].text
+                for (suffix, isPast) in RelativeDates.cjkDirections where unitText.hasSuffix(suffix) && unitText.count > suffix.count {
+                    unitText = String(unitText.dropLast(suffix.count))
+                    if isPast { past = true } else { future = true }
+                    break
+                }
+                if unitText.unicodeScalars.count >= 2 || unitText.unicodeScalars.contains(where: ScalarText.isCJK),
+                   case .unit(let unit)? = CycleWords.table[unitText] {
+                    switch unit {
+                    case .day: days += amount
+                    case .week: days += 7 * amount
+                    case .month: months += amount
+                    case .year: months += 12 * amount
+                    }
+                    counted = true
+                    i += 2
+                    continue
+                }
+            }
+            if token.isNumber || DateWords.months[token.text] != nil { return nil }
+            i += 1
+        }
+        guard counted, past != future else { return nil }
+        let sign = past ? -1 : 1
+        return context.today.adding(months: sign * months).adding(days: sign * days)
+    }
+
+    /// A weekday alone is its next occurrence on or after today; after "next" it is that day of
+    /// next week.
+    func weekday(_ tokens: [DateToken]) -> CalendarDate? {
+        var found: Int?
+        var next = false
+        let language = context.language ?? "en"
+        let abbreviations = DateWords.weekdayAbbreviations[language] ?? [:]
+        for token in tokens where !token.isTime {
+            if token.isNumber { return nil }
+            guard token.kind == .word else { continue }
+            var word = token.text
+            for prefix in ["下个", "下個", "下", "来週", "다음"] where word.hasPrefix(prefix) && word.count > prefix.count {
+                word = String(word.dropFirst(prefix.count))
+                next = true
+                break
+            }
+            if DateWords.nextWords.contains(word) || word == "来週" || word == "다음" { next = true; continue }
+            if let day = DateWords.weekdays[word] ?? abbreviations[word] {
+                if found != nil && found != day { return nil }
+                found = day
+            }
+        }
+        guard let day = found else { return nil }
+        let today = context.today
+        if next {
+            return today.adding(days: 7 - today.weekday + day)
+        }
+        return today.adding(days: (day - today.weekday + 7) % 7)
+    }
+}

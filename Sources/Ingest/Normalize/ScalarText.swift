@@ -1,0 +1,80 @@
+import Foundation
+
+/// Text reduced to one Unicode scalar per element, with the spellings people use for the same
+/// thing made equal: digits of every script become ASCII digits, full-width forms become ASCII,
+/// every kind of space becomes ` `, minus signs become `-`, apostrophes become `'`.
+/// The parsers scan this array instead of `Character`s, which keeps them fast.
+struct ScalarText {
+    var scalars: [Unicode.Scalar]
+
+    init(_ text: Substring) {
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            out.append(ScalarText.normalize(scalar))
+        }
+        scalars = out
+    }
+
+    var count: Int { scalars.count }
+
+    subscript(i: Int) -> Unicode.Scalar { scalars[i] }
+
+    /// The scalar at `i`, or nil past either end.
+    func at(_ i: Int) -> Unicode.Scalar? { i >= 0 && i < scalars.count ? scalars[i] : nil }
+
+    func string(_ range: Range<Int>) -> String {
+        var s = String.UnicodeScalarView()
+        s.append(contentsOf: scalars[range])
+        return String(s)
+    }
+
+    static func normalize(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        let v = scalar.value
+        if v < 0x80 {
+            return v == 0x09 ? " " : scalar
+        }
+        switch v {
+        case 0xA0, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: return " "
+        case 0x2212, 0x2010, 0x2011, 0xFE63, 0xFF0D: return "-"
+        case 0x2018, 0x2019, 0x02BC, 0x2032, 0xFF07: return "'"
+        case 0x066B: return "."  // Arabic decimal separator
+        case 0x066C: return ","  // Arabic thousands separator
+        case 0xFF01...0xFF5E:
+            // Full-width ASCII: ＄１，４９０ → $1,490 (but keep ￥ and ￡, outside this range).
+            return Unicode.Scalar(v - 0xFEE0) ?? scalar
+        default:
+            break
+        }
+        if scalar.properties.numericType == .decimal, let digit = scalar.properties.numericValue,
+           let ascii = Unicode.Scalar(0x30 + UInt32(digit)) {
+            return ascii
+        }
+        return scalar
+    }
+
+    static func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 0x30 && s.value <= 0x39 }
+
+    static func isLetter(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        if v < 0x80 { return (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) }
+        return s.properties.isAlphabetic
+    }
+
+    /// CJK ideographs, kana and Hangul: scripts written without spaces between words.
+    static func isCJK(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        return (0x3040...0x30FF).contains(v) || (0x3400...0x9FFF).contains(v)
+            || (0xAC00...0xD7AF).contains(v) || (0x1100...0x11FF).contains(v) || (0xF900...0xFAFF).contains(v)
+    }
+}
+
+/// Lower-cases and strips accents from a short word, ASCII fast path first.
+enum WordFold {
+    static func fold(_ word: String) -> String {
+        if word.utf8.allSatisfy({ $0 < 0x80 }) { return word.lowercased() }
+        return word.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: posix)
+    }
+
+    static let posix = Locale(identifier: "en_US_POSIX")
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import Ingest
+
+func utf16(_ text: String, bigEndian: Bool, bom: Bool = true) -> Data {
+    var bytes: [UInt8] = bom ? (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) : []
+    for unit in text.utf16 {
+        let pair = [UInt8(unit >> 8), UInt8(unit & 0xFF)]
+        bytes += bigEndian ? pair : pair.reversed()
+    }
+    return Data(bytes)
+}
+
+struct EncodingCase: Sendable, CustomTestStringConvertible {
+    var name: String
+    var bytes: Data
+    var hint: TextEncoding? = nil
+    var encoding: TextEncoding
+    var rows: [[String]]
+    var warnings: [String] = []
+    var testDescription: String { name }
+}
+
+@Suite struct TextEncodingTests {
+    static let excel = "Name\tPrice\tCycle\r\nNetflix\t€9,99\tmonthly\r\nMúsica 🎵\t$5\tyearly\r\n"
+    static let excelRows = [["Netflix", "€9,99", "monthly"], ["Música 🎵", "$5", "yearly"]]
+
+    static let main: [EncodingCase] = [
+        EncodingCase(name: "UTF-8", bytes: Data("Name,Price\nCafé,€1\n".utf8), encoding: .utf8, rows: [["Café", "€1"]]),
+        EncodingCase(name: "UTF-8 with BOM", bytes: Data([0xEF, 0xBB, 0xBF] + Array("Name,Price\nCafé,€1\n".utf8)),
+                     encoding: .utf8, rows: [["Café", "€1"]]),
+        EncodingCase(name: "UTF-16 LE with BOM (Excel Unicode text)", bytes: utf16(excel, bigEndian: false),
+                     encoding: .utf16LE, rows: excelRows),
+        EncodingCase(name: "UTF-16 BE with BOM", bytes: utf16(excel, bigEndian: true), encoding: .utf16BE, rows: excelRows),
+        EncodingCase(name: "UTF-16 LE without BOM", bytes: utf16(excel, bigEndian: false, bom: false),
+                     encoding: .utf16LE, rows: excelRows),
+        EncodingCase(name: "invalid UTF-8 falls back to Windows-1252",
+                     bytes: Data(Array("Name,Price\n".utf8) + [0x43, 0x61, 0x66, 0xE9, 0x2C, 0x80, 0x31, 0x0A]),
+                     encoding: .utf8, rows: [["Café", "€1"]], warnings: ["encoding.fallback"]),
+        EncodingCase(name: "Windows-1252 when asked, without a warning",
+                     bytes: Data(Array("Name,Price\n".utf8) + [0x43, 0x61, 0x66, 0xE9, 0x2C, 0x80, 0x31, 0x0A]),
+                     hint: .windows1252, encoding: .windows1252, rows: [["Café", "€1"]]),
+        EncodingCase(name: "a BOM wins over the hint", bytes: Data([0xEF, 0xBB, 0xBF] + Array("Name\nCafé\n".utf8)),
+                     hint: .windows1252, encoding: .utf8, rows: [["Café"]]),
+        // 名称,价格 / 爱奇艺,¥25 in GBK.
+        EncodingCase(name: "GB18030 when asked",
+                     bytes: Data([0xC3, 0xFB, 0xB3, 0xC6, 0x2C, 0xBC, 0xDB, 0xB8, 0xF1, 0x0A,
+                                  0xB0, 0xAE, 0xC6, 0xE6, 0xD2, 0xD5, 0x2C, 0xA3, 0xA4, 0x32, 0x35, 0x0A]),
+                     hint: .gb18030, encoding: .gb18030, rows: [["爱奇艺", "￥25"]]),
+    ]
+
+    @Test(arguments: main)
+    func decodes(_ c: EncodingCase) throws {
+        let table = try CSVTable(data: c.bytes, name: "t.csv", encoding: c.hint)
+        var rows: [[String]] = []
+        while let row = try table.nextRow() { rows.append(row.cells) }
+        #expect(table.encoding == c.encoding)
+        #expect(rows == c.rows)
+        #expect(table.warnings.map(\.code) == c.warnings)
+    }
+
+    @Test func fallbackWarningNamesTheLine() throws {
+        let bytes = Data(Array("Name,Price\nA,1\n".utf8) + [0x42, 0xE9, 0x2C, 0x32, 0x0A])
+        let table = try CSVTable(data: bytes, name: "t.csv")
+        while try table.nextRow() != nil {}
+        #expect(table.warnings.first?.message.contains("line 3") == true)
+        #expect(table.warnings.first?.message.contains("Windows-1252") == true)
+    }
+
+    /// UTF-16 fed a byte at a time: surrogate pairs and code units split over chunks.
+    @Test(arguments: [TextEncoding.utf16LE, .utf16BE])
+    func utf16InOneByteChunks(_ encoding: TextEncoding) throws {
+        let text = "Name;Price\n🎵 Música;€9\n"
+        let data = utf16(text, bigEndian: encoding == .utf16BE, bom: false)
+        var decoder = try StreamingDecoder(encoding: encoding)
+        var out: [UInt8] = []
+        for byte in data { out += decoder.decode([byte]) }
+        out += decoder.finish()
+        #expect(String(decoding: out, as: UTF8.self) == text)
+    }
+
+    @Test func gb18030InOneByteChunks() throws {
+        var decoder = try StreamingDecoder(encoding: .gb18030)
+        var out: [UInt8] = []
+        for byte in [0xB0, 0xAE, 0xC6, 0xE6, 0xD2, 0xD5, 0x7C, 0x31] as [UInt8] { out += decoder.decode([byte]) }
+        out += decoder.finish()
+        #expect(String(decoding: out, as: UTF8.self) == "爱奇艺|1")
+    }
+
+    @Test func oddTrailingByteBecomesReplacement() throws {
+        var decoder = try StreamingDecoder(encoding: .utf16LE)
+        var out = decoder.decode([0x41, 0x00, 0x42])
+        out += decoder.finish()
+        #expect(String(decoding: out, as: UTF8.self) == "A\u{FFFD}")
+    }
+
+    @Test(arguments: [("utf8", TextEncoding.utf8), ("UTF-16", .utf16LE), ("cp1252", .windows1252), ("latin1", .windows1252),
+                      ("GBK", .gb18030), ("gb2312", .gb18030), ("utf-16be", .utf16BE)])
+    func namesForTheOption(_ c: (String, TextEncoding)) {
+        #expect(TextEncoding(userText: c.0) == c.1)
+    }
+
+    @Test func windows1252Table() {
+        #expect(Windows1252.decode([0x80, 0x93, 0x94, 0x99, 0xE4, 0xFC]) == "€“”™äü")
+    }
+}
