@@ -122,7 +122,7 @@ public struct RecurrenceDetector: Sendable {
                     guard firstAmount * 2 >= lastAmount, firstAmount <= lastAmount * 2 else { continue }
                     let joined = Group(a.charges + b.charges)
                     guard let fit = joined.fit, fit.onGrid >= 0.75,
-                          a.fit.map({ $0.period == fit.period }) ?? true, b.fit.map({ $0.period == fit.period }) ?? true,
+                          a.days.count < 3 || a.fit?.period == fit.period, b.days.count < 3 || b.fit?.period == fit.period,
                           PeriodFit.best(gaps: [Int(b.first - a.lastDay)])?.period == fit.period
                             || Double(b.first - a.lastDay) <= fit.period.days * 2 + fit.period.tolerance else { continue }
                     groups[i] = joined
