@@ -35,7 +35,7 @@ public struct SeriesDraftBuilder: Sendable {
             name: DraftField(raw: merchant.name, value: merchant.name, confidence: merchant.isKnownService ? 1 : 0.85),
             price: DraftField(raw: DecimalText.format(price(last.amount).amount, minorDigits: currency?.minorDigits ?? 2),
                               value: price(last.amount), confidence: currency == nil ? 0.5 : 1,
-                              issues: currency == nil ? [Issue("currency.missing", .warning, "\(file): no currency in the statement; pass --currency")] : []),
+                              issues: currency == nil ? [Issue("currency.missing", .warning, "\(file): \(merchant.name): no currency in the statement; pass --currency")] : []),
             cycle: DraftField(raw: series.fit.period.rawValue, value: cycle, confidence: confidence),
             nextRenewal: DraftField(raw: last.date.description, value: next, confidence: confidence),
             startDate: DraftField(raw: series.charges[0].date.description, value: series.charges[0].date),
