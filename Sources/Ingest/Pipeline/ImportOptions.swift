@@ -37,6 +37,8 @@ public struct ImportReport: Sendable {
     public var rows: Int
     public var drafts: Int
     public var skips: [Skip]
+    /// Skips only counted, not listed (bank statements list the first 200 per reason).
+    public var unlistedSkips: [Skip.Reason: Int] = [:]
     public var warnings: [Issue]
     public var mapping: ColumnMapping?
 
@@ -54,11 +56,13 @@ public struct ImportReport: Sendable {
     /// `12 rows → 10 drafts, 2 skipped (1 blank, 1 totals)`.
     public var line: String {
         var text = "\(rows) row\(rows == 1 ? "" : "s") → \(drafts) draft\(drafts == 1 ? "" : "s")"
-        if !skips.isEmpty {
-            var counts: [String: Int] = [:]
-            for skip in skips { counts[skip.reason.rawValue, default: 0] += 1 }
+        var counts: [String: Int] = [:]
+        for skip in skips { counts[skip.reason.rawValue, default: 0] += 1 }
+        for (reason, n) in unlistedSkips { counts[reason.rawValue, default: 0] += n }
+        let total = counts.values.reduce(0, +)
+        if total > 0 {
             let parts = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
-            text += ", \(skips.count) skipped (\(parts.joined(separator: ", ")))"
+            text += ", \(total) skipped (\(parts.joined(separator: ", ")))"
         } else {
             text += ", 0 skipped"
         }

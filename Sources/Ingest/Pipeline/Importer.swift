@@ -25,15 +25,28 @@ public struct Importer: Sendable {
         return .csv
     }
 
+    /// True when the file's header clearly names a transaction table (date, description and
+    /// amount, or a known bank layout) and nothing subscription-like; see
+    /// `TransactionColumns.looksLikeTransactions`.
+    public static func looksLikeBankStatement(path: String) -> Bool {
+        guard let table = try? TransactionTable(path: path, context: NormalizeContext(today: CalendarDate(dayNumber: 0))) else { return false }
+        return table.layout != nil || (table.header.first?.hasPrefix("Column ") == false
+            && TransactionColumns.looksLikeTransactions(header: table.header))
+    }
+
     /// Reads `path` (a file; the caller spools stdin to a file first) and hands each draft on.
     public func run(path: String, name: String? = nil, emit: (ImportDraft) throws -> Void) throws -> ImportReport {
         let display = name ?? path
         if RemoteLink.isRemote(path) { return try runRemote(path, name: display, emit: emit) }
-        let kind = options.kind ?? Importer.guessKind(path: path)
+        var kind = options.kind ?? Importer.guessKind(path: path)
+        if options.kind == nil, kind == .csv, Importer.looksLikeBankStatement(path: path) { kind = .bank }
         switch kind {
+        case .bank:
+            let table = try TransactionTable(path: path, name: display, encoding: options.encoding, context: options.context)
+            return try BankImporter(options: options).run(table: table, name: display, emit: emit)
         case .notion where ZipArchive.looksLikeZip(path: path) || (path as NSString).pathExtension.lowercased() == "zip":
             return try ExportImporter(options: options).run(path: path, name: display, emit: emit)
-        case .csv, .sheets, .notion, .bank:
+        case .csv, .sheets, .notion:
             return try TableImporter(options: options).run(name: display, kind: kind, open: {
                 try CSVTable(path: path, name: display, encoding: options.encoding)
             }, emit: emit)

@@ -24,6 +24,18 @@ public struct Skip: Hashable, Sendable {
         case preamble
         case unusable
         case notSubscription = "not a subscription"
+        /// Bank rows: a charge that belongs to no recurring series.
+        case oneOff = "one-off"
+        /// Bank rows: repeated charges at a merchant with no regular period.
+        case irregular = "not recurring"
+        /// Bank rows: money in (salary, interest, payments received).
+        case income
+        /// Bank rows: money moved between own accounts, card repayments, wallet top-ups.
+        case transfer
+        /// Bank rows: a refund, reversal or chargeback, and the charge it cancels.
+        case refund
+        /// Bank rows: not booked yet (pending, vorgemerkt) or declined, failed, closed.
+        case pending = "pending or declined"
     }
 
     public var reason: Reason

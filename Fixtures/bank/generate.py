@@ -1,0 +1,455 @@
+#!/usr/bin/env python3
+"""Generates bank and card statements in real export layouts, with the subscriptions hidden in
+them written out as golden JSON. Deterministic: the same seed gives the same bytes.
+
+    python3 Fixtures/bank/generate.py            # writes Fixtures/bank/<layout>.csv + .expected.json
+    python3 Fixtures/bank/generate.py --rows 1000000 --out big.csv   # one large Chase-style file
+"""
+import argparse, datetime as dt, json, os, random, string
+
+TODAY = dt.date(2026, 11, 30)
+START = dt.date(2025, 10, 20)
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def token(rng, n=10):
+    return "".join(rng.choice(string.ascii_uppercase + string.digits) for _ in range(n)).replace("O", "0")
+
+
+def add_months(d, n, day=None):
+    m = d.month - 1 + n
+    y, m = d.year + m // 12, m % 12 + 1
+    import calendar
+    last = calendar.monthrange(y, m)[1]
+    return dt.date(y, m, min(day or d.day, last))
+
+
+def shift_weekend(d):
+    return d + dt.timedelta(days={5: 2, 6: 1}.get(d.weekday(), 0))
+
+
+class Sub:
+    """A subscription: expected name, descriptor maker, period, prices over time, start/end."""
+    def __init__(self, name, desc, period, prices, start, end=None, weekend=False, trial=False):
+        self.name, self.desc, self.period, self.prices = name, desc, period, prices
+        self.start, self.end, self.weekend, self.trial = start, end, weekend, trial
+
+    def charges(self, rng):
+        out, i, d = [], 0, self.start
+        if self.trial:
+            out.append((d, 0.0))
+            d = add_months(d, 1) if self.period[0] == "month" else d + dt.timedelta(days=7 * self.period[1])
+        first = d
+        while d <= TODAY - dt.timedelta(days=2) and (self.end is None or d <= self.end):
+            price = [p for since, p in self.prices if since <= d][-1]
+            drift = [0, 0, 0, 1, 2] if self.period[0] != "week" else [0, 0, 0, 1]
+            day = shift_weekend(d) if self.weekend else d + dt.timedelta(days=rng.choice(drift))
+            out.append((day, price))
+            i += 1
+            unit, n = self.period
+            d = add_months(first, n * i) if unit == "month" else (first + dt.timedelta(days=7 * n * i) if unit == "week" else add_months(first, 12 * i))
+        return out
+
+    def expected(self, rng_charges, currency):
+        real = [c for c in rng_charges if c[1] > 0]
+        last_day, last_price = real[-1]
+        unit, n = self.period
+        cycle = {"unit": unit, "interval": n}
+        days = {"week": 7 * n, "month": 30.44 * n, "year": 365.25}[unit]
+        active = (TODAY - last_day).days <= days + max(10, days / 2)
+        step, nxt = 1, None
+        while nxt is None or nxt < TODAY:
+            nxt = add_months(last_day, n * step) if unit == "month" else (last_day + dt.timedelta(days=7 * n * step) if unit == "week" else add_months(last_day, 12 * step))
+            step += 1
+        return {"name": self.name, "amount": f"{last_price:.2f}", "currency": currency, "cycle": cycle,
+                "nextRenewal": nxt.isoformat(), "active": active, "lastCharge": last_day.isoformat(), "charges": len(real)}
+
+
+def region_us(rng):
+    subs = [
+        Sub("Netflix", lambda r: r.choice(["NETFLIX.COM 866-579-7172 CA", "Netflix.com Los Gatos CA", "NETFLIX.COM NETFLIX.COM CA"]),
+            ("month", 1), [(START, 15.49), (dt.date(2026, 4, 1), 17.99)], dt.date(2025, 11, 5)),
+        Sub("Spotify", lambda r: f"SPOTIFY {token(r)}", ("month", 1), [(START, 11.99)], dt.date(2025, 11, 12)),
+        Sub("Disney+", lambda r: f"PAYPAL *DISNEYPLUS {r.randint(4000000000, 4999999999)}", ("month", 1), [(START, 13.99)], dt.date(2025, 11, 20)),
+        Sub("Amazon Prime", lambda r: f"AMZN Prime*{token(r, 9)}", ("year", 1), [(START, 139.00)], dt.date(2025, 11, 25)),
+        Sub("Apple.com", lambda r: "APPLE.COM/BILL 866-712-7753 CA", ("month", 1), [(START, 2.99)], dt.date(2025, 11, 3)),
+        Sub("Apple.com", lambda r: "APPLE.COM/BILL 866-712-7753 CA", ("month", 1), [(START, 10.99)], dt.date(2025, 11, 17)),
+        Sub("Planet Fitness", lambda r: "PLANET FITNESS 0123 CHICAGO IL", ("month", 1), [(START, 24.99)], dt.date(2025, 11, 17), weekend=True),
+        Sub("ChatGPT Plus", lambda r: "OPENAI *CHATGPT SUBSCR", ("month", 1), [(START, 20.00)], dt.date(2026, 1, 8), trial=False),
+        Sub("Adobe Creative Cloud", lambda r: f"ADOBE *CREATIVE CLOUD {r.randint(100, 999)}-{r.randint(100, 999)}-{r.randint(1000, 9999)} CA",
+            ("month", 1), [(START, 59.99)], dt.date(2025, 11, 9), end=dt.date(2026, 5, 9)),
+        Sub("NYTimes", lambda r: "NYTIMES*NYTIMES.COM", ("week", 4), [(START, 17.00)], dt.date(2025, 11, 2)),
+        Sub("HelloFresh", lambda r: f"HELLOFRESH {token(r, 6)} NY", ("week", 1), [(START, 59.99), (dt.date(2026, 6, 1), 65.99)], dt.date(2026, 3, 2)),
+        Sub("Dropbox", lambda r: f"DROPBOX*{token(r, 7)} DROPBOX.COM CA", ("year", 1), [(START, 119.88)], dt.date(2025, 11, 14)),
+        Sub("Headspace", lambda r: "HEADSPACE.COM SANTA MONICA CA", ("month", 1), [(START, 12.99)], dt.date(2026, 2, 21), trial=True),
+    ]
+    bills = [("RENT PAYMENT ACME PROPERTY MGMT", 1850.00, 1), ("VERIZON WIRELESS PAYMENTS", 85.00, 22), ("CON ED OF NY INTELL CK", None, 15),
+             ("GEICO *AUTO INSURANCE", 132.40, 8)]
+    noise = ["WHOLEFDS MKT #10234 NEW YORK NY", "SQ *BLUE BOTTLE COFFEE NY", "UBER *TRIP HELP.UBER.COM CA", "SHELL OIL 57444 BROOKLYN NY",
+             "AMZN Mktp US*{t}", "TRADER JOE S #540 NEW YORK NY", "CVS/PHARMACY #01234 NY", "CHIPOTLE 1234 NEW YORK NY", "TARGET 00012345 BROOKLYN NY"]
+    lookalike = [("NETFLIX.COM GIFT CARD LOS GATOS CA", 25.00), ("APPLE.COM/BILL 866-712-7753 CA", 4.99), ("SPOTIFY USA MERCH", 29.00)]
+    income = [("ACME CORP PAYROLL PPD ID 1234567890", 3120.55, 14)]
+    transfers = [("ONLINE TRANSFER TO SAV XXXXXX1234", 200.00), ("PAYMENT THANK YOU - WEB", 900.00)]
+    return "USD", subs, bills, noise, lookalike, income, transfers
+
+
+def region_uk(rng):
+    subs = [
+        Sub("Netflix", lambda r: r.choice(["NETFLIX.COM", "Netflix.com Amsterdam"]), ("month", 1), [(START, 10.99), (dt.date(2026, 5, 1), 12.99)], dt.date(2025, 11, 4)),
+        Sub("Spotify", lambda r: f"Spotify P{token(r, 9)}", ("month", 1), [(START, 11.99)], dt.date(2025, 11, 14)),
+        Sub("Disney+", lambda r: "DISNEY PLUS", ("month", 1), [(START, 7.99)], dt.date(2025, 11, 21), end=dt.date(2026, 6, 21)),
+        Sub("Amazon Prime", lambda r: f"AMZN Prime*{token(r, 9)}", ("month", 1), [(START, 8.99)], dt.date(2025, 11, 27)),
+        Sub("PureGym", lambda r: "PUREGYM LTD LEEDS", ("month", 1), [(START, 24.99)], dt.date(2025, 11, 1), weekend=True),
+        Sub("Microsoft 365", lambda r: f"MSFT *{token(r, 8)} MICROSOFT 365", ("year", 1), [(START, 79.99)], dt.date(2025, 11, 2)),
+        Sub("The Guardian", lambda r: "GUARDIAN NEWS & MEDIA", ("month", 3), [(START, 36.00)], dt.date(2025, 11, 10)),
+        Sub("YouTube Premium", lambda r: "GOOGLE *YOUTUBE PREMIUM g.co/helppay#", ("month", 1), [(START, 12.99)], dt.date(2026, 2, 6)),
+    ]
+    bills = [("COUNCIL TAX LEEDS CITY COUNCIL", 152.00, 1), ("TV LICENCE MBP", 14.21, 6), ("THAMES WATER", 38.00, 12),
+             ("EE LIMITED", 25.00, 18), ("RENT HOMELET LETTINGS", 1200.00, 28)]
+    noise = ["TESCO STORES 3021 LONDON", "PRET A MANGER LONDON", "TFL TRAVEL CH TFL.GOV.UK/CP", "SAINSBURYS S/MKTS", "DELIVEROO {t}",
+             "BOOTS 1234 LONDON", "COSTA COFFEE 43011", "AMAZON.CO.UK*{t}"]
+    lookalike = [("NETFLIX.COM", 15.00), ("Spotify P{t}", 5.00)]
+    income = [("ACME LTD SALARY", 2650.00, 25)]
+    transfers = [("TRANSFER TO SAVINGS POT", 150.00), ("BARCLAYCARD PAYMENT CARD REPAYMENT", 400.00)]
+    return "GBP", subs, bills, noise, lookalike, income, transfers
+
+
+def region_de(rng):
+    pp = "PayPal Europe S.a.r.l. et Cie S.C.A"
+    subs = [
+        Sub("Netflix", lambda r: ("Netflix International B.V.", f"{r.randint(10**11, 10**12)} Netflix Monatsabo"), ("month", 1),
+            [(START, 13.99), (dt.date(2026, 3, 1), 15.99)], dt.date(2025, 11, 6)),
+        Sub("Spotify", lambda r: (pp, f"{r.randint(10**12, 10**13)} PP.{r.randint(1000, 9999)}.PP . Spotify AB, Ihr Einkauf bei Spotify AB"),
+            ("month", 1), [(START, 10.99)], dt.date(2025, 11, 15)),
+        Sub("Disney+", lambda r: (pp, f"{r.randint(10**12, 10**13)} PP.{r.randint(1000, 9999)}.PP . Disney Plus, Ihr Einkauf bei Disney Plus"),
+            ("month", 1), [(START, 9.99)], dt.date(2025, 11, 23)),
+        Sub("McFit", lambda r: ("RSG Group GmbH McFit", f"Mitgliedsbeitrag {r.randint(100000, 999999)}"), ("month", 1), [(START, 24.90)], dt.date(2025, 11, 1), weekend=True),
+        Sub("Amazon Prime", lambda r: ("AMAZON EU S.A R.L., NIEDERLASSUNG DEUTSCHLAND", f"{token(r, 12)} Amazon Prime Amzn.de/prime"), ("year", 1), [(START, 89.90)], dt.date(2025, 11, 3)),
+        Sub("Zeitverlag", lambda r: ("Zeitverlag Gerd Bucerius GmbH", f"ZEIT ONLINE Abo KD-NR {r.randint(10**6, 10**7)}"), ("month", 1), [(START, 4.99), (dt.date(2026, 4, 1), 5.99)], dt.date(2025, 11, 8), end=dt.date(2026, 7, 8)),
+        Sub("Adobe Creative Cloud", lambda r: ("ADOBE SYSTEMS SOFTWARE IRELAND LTD", f"{token(r, 14)} Adobe Creative Cloud"), ("month", 1), [(START, 24.39)], dt.date(2026, 1, 19)),
+    ]
+    bills = [(("Hausverwaltung Schmidt", "Miete Wohnung 3 OG"), 950.00, 1), (("Stadtwerke Muenchen GmbH", "Abschlag Strom Vertragskonto 2001234"), 68.00, 15),
+             (("Rundfunk ARD, ZDF, DRadio", "Rundfunkbeitrag Beitragsnr. 123456789"), 55.08, 15), (("Telekom Deutschland GmbH", "Festnetz Rechnung Kd-Nr 1234"), 39.95, 20),
+             (("HUK-COBURG Versicherung", "Kfz-Versicherung Vertrag 123"), 41.20, 1)]
+    noise = [("REWE Markt GmbH", "Kartenzahlung girocard REWE SAGT DANKE {t}"), ("EDEKA Center", "Kartenzahlung {t}"), ("dm-drogerie markt", "Kartenzahlung {t}"),
+             ("DB Vertrieb GmbH", "Fahrkarte {t}"), (pp, "{t} PP.1234.PP . Otto GmbH, Ihr Einkauf bei Otto GmbH"), ("Aral Station", "Kartenzahlung {t}")]
+    lookalike = [(("Netflix International B.V.", "Netflix Geschenkkarte"), 25.00), ((pp, "PP.5555.PP . Spotify AB, Ihr Einkauf bei Spotify AB Merch"), 19.99)]
+    income = [(("ACME GmbH", "Gehalt Lohn/Gehalt 11"), 3150.00, 28)]
+    transfers = [(("Max Mustermann", "Umbuchung Tagesgeld"), 300.00), (("DKB Kreditkarte", "Kreditkartenabrechnung"), 250.00)]
+    return "EUR", subs, bills, noise, lookalike, income, transfers
+
+
+def region_nl(rng):
+    subs = [
+        Sub("Netflix", lambda r: ("Netflix International B.V.", f"Omschrijving: Netflix abonnement Kenmerk: {r.randint(10**9, 10**10)}"), ("month", 1),
+            [(START, 11.99), (dt.date(2026, 2, 1), 13.49)], dt.date(2025, 11, 6)),
+        Sub("Spotify", lambda r: ("Spotify AB", f"Naam: Spotify AB Omschrijving: {token(r, 10)}"), ("month", 1), [(START, 10.99)], dt.date(2025, 11, 16)),
+        Sub("Basic-Fit", lambda r: ("Basic-Fit Nederland B.V.", f"Lidmaatschap {r.randint(10**6, 10**7)}"), ("week", 4), [(START, 29.99)], dt.date(2025, 11, 3)),
+        Sub("RTL Nederland Videoland", lambda r: ("RTL Nederland Interactief Videoland", "Videoland Plus"), ("month", 1), [(START, 7.99)], dt.date(2025, 11, 12), end=dt.date(2026, 5, 12)),
+        Sub("NRC", lambda r: ("NRC Media B.V.", "NRC digitaal kwartaal"), ("month", 3), [(START, 59.00)], dt.date(2025, 12, 1)),
+    ]
+    bills = [(("Woningcorporatie Ymere", "Huur maart"), 875.00, 1), (("Ziggo Services B.V.", "Internet en TV"), 59.50, 24), (("Eneco Consumenten", "Termijnbedrag energie"), 112.00, 10),
+             (("Belastingdienst", "Toeslag/aanslag"), 45.00, 20)]
+    noise = [("Albert Heijn 1234", "Betaalautomaat {t}"), ("Jumbo Supermarkt", "Betaalautomaat {t}"), ("NS Reizigers", "{t}"), ("Thuisbezorgd.nl", "iDEAL {t}"),
+             ("HEMA", "Betaalautomaat {t}")]
+    lookalike = [(("Spotify AB", "Spotify cadeaukaart"), 30.00)]
+    income = [(("ACME B.V.", "Salaris november"), 2890.00, 24)]
+    transfers = [(("Spaarrekening J Jansen", "Overboeking naar spaarrekening"), 250.00)]
+    return "EUR", subs, bills, noise, lookalike, income, transfers
+
+
+def region_se(rng):
+    subs = [
+        Sub("Spotify", lambda r: ("Spotify AB", "Spotify"), ("month", 1), [(START, 129.00), (dt.date(2026, 5, 1), 139.00)], dt.date(2025, 11, 14)),
+        Sub("Netflix", lambda r: ("NETFLIX.COM", "Kortköp NETFLIX.COM"), ("month", 1), [(START, 149.00)], dt.date(2025, 11, 3)),
+        Sub("Viaplay", lambda r: ("Viaplay Group", "Viaplay Total"), ("month", 1), [(START, 449.00)], dt.date(2025, 11, 20), end=dt.date(2026, 4, 20)),
+        Sub("SATS", lambda r: ("SATS Sverige AB", "Autogiro SATS"), ("month", 1), [(START, 599.00)], dt.date(2025, 11, 27), weekend=True),
+        Sub("Storytel", lambda r: ("Storytel Sweden AB", "Storytel"), ("month", 1), [(START, 199.00)], dt.date(2026, 1, 9)),
+    ]
+    bills = [(("Hyresvärden AB", "Hyra"), 8900.00, 28), (("Telia Sverige AB", "Bredband"), 399.00, 25), (("Vattenfall AB", "Elräkning"), None, 20),
+             (("Länsförsäkringar", "Försäkring hem"), 215.00, 1)]
+    noise = [("ICA Supermarket", "Kortköp {t}"), ("Coop Konsum", "Kortköp {t}"), ("SL", "Kortköp {t}"), ("Systembolaget", "Kortköp {t}"), ("Espresso House", "Kortköp {t}")]
+    lookalike = [(("NETFLIX.COM", "Kortköp NETFLIX.COM presentkort"), 300.00)]
+    income = [(("ACME AB", "Lön"), 32500.00, 25)]
+    transfers = [(("Eget konto", "Överföring sparkonto"), 2000.00)]
+    return "SEK", subs, bills, noise, lookalike, income, transfers
+
+
+def region_dk(rng):
+    subs = [
+        Sub("Netflix", lambda r: ("", f"Netflix.com {r.randint(1000, 9999)}"), ("month", 1), [(START, 129.00), (dt.date(2026, 3, 1), 139.00)], dt.date(2025, 11, 3)),
+        Sub("Spotify", lambda r: ("", f"Visa/Dankort Spotify P{token(r, 9)}"), ("month", 1), [(START, 119.00)], dt.date(2025, 11, 14)),
+        Sub("Fitness World", lambda r: ("", "Fitness World BS"), ("month", 1), [(START, 299.00)], dt.date(2025, 11, 1), weekend=True),
+        Sub("Mofibo", lambda r: ("", "Mofibo.com"), ("month", 1), [(START, 149.00)], dt.date(2025, 11, 18), end=dt.date(2026, 3, 18)),
+        Sub("TV 2 Play", lambda r: ("", "TV 2 PLAY"), ("month", 1), [(START, 99.00)], dt.date(2025, 12, 7)),
+    ]
+    bills = [(("", "Husleje BS"), 7800.00, 1), (("", "Ørsted Salg og Service BS"), 640.00, 10), (("", "YouSee Internet BS"), 299.00, 15), (("", "Tryg Forsikring BS"), 410.00, 1)]
+    noise = [("", "Netto {t}"), ("", "Føtex {t}"), ("", "Rejsekort {t}"), ("", "7-Eleven {t}"), ("", "Lidl {t}")]
+    lookalike = [(("", "Netflix.com gavekort"), 250.00)]
+    income = [(("", "Løn ACME A/S"), 28400.00, 30)]
+    transfers = [(("", "Overførsel til opsparing"), 1500.00)]
+    return "DKK", subs, bills, noise, lookalike, income, transfers
+
+
+def region_fr(rng):
+    subs = [
+        Sub("Netflix", lambda r: ("", "PRLV SEPA NETFLIX INTERNATIONAL B.V."), ("month", 1), [(START, 13.49), (dt.date(2026, 4, 1), 14.99)], dt.date(2025, 11, 5)),
+        Sub("Spotify", lambda r: ("", f"CB SPOTIFY {r.randint(1, 28):02d}/{r.randint(1, 12):02d}"), ("month", 1), [(START, 11.12)], dt.date(2025, 11, 13)),
+        Sub("Deezer", lambda r: ("", "PRLV SEPA DEEZER SA"), ("month", 1), [(START, 11.99)], dt.date(2025, 11, 22), end=dt.date(2026, 5, 22)),
+        Sub("Canal+", lambda r: ("", f"PRLV SEPA GROUPE CANAL+ {r.randint(10**6, 10**7)}"), ("month", 1), [(START, 27.99)], dt.date(2025, 11, 8)),
+        Sub("Basic-Fit", lambda r: ("", "PRLV SEPA BASIC FIT FRANCE"), ("week", 4), [(START, 29.99)], dt.date(2025, 11, 4)),
+    ]
+    bills = [(("", "PRLV SEPA LOYER CABINET IMMO"), 890.00, 3), (("", "PRLV SEPA FREE MOBILE"), 19.99, 4), (("", "PRLV SEPA EDF CLIENTS PARTICULIERS"), 72.00, 12),
+             (("", "PRLV SEPA AXA FRANCE IARD ASSURANCE"), 48.00, 6)]
+    noise = [("", "CB CARREFOUR {d}"), ("", "CB MONOPRIX {d}"), ("", "CB BOULANGERIE PAUL {d}"), ("", "CB SNCF {d}"), ("", "CB FNAC {d}")]
+    lookalike = [(("", "CB NETFLIX.COM CARTE CADEAU"), 25.00)]
+    income = [(("", "VIR SALAIRE ACME SAS"), 2480.00, 28)]
+    transfers = [(("", "VIREMENT INTERNE LIVRET A"), 200.00)]
+    return "EUR", subs, bills, noise, lookalike, income, transfers
+
+
+def region_cn(rng):
+    subs = [
+        Sub("爱奇艺", lambda r: ("爱奇艺", "黄金VIP会员连续包月"), ("month", 1), [(START, 25.00), (dt.date(2026, 3, 1), 30.00)], dt.date(2025, 11, 5)),
+        Sub("网易云音乐", lambda r: ("网易云音乐", "黑胶VIP连续包月"), ("month", 1), [(START, 15.00)], dt.date(2025, 11, 11)),
+        Sub("哔哩哔哩", lambda r: ("哔哩哔哩", "大会员连续包月"), ("month", 1), [(START, 15.00)], dt.date(2025, 11, 19), end=dt.date(2026, 5, 19)),
+        Sub("腾讯视频", lambda r: ("腾讯视频", "VIP会员年卡"), ("year", 1), [(START, 198.00)], dt.date(2025, 11, 1)),
+        Sub("百度网盘", lambda r: ("百度网盘", "超级会员连续包月"), ("month", 1), [(START, 30.00)], dt.date(2025, 11, 26)),
+    ]
+    bills = [(("国家电网", "电费缴费"), None, 10), (("中国移动", "话费充值"), 100.00, 5), (("房东", "房租"), 4500.00, 1)]
+    noise = [("美团外卖", "外卖订单{t}"), ("滴滴出行", "快车{t}"), ("盒马鲜生", "商品{t}"), ("瑞幸咖啡", "咖啡{t}"), ("京东商城", "订单{t}")]
+    lookalike = [(("爱奇艺", "单片点播"), 6.00)]
+    income = [(("某某公司", "工资"), 18000.00, 10)]
+    transfers = [(("余额宝", "余额宝转入"), 1000.00)]
+    return "CNY", subs, bills, noise, lookalike, income, transfers
+
+
+def region_paypal(rng):
+    subs = [
+        Sub("Netflix", lambda r: ("Netflix.com", ""), ("month", 1), [(START, 15.49), (dt.date(2026, 4, 1), 17.99)], dt.date(2025, 11, 7)),
+        Sub("Spotify", lambda r: ("Spotify USA Inc", ""), ("month", 1), [(START, 11.99)], dt.date(2025, 11, 15)),
+        Sub("Disney+", lambda r: ("Disney Plus", ""), ("month", 1), [(START, 13.99)], dt.date(2025, 11, 21), end=dt.date(2026, 6, 21)),
+        Sub("Patreon", lambda r: ("Patreon", ""), ("month", 1), [(START, 5.00)], dt.date(2025, 11, 1)),
+        Sub("Dropbox", lambda r: ("Dropbox, Inc", ""), ("year", 1), [(START, 119.88)], dt.date(2025, 11, 14)),
+    ]
+    bills = []
+    noise = [("eBay Inc {t}", ""), ("Etsy {t}", ""), ("Uber", ""), ("Steam Purchase", ""), ("Airbnb", "")]
+    lookalike = [(("Netflix.com", ""), 25.00)]
+    income = [(("John Smith", ""), 45.00, 12)]
+    transfers = []
+    return "USD", subs, bills, noise, lookalike, income, transfers
+
+
+def scenario(region, rng, noise_per_month=30):
+    """Transactions: (date, signed amount, payee, text, reference, kind, status) — negative = out."""
+    currency, subs, bills, noise, lookalike, income, transfers = region(rng)
+    txs, expected = [], []
+    def split(d):
+        return d if isinstance(d, tuple) else ("", d)
+    for sub in subs:
+        charges = sub.charges(rng)
+        for day, price in charges:
+            if price == 0:
+                continue
+            payee, text = split(sub.desc(rng))
+            txs.append((day, -price, payee, text, "", "sub", ""))
+        # A yearly plan charged once in the export cannot be told from a one-off: not expected.
+        if sum(1 for _, p in charges if p > 0) >= 2:
+            expected.append(sub.expected(charges, currency))
+    # A double charge later refunded, on the first subscription.
+    day, price = subs[0].charges(random.Random(1))[3]
+    payee, text = split(subs[0].desc(rng))
+    txs.append((day + dt.timedelta(days=1), -price, payee, text, "", "double", ""))
+    txs.append((day + dt.timedelta(days=6), price, payee, text, "", "refund", ""))
+    month = START
+    while month <= TODAY:
+        for desc, amount, dom in bills:
+            d = add_months(month, 0, dom)
+            if START <= d <= TODAY:
+                payee, text = split(desc)
+                txs.append((d, -(amount or round(rng.uniform(40, 140), 2)), payee, text, "", "bill", ""))
+        for desc, amount, dom in income:
+            d = add_months(month, 0, dom)
+            if START <= d <= TODAY:
+                payee, text = split(desc)
+                txs.append((d, amount, payee, text, "", "income", ""))
+        for desc, amount in transfers:
+            d = add_months(month, 0, rng.randint(1, 28))
+            if START <= d <= TODAY:
+                payee, text = split(desc)
+                txs.append((d, -amount, payee, text, "", "transfer", ""))
+        for _ in range(noise_per_month):
+            d = add_months(month, 0, rng.randint(1, 28))
+            if START <= d <= TODAY:
+                payee, text = split(rng.choice(noise))
+                fill = lambda s: s.replace("{t}", token(rng, 8)).replace("{d}", d.strftime("%d/%m"))
+                txs.append((d, -round(rng.uniform(3, 120), 2), fill(payee), fill(text), "", "noise", ""))
+        month = add_months(month, 1, 1)
+    for desc, amount in lookalike:
+        d = START + dt.timedelta(days=rng.randint(30, 300))
+        payee, text = split(desc)
+        txs.append((d, -amount, payee.replace("{t}", token(rng, 9)), text.replace("{t}", token(rng, 9)), "", "oneoff", ""))
+    txs.append((TODAY - dt.timedelta(days=1), -round(rng.uniform(5, 50), 2), *split(noise[0] if isinstance(noise[0], tuple) else ("", noise[0]))[:2], "", "pending", "pending"))
+    txs = [(d, a, p.replace("{t}", token(rng, 8)), t.replace("{t}", token(rng, 8)), r, k, s) for d, a, p, t, r, k, s in txs if d >= START]
+    txs.sort(key=lambda t: (t[0], t[1]))
+    return currency, txs, expected
+
+
+def money(a, comma=False):
+    s = f"{a:.2f}"
+    return s.replace(".", ",") if comma else s
+
+
+def write(path, lines, encoding="utf-8"):
+    with open(path, "w", encoding=encoding, newline="") as f:
+        f.write("".join(lines))
+
+
+def q(cells, sep=","):
+    out = []
+    for c in cells:
+        c = str(c)
+        out.append('"' + c.replace('"', '""') + '"' if (sep in c or '"' in c) else c)
+    return sep.join(out) + "\r\n"
+
+
+def desc(t):
+    return (t[2] + " " + t[3]).strip() if t[2] and t[3] and not t[3].startswith(t[2]) else (t[3] or t[2])
+
+
+def layouts():
+    L = {}
+    def chase(txs):
+        bal, lines = 5000.0, [q(["Details", "Posting Date", "Description", "Amount", "Type", "Balance", "Check or Slip #"]) ]
+        for t in reversed(txs):
+            bal += t[1]
+            lines.append(q(["DEBIT" if t[1] < 0 else "CREDIT", t[0].strftime("%m/%d/%Y"), desc(t), money(t[1]), "ACH_DEBIT" if t[5] == "bill" else ("DEBIT_CARD" if t[1] < 0 else "ACH_CREDIT"), money(bal), ""]))
+        return lines
+    L["chase"] = (region_us, chase, "utf-8")
+    def wells(txs):
+        return [q([t[0].strftime("%m/%d/%Y"), money(t[1]), "*", "", ("PURCHASE AUTHORIZED ON " + t[0].strftime("%m/%d ") + desc(t) + f" S{random.Random(t[0].toordinal()).randint(10**14, 10**15)} CARD 1234") if t[5] in ("sub", "noise", "oneoff", "double") else desc(t)]) for t in txs]
+    L["wellsfargo"] = (region_us, wells, "utf-8")
+    def amex(txs):
+        lines = [q(["Date", "Description", "Amount"])]
+        for t in txs:
+            if t[5] in ("income",):
+                continue
+            lines.append(q([t[0].strftime("%m/%d/%Y"), desc(t) if t[5] != "transfer" else "AUTOPAY PAYMENT - THANK YOU", money(-t[1])]))
+        return lines
+    L["amex"] = (region_us, amex, "utf-8")
+    def barclays(txs):
+        lines = [q(["Number", "Date", "Account", "Amount", "Subcategory", "Memo"])]
+        for t in txs:
+            lines.append(q(["", t[0].strftime("%d/%m/%Y"), "20-32-06 13152170", money(t[1]), "Direct Debit" if t[5] == "bill" else ("Counter Credit" if t[1] > 0 else "Debit"), desc(t) + "\t"]))
+        return lines
+    L["barclays"] = (region_uk, barclays, "utf-8")
+    def monzo(txs):
+        lines = [q(["Transaction ID", "Date", "Time", "Type", "Name", "Emoji", "Category", "Amount", "Currency", "Local amount", "Local currency", "Notes and #tags", "Address", "Receipt", "Description", "Category split", "Money Out", "Money In"])]
+        for i, t in enumerate(txs):
+            name = desc(t).split(" P")[0] if t[5] == "sub" else desc(t)
+            lines.append(q([f"tx_0000{i:06d}", t[0].strftime("%d/%m/%Y"), "09:12:44", "Card payment" if t[1] < 0 else "Faster payment", name, "", "general", money(t[1]), "GBP", money(t[1]), "GBP", "", "", "", desc(t), "", money(t[1]) if t[1] < 0 else "", money(t[1]) if t[1] > 0 else ""]))
+        return lines
+    L["monzo"] = (region_uk, monzo, "utf-8")
+    def sparkasse(txs):
+        head = ["Auftragskonto", "Buchungstag", "Valutadatum", "Buchungstext", "Verwendungszweck", "Glaeubiger ID", "Mandatsreferenz", "Kundenreferenz (End-to-End)", "Sammlerreferenz", "Lastschrift Ursprungsbetrag", "Auslagenersatz Ruecklastschrift", "Beguenstigter/Zahlungspflichtiger", "Kontonummer/IBAN", "BIC (SWIFT-Code)", "Betrag", "Waehrung", "Info"]
+        lines = [q(head, ";")]
+        for t in reversed(txs):
+            typ = "FOLGELASTSCHRIFT" if t[5] in ("sub", "bill") else ("GUTSCHRIFT" if t[1] > 0 else "KARTENZAHLUNG")
+            lines.append(q(["DE12700530700031234567", t[0].strftime("%d.%m.%y"), t[0].strftime("%d.%m.%y"), typ, t[3], "", "", "", "", "", "", t[2], "DE89370400440532013000", "COBADEFFXXX", money(t[1], True), "EUR", "Umsatz vorgemerkt" if t[6] else "Umsatz gebucht"], ";"))
+        return lines
+    L["sparkasse"] = (region_de, sparkasse, "cp1252")
+    def dkb(txs):
+        lines = ['"Girokonto";"DE02120300000000202051"\r\n', '""\r\n', '"Kontostand vom 30.11.2026:";"2.345,67 €"\r\n', '""\r\n']
+        lines.append(q(["Buchungsdatum", "Wertstellung", "Status", "Zahlungspflichtige*r", "Zahlungsempfänger*in", "Verwendungszweck", "Umsatztyp", "IBAN", "Betrag (€)", "Gläubiger-ID", "Mandatsreferenz", "Kundenreferenz"], ";"))
+        for t in reversed(txs):
+            out = t[1] < 0
+            lines.append(q([t[0].strftime("%d.%m.%y"), t[0].strftime("%d.%m.%y"), "Vorgemerkt" if t[6] else "Gebucht", "Max Mustermann" if out else t[2], t[2] if out else "Max Mustermann", t[3], "Ausgang" if out else "Eingang", "DE89370400440532013000", money(t[1], True).replace("-", "-") + " €", "", "", ""], ";"))
+        return lines
+    L["dkb"] = (region_de, dkb, "utf-8-sig")
+    def ing(txs):
+        lines = [q(["Datum", "Naam / Omschrijving", "Rekening", "Tegenrekening", "Code", "Af Bij", "Bedrag (EUR)", "Mutatiesoort", "Mededelingen"], ";")]
+        for t in reversed(txs):
+            lines.append(q([t[0].strftime("%Y%m%d"), t[2], "NL20INGB0001234567", "NL91ABNA0417164300", "IC" if t[5] in ("sub", "bill") else "BA", "Af" if t[1] < 0 else "Bij", money(abs(t[1]), True), "Incasso" if t[5] in ("sub", "bill") else "Betaalautomaat", t[3]], ";"))
+        return lines
+    L["ing"] = (region_nl, ing, "utf-8")
+    def nordea(txs):
+        lines = [q(["Bokföringsdag", "Belopp", "Avsändare", "Mottagare", "Namn", "Rubrik", "Saldo", "Valuta"], ";")]
+        bal = 20000.0
+        for t in reversed(txs):
+            bal += t[1]
+            lines.append(q([t[0].strftime("%Y/%m/%d"), money(t[1], True), "", "", t[2], t[3], money(bal, True), "SEK"], ";"))
+        return lines
+    L["nordea"] = (region_se, nordea, "utf-8")
+    def danske(txs):
+        lines = [q(["Dato", "Tekst", "Beløb", "Saldo", "Status", "Afstemt"], ";")]
+        bal = 15000.0
+        for t in txs:
+            bal += t[1]
+            lines.append(q([t[0].strftime("%d.%m.%Y"), t[3], money(t[1], True), money(bal, True), "Venter" if t[6] else "Udført", "Nej"], ";"))
+        return lines
+    L["danske"] = (region_dk, danske, "cp1252")
+    def creditagricole(txs):
+        lines = ["Téléchargement du 30/11/2026;\r\n", "\r\n", "Compte de Dépôt carte n° XXXX1234;\r\n", "Solde au 30/11/2026 2 345,67 €\r\n", "\r\n", "Liste des opérations du compte entre le 20/10/2025 et le 30/11/2026\r\n", "\r\n"]
+        lines.append(q(["Date", "Libellé", "Débit euros", "Crédit euros"], ";"))
+        for t in reversed(txs):
+            lines.append(q([t[0].strftime("%d/%m/%Y"), '"' + t[3] + '"' if False else t[3], money(-t[1], True) if t[1] < 0 else "", money(t[1], True) if t[1] > 0 else ""], ";"))
+        return lines
+    L["creditagricole"] = (region_fr, creditagricole, "cp1252")
+    def alipay(txs):
+        lines = ["支付宝交易记录明细查询\r\n", "账号:[user@example.com]\r\n", "起始日期:[2025-10-20 00:00:00]    终止日期:[2026-11-30 23:59:59]\r\n",
+                 "---------------------------------交易记录明细列表------------------------------------\r\n"]
+        lines.append(q(["交易号", "商户订单号", "交易创建时间", "付款时间", "最近修改时间", "交易来源地", "类型", "交易对方", "商品名称", "金额（元）", "收/支", "交易状态", "服务费（元）", "成功退款（元）", "备注", "资金状态"]))
+        for i, t in enumerate(reversed(txs)):
+            io = "不计收支" if t[5] == "transfer" else ("支出" if t[1] < 0 else "收入")
+            stamp = t[0].strftime("%Y-%m-%d") + " 10:%02d:%02d" % (i % 60, (i * 7) % 60)
+            lines.append(q([f"2025{i:020d}", "", stamp, stamp, stamp, "其他（包括阿里巴巴和外部商家）", "即时到账交易", t[2], t[3], money(abs(t[1])), io, "等待付款" if t[6] else "交易成功", "0.00", "0.00", "", "已支出" if t[1] < 0 else "已收入"]))
+        lines.append("------------------------------------------------------------------------------------\r\n")
+        lines.append(f"共{len(txs)}笔记录\r\n")
+        lines.append("已收入:0笔,0.00元\r\n")
+        return lines
+    L["alipay"] = (region_cn, alipay, "gbk")
+    def paypal(txs):
+        lines = [q(["Date", "Time", "TimeZone", "Name", "Type", "Status", "Currency", "Gross", "Fee", "Net", "From Email Address", "To Email Address", "Transaction ID", "Reference Txn ID", "Balance Impact"])]
+        for i, t in enumerate(txs):
+            d = t[0].strftime("%m/%d/%Y")
+            typ = "PreApproved Payment Bill User Payment" if t[5] in ("sub", "double") else ("Payment Refund" if t[5] == "refund" else ("Mobile Payment" if t[1] > 0 else "Express Checkout Payment"))
+            lines.append(q([d, "08:15:00", "PST", t[2], typ, "Pending" if t[6] else "Completed", "USD", money(t[1]), "0.00", money(t[1]), "me@example.com", "", f"{i:017d}", "", "Debit" if t[1] < 0 else "Credit"]))
+            if t[1] < 0 and t[5] != "refund":
+                lines.append(q([d, "08:15:00", "PST", "", "General Card Deposit", "Completed", "USD", money(-t[1]), "0.00", money(-t[1]), "", "", f"9{i:016d}", f"{i:017d}", "Credit"]))
+        return lines
+    L["paypal"] = (region_paypal, paypal, "utf-8")
+    return L
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rows", type=int, default=0, help="write one large Chase-style statement of about this many rows")
+    ap.add_argument("--out", default="")
+    ap.add_argument("--seed", type=int, default=7)
+    args = ap.parse_args()
+    L = layouts()
+    if args.rows:
+        rng = random.Random(args.seed)
+        _, chase, _ = L["chase"]
+        with open(args.out, "w", encoding="utf-8", newline="") as f:
+            f.write(q(["Details", "Posting Date", "Description", "Amount", "Type", "Balance", "Check or Slip #"]))
+            written = 0
+            while written < args.rows:
+                _, txs, _ = scenario(region_us, rng, noise_per_month=200)
+                for line in chase(txs)[1:]:
+                    f.write(line)
+                    written += 1
+                    if written >= args.rows:
+                        break
+        return
+    for name, (region, writer, encoding) in sorted(L.items()):
+        rng = random.Random(f"{args.seed}-{name}")
+        currency, txs, expected = scenario(region, rng)
+        write(os.path.join(HERE, f"{name}.csv"), writer(txs), encoding)
+        with open(os.path.join(HERE, f"{name}.expected.json"), "w", encoding="utf-8") as f:
+            json.dump({"layout": name, "today": TODAY.isoformat(), "subscriptions": expected}, f, ensure_ascii=False, indent=1)
+            f.write("\n")
+
+
+if __name__ == "__main__":
+    main()

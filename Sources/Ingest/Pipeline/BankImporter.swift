@@ -1,0 +1,159 @@
+import Foundation
+
+/// Imports a bank or card export: reads its transactions, sorts out money in, transfers,
+/// bills and rows not booked, groups charges by merchant, finds the recurring series and
+/// proposes each as a draft. Every row ends in a draft's provenance or a reported skip.
+public struct BankImporter: Sendable {
+    public var options: ImportOptions
+    /// Skips listed one by one per reason; beyond this they are only counted, so a
+    /// million-row statement keeps a small report.
+    public var listedSkipsPerReason = 200
+
+    public init(options: ImportOptions) {
+        self.options = options
+    }
+
+    /// A merchant's charges and the money it sent back, in compact form.
+    struct Ledger {
+        var merchant: Merchant
+        var currency: Currency?
+        var charges: [Charge] = []
+        var credits: [Charge] = []
+    }
+
+    /// Reads `table` to the end and hands on one draft per recurring series, by name.
+    public func run(table: TransactionTable, name: String, emit: (ImportDraft) throws -> Void) throws -> ImportReport {
+        var report = ImportReport(source: name, kind: .bank)
+        var skips = SkipTally(limit: listedSkipsPerReason)
+        var ledgers: [String: Ledger] = [:]
+        var cache = MerchantCache()
+        let keys = MerchantKey()
+        while let item = table.next() {
+            report.rows += 1
+            let t: Transaction
+            switch item {
+            case .skip(let skip):
+                skips.add(skip)
+                continue
+            case .transaction(let transaction): t = transaction
+            }
+            let kind = TransactionClassifier.classify(t)
+            switch kind {
+            case .notBooked(let word):
+                skips.add(Skip(.pending, line: t.line, row: t.row, detail: word))
+            case .zero:
+                skips.add(Skip(.unusable, line: t.line, row: t.row, detail: "amount is zero"))
+            case .transfer(let word):
+                skips.add(Skip(.transfer, line: t.line, row: t.row, detail: word))
+            case .bill(let what):
+                skips.add(Skip(.notSubscription, line: t.line, row: t.row, detail: what))
+            case .charge, .moneyIn:
+                let merchant = cache.merchant(for: t, keys: keys)
+                let key = merchant.key + "|" + (t.currency?.code ?? "")
+                let charge = Charge(day: t.date.dayNumber, amount: abs(t.amount), row: t.row, line: t.line)
+                if kind == .charge {
+                    ledgers[key, default: Ledger(merchant: merchant, currency: t.currency)].charges.append(charge)
+                } else {
+                    ledgers[key, default: Ledger(merchant: merchant, currency: t.currency)].credits.append(charge)
+                }
+            }
+        }
+        BankImporter.mergeFamilies(&ledgers)
+        let builder = SeriesDraftBuilder(file: name, context: options.context)
+        var drafts: [ImportDraft] = []
+        let detector = RecurrenceDetector()
+        for (_, var ledger) in ledgers {
+            for refund in settleRefunds(&ledger) { skips.add(refund) }
+            let (series, leftover) = detector.detect(ledger.charges, knownService: ledger.merchant.isKnownService)
+            for s in series { drafts.append(builder.draft(s, merchant: ledger.merchant, currency: ledger.currency)) }
+            let reason: Skip.Reason = series.isEmpty && leftover.count >= 3 ? .irregular : .oneOff
+            for c in leftover {
+                skips.add(Skip(reason, line: Int(c.line), row: Int(c.row), detail: ledger.merchant.name))
+            }
+        }
+        drafts.sort { ($0.name.value ?? "", $0.provenance.first?.row ?? 0) < ($1.name.value ?? "", $1.provenance.first?.row ?? 0) }
+        for draft in drafts { try emit(draft) }
+        report.drafts = drafts.count
+        report.skips = skips.listed.sorted { ($0.line, $0.reason.rawValue) < ($1.line, $1.reason.rawValue) }
+        report.unlistedSkips = skips.unlisted
+        let inSeries = drafts.reduce(0) { $0 + $1.provenance.count }
+        var note = "layout \(table.layout ?? "detected from the header"), \(table.encoding.rawValue), dates \(table.dateOrder?.rawValue ?? "?"), \(table.signReason)"
+        note += "; \(inSeries) row\(inSeries == 1 ? "" : "s") in \(drafts.count) recurring series"
+        report.warnings = [Issue("bank.layout", .info, note)]
+        return report
+    }
+
+    /// Descriptors with a per-charge word after the merchant (`HELLOFRESH WKHBJA`) make many
+    /// keys of one or two charges sharing a first word: such keys join one ledger named by
+    /// that word, when there are at least three of them.
+    static func mergeFamilies(_ ledgers: inout [String: Ledger]) {
+        var families: [String: [String]] = [:]
+        for (key, ledger) in ledgers where !ledger.merchant.isKnownService && ledger.charges.count + ledger.credits.count <= 2 {
+            guard let first = ledger.merchant.key.split(separator: " ").first, ledger.merchant.key.contains(" ") else { continue }
+            families[String(first) + "|" + (ledger.currency?.code ?? ""), default: []].append(key)
+        }
+        for (family, keys) in families where keys.count >= 3 {
+            let word = String(family.prefix { $0 != "|" })
+            var merged = ledgers[family] ?? Ledger(merchant: Merchant(key: word, name: MerchantKey.title(word), category: nil, isKnownService: false),
+                                                   currency: ledgers[keys[0]]?.currency)
+            for key in keys.sorted() {
+                guard let ledger = ledgers.removeValue(forKey: key) else { continue }
+                merged.charges += ledger.charges
+                merged.credits += ledger.credits
+            }
+            merged.charges.sort { ($0.day, $0.row) < ($1.day, $1.row) }
+            ledgers[family] = merged
+        }
+    }
+
+    /// Money in at a merchant that matches one of its charges (same amount, within 60 days
+    /// after it) is a refund: both rows leave the ledger. Other money in is income.
+    func settleRefunds(_ ledger: inout Ledger) -> [Skip] {
+        var skips: [Skip] = []
+        for credit in ledger.credits {
+            if let index = ledger.charges.lastIndex(where: {
+                $0.amount == credit.amount && $0.day <= credit.day && credit.day - $0.day <= 60
+            }) {
+                let charge = ledger.charges.remove(at: index)
+                skips.append(Skip(.refund, line: Int(charge.line), row: Int(charge.row), detail: "refunded on \(credit.date)"))
+                skips.append(Skip(.refund, line: Int(credit.line), row: Int(credit.row), detail: ledger.merchant.name))
+            } else {
+                skips.append(Skip(.income, line: Int(credit.line), row: Int(credit.row), detail: ledger.merchant.name))
+            }
+        }
+        ledger.credits = []
+        return skips
+    }
+}
+
+/// Remembers the merchant of each descriptor seen, up to a bound, so repeated descriptors
+/// are cleaned once.
+struct MerchantCache {
+    private var known: [String: Merchant] = [:]
+    static let limit = 100_000
+
+    mutating func merchant(for t: Transaction, keys: MerchantKey) -> Merchant {
+        let key = t.payee + "\u{1}" + t.text + "\u{1}" + t.reference
+        if let hit = known[key] { return hit }
+        let merchant = keys.merchant(payee: t.payee, text: t.text, reference: t.reference)
+        if known.count >= MerchantCache.limit { known.removeAll(keepingCapacity: true) }
+        known[key] = merchant
+        return merchant
+    }
+}
+
+/// Skips listed up to a number per reason and counted beyond it.
+struct SkipTally {
+    var limit: Int
+    var listed: [Skip] = []
+    var unlisted: [Skip.Reason: Int] = [:]
+    private var perReason: [Skip.Reason: Int] = [:]
+
+    init(limit: Int) { self.limit = limit }
+
+    mutating func add(_ skip: Skip) {
+        let n = perReason[skip.reason, default: 0]
+        perReason[skip.reason] = n + 1
+        if n < limit { listed.append(skip) } else { unlisted[skip.reason, default: 0] += 1 }
+    }
+}

@@ -1,0 +1,127 @@
+/// Reads dates and amounts of transaction rows straight from their bytes: a million-row
+/// statement cannot afford a `String`, a `Decimal` and a formatter per cell.
+enum BankValueParser {
+    /// Amounts are kept as ten-thousandths (`-15.49` → `-154900`), exact for every currency.
+    static let scale: Int64 = 10_000
+
+    /// Reads `-1.234,56`, `1,234.56`, `(15.49)`, `15,49-`, `€ 15,49`, `+2 000,00 kr`; nil when
+    /// there is no digit. `mark` is the column's decimal mark; without it the value decides.
+    static func amount(_ bytes: ArraySlice<UInt8>, mark: DecimalMark?) -> Int64? {
+        var negative = false
+        var digits: Int64 = 0
+        var sawDigit = false
+        var fraction = -1
+        var decimal: UInt8 = mark == .comma ? 0x2C : (mark == .point ? 0x2E : 0)
+        if decimal == 0 {
+            // Without the column's mark, a last separator followed by three digits groups thousands.
+            var last: UInt8 = 0
+            var after = 0
+            for b in bytes {
+                if b == 0x2C || b == 0x2E { last = b; after = 0 } else if b >= 0x30 && b <= 0x39 { after += 1 }
+            }
+            decimal = last != 0 && after != 3 ? last : 0xFF
+        }
+        for b in bytes {
+            switch b {
+            case 0x30...0x39:
+                sawDigit = true
+                if fraction >= 0 {
+                    if fraction < 4 { digits = digits * 10 + Int64(b - 0x30); fraction += 1 }
+                } else {
+                    guard digits < Int64.max / 100 else { return nil }
+                    digits = digits * 10 + Int64(b - 0x30)
+                }
+            case 0x2D, 0x28: negative = true
+            case decimal: if fraction < 0 { fraction = 0 }
+            default: continue
+            }
+        }
+        guard sawDigit else { return nil }
+        var value = digits
+        for _ in 0..<(4 - max(0, fraction)) { value *= 10 }
+        return negative ? -value : value
+    }
+
+    /// The decimal mark a sample of amounts proves: a separator followed by one or two digits
+    /// at the end is a decimal mark.
+    static func decimalMark(of samples: [ArraySlice<UInt8>]) -> DecimalMark? {
+        var comma = 0, point = 0
+        for s in samples {
+            var last: UInt8 = 0
+            var after = 0
+            for b in s {
+                if b == 0x2C || b == 0x2E { last = b; after = 0 } else if b >= 0x30 && b <= 0x39 { after += 1 }
+            }
+            guard last != 0, after == 1 || after == 2 else { continue }
+            if last == 0x2C { comma += 1 } else { point += 1 }
+        }
+        if comma > point { return .comma }
+        if point > 0 { return .point }
+        return nil
+    }
+
+    private static let months: [String: Int] = [
+        "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "oct": 10,
+        "nov": 11, "dec": 12, "mai": 5, "okt": 10, "dez": 12, "mrt": 3, "mei": 5, "jui": 7, "aou": 8,
+        "fev": 2, "avr": 4, "juil": 7, "ene": 1, "abr": 4, "ago": 8, "dic": 12, "maj": 5, "des": 12,
+    ]
+
+    /// The numbers of a date cell in written order (`31.12.26` → [31, 12, 26]), the month
+    /// name's number marked negative (`2 Nov 2026` → [2, -11, 2026]); a time after the date
+    /// is ignored. `20261102` → [2026, 11, 2].
+    static func dateParts(_ bytes: ArraySlice<UInt8>) -> [Int] {
+        var parts: [Int] = []
+        var current = -1
+        var width = 0
+        var word: [UInt8] = []
+        func flush() {
+            if current >= 0 {
+                if width == 8, parts.isEmpty { parts = [current / 10000, current / 100 % 100, current % 100] } else { parts.append(current) }
+            }
+            if !word.isEmpty, let m = months[String(decoding: word.prefix(word.count >= 4 && word.starts(with: Array("juil".utf8)) ? 4 : 3), as: UTF8.self)] { parts.append(-m) }
+            current = -1
+            width = 0
+            word = []
+        }
+        for b in bytes {
+            if parts.count >= 3 { break }
+            if b >= 0x30 && b <= 0x39 {
+                if !word.isEmpty { flush() }
+                current = (current < 0 ? 0 : current * 10) + Int(b - 0x30)
+                width += 1
+            } else if (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) {
+                if current >= 0 { flush() }
+                if word.count < 8 { word.append(b | 0x20) }
+            } else {
+                flush()
+                if b == 0x3A || b == 0x54 { break }
+            }
+        }
+        if parts.count < 3 { flush() }
+        return parts
+    }
+
+    /// A date from its parts in the column's order; nil when they make no date.
+    static func date(_ parts: [Int], order: DateOrder?) -> CalendarDate? {
+        guard parts.count >= 3 else { return nil }
+        let a = parts[0], b = parts[1], c = parts[2]
+        func year(_ y: Int) -> Int { y < 100 ? 2000 + y : y }
+        if b < 0 { return CalendarDate(year: year(c), month: -b, day: a) }
+        if a < 0 { return CalendarDate(year: year(c), month: -a, day: b) }
+        if a > 31 || order == .yearMonthDay && a > 999 { return CalendarDate(year: a, month: b, day: c) }
+        if order == .monthDayYear { return CalendarDate(year: year(c), month: a, day: b) }
+        return CalendarDate(year: year(c), month: b, day: a)
+    }
+
+    /// Numeric order proven by a sample of date cells, nil when every day was ≤ 12.
+    static func dateOrder(of samples: [[Int]]) -> DateOrder? {
+        var dayFirst = 0, monthFirst = 0, yearFirst = 0
+        for p in samples where p.count >= 3 && p[0] >= 0 && p[1] >= 0 {
+            if p[0] > 31 { yearFirst += 1 } else if p[0] > 12 { dayFirst += 1 } else if p[1] > 12 { monthFirst += 1 }
+        }
+        if yearFirst > 0 { return .yearMonthDay }
+        if dayFirst > 0 && monthFirst == 0 { return .dayMonthYear }
+        if monthFirst > 0 && dayFirst == 0 { return .monthDayYear }
+        return nil
+    }
+}

@@ -1,0 +1,132 @@
+/// A merchant as recognised from a bank descriptor: a stable key that groups its charges,
+/// the name to show and the category.
+public struct Merchant: Hashable, Sendable {
+    /// `brand:Netflix` for catalog brands, else the cleaned descriptor words (`PLANET FITNESS`).
+    public var key: String
+    public var name: String
+    public var category: Category?
+    /// True when the brand catalog knows the merchant as a subscription service.
+    public var isKnownService: Bool
+}
+
+/// Cleans bank descriptors to merchants: processor prefixes, card and phone numbers, dates,
+/// reference ids, per-charge tokens, locations and legal suffixes go; what is left is matched
+/// against the brand catalog, so "NETFLIX.COM 866-579-7172 CA" and "Netflix.com Los Gatos"
+/// are one merchant, "Netflix".
+public struct MerchantKey: Sendable {
+    public var catalog: BrandCatalog
+
+    public init(catalog: BrandCatalog = .shared) {
+        self.catalog = catalog
+    }
+
+    /// Processors written before a `*` or as a first word: the merchant follows them.
+    static let processors: Set<String> = ["SQ", "TST", "PAYPAL", "PP", "GOOGLE", "SP", "IN", "FS", "DD", "PADDLE.NET",
+                                          "PADDLE", "2CO", "STRIPE", "APPLEPAY", "KLARNA", "ZTL", "BT", "PY", "EB"]
+    /// Middlemen whose own name hides the merchant: look in the reference.
+    static let middlemen: [String] = ["PAYPAL", "KLARNA", "STRIPE", "ADYEN", "MOLLIE", "WORLDLINE", "NEXI", "SUMUP", "GOCARDLESS"]
+    /// Words of card and direct-debit paperwork, in the banks' languages.
+    static let noise: Set<String> = [
+        "POS", "PURCHASE", "AUTHORIZED", "ON", "RECURRING", "PAYMENT", "DEBIT", "CREDIT", "CARD", "VISA", "MASTERCARD",
+        "MC", "CHECKCARD", "CHECK", "WITH", "PIN", "INTL", "TRANSACTION", "PENDING", "KARTENZAHLUNG", "LASTSCHRIFT",
+        "SEPA", "BASISLASTSCHRIFT", "FOLGELASTSCHRIFT", "ERSTLASTSCHRIFT", "ELV", "GIROCARD", "DEBITK", "CB", "PRLV",
+        "PRELEVEMENT", "CARTE", "PAIEMENT", "PAR", "BETAALAUTOMAAT", "BEA", "GEA", "IDEAL", "INCASSO", "KORTKÖP",
+        "KORTKOP", "DANKORT", "VISA/DANKORT", "REF", "NR", "ID", "REFERENCE", "ACH", "WEB", "ONLINE", "CONTACTLESS",
+        "ORIG", "CO", "DES", "INDN", "PPD", "CCD", "EUR", "USD", "GBP", "SEK", "DKK", "NOK", "CNY",
+        "MANDAT", "MANDATSREF", "GLÄUBIGER", "EREF", "MREF", "CRED", "SVWZ", "ABBUCHUNG", "EINKAUF", "IHR", "BEI",
+        "VON", "FUER", "FÜR", "AN", "KAUFUMSATZ", "DIRECT", "DEBIT.", "DDR", "BGC", "FPO", "FPI", "SO", "STO",
+        "INC", "LLC", "LTD", "LIMITED", "GMBH", "AG", "BV", "B.V.", "B.V", "SARL", "S.A.R.L.", "SA", "SAS", "AB", "AS",
+        "A/S", "OY", "CORP", "EUROPE", "INTERNATIONAL", "SERVICES", "S.A.", "PLC", "KG", "SRL", "SL", "NV", "N.V.",
+        "ET", "CIE", "S.C.A.", "SCA", "COM.", "UK", "HTTP", "HTTPS", "WWW", "HELP", "BILLING", "MEMBERSHIP", "SUBSCRIPTION",
+        "MONTHLY", "ANNUAL", "RENEWAL", "AUTOPAY", "WWW.", "MKTP", "MARKETPLACE", "DIGITAL", "MEDIA",
+    ]
+    /// Country and US state codes that trail a descriptor.
+    static let regions: Set<String> = [
+        "US", "USA", "CA", "NY", "WA", "TX", "FL", "IL", "NJ", "MA", "GA", "NC", "OH", "PA", "MI", "VA", "AZ", "CO", "OR",
+        "MN", "UT", "NV", "DE", "GB", "IE", "NL", "LU", "SE", "DK", "NO", "FR", "ES", "IT", "CN", "HK", "SG", "CH", "AT",
+        "BE", "FI", "PT", "PL", "AU", "JP", "GBR", "IRL", "NLD", "LUX", "DEU", "SWE", "DNK", "FRA", "LOS", "GATOS",
+        "LONDON", "DUBLIN", "AMSTERDAM", "LUXEMBOURG", "BERLIN", "MUNICH", "MUENCHEN", "STOCKHOLM", "PARIS", "CUPERTINO",
+        "SEATTLE", "SAN", "FRANCISCO", "JOSE", "NEW", "YORK", "HTTPSNETFLIX", "KOBENHAVN", "COPENHAGEN", "OSLO",
+    ]
+
+    /// The descriptor words that name the merchant, upper-cased: noise, numbers and
+    /// per-charge tokens removed. Pure ASCII work on bytes; other scripts pass through.
+    public static func clean(_ descriptor: String) -> [String] {
+        var text = descriptor.uppercased()
+        if let star = text.firstIndex(of: "*") {
+            let before = text[..<star].trimmingCharacters(in: .whitespaces)
+            let after = String(text[text.index(after: star)...])
+            let lastWord = before.split(separator: " ").last.map(String.init) ?? ""
+            if before.isEmpty || processors.contains(before) || processors.contains(lastWord) {
+                text = after
+            } else {
+                // `AMZN Prime*2K4L19LB3`: what follows the star is the charge's own token.
+                let tail = after.split(separator: " ").dropFirst().joined(separator: " ")
+                text = before + " " + tail
+            }
+        }
+        var words: [String] = []
+        var tokens: [Substring] = []
+        text.split(whereSeparator: { " ,;:#/\\()|_\t\"'<>[]{}=".contains($0) }).forEach { tokens.append($0) }
+        for (i, raw) in tokens.enumerated() {
+            var token = raw
+            while let last = token.last, last == "." || last == "-" || last == "*" || last == "+" { token = token.dropLast() }
+            while let first = token.first, first == "." || first == "-" || first == "*" || first == "+" { token = token.dropFirst() }
+            if token.hasPrefix("WWW.") { token = token.dropFirst(4) }
+            guard !token.isEmpty else { continue }
+            let digits = token.filter(\.isNumber).count
+            if digits == token.count {
+                // Pure numbers are dates, store ids, card digits and phone parts; keep a lone
+                // three-digit one ("365").
+                let lonely = token.count == 3 && !(i > 0 && tokens[i - 1].allSatisfy(\.isNumber))
+                    && !(i + 1 < tokens.count && tokens[i + 1].allSatisfy(\.isNumber)) && i > 0
+                if !lonely { continue }
+            } else if digits >= 2 || (digits >= 1 && token.count >= 5 && token.count - digits < 6)
+                        || (digits >= 1 && token.contains("X")) || token.allSatisfy({ $0 == "X" }) && token.count >= 3 {
+                // Reference ids and per-charge tokens (`P2B3C4D5E6`, `S1234`, `XXXX1234`);
+                // a brand with one digit in a long word (`1PASSWORD`) stays.
+                continue
+            }
+            let word = String(token)
+            if noise.contains(word) { continue }
+            if word.count == 1 && word.first?.isLetter == true && word.first?.isASCII == true { continue }
+            words.append(word)
+        }
+        while let last = words.last, regions.contains(last), words.count > 1 { words.removeLast() }
+        while let first = words.first, processors.contains(first), words.count > 1 { words.removeFirst() }
+        return Array(words.prefix(4))
+    }
+
+    /// The merchant a transaction names: the counterparty or description, and for middlemen
+    /// (PayPal, Klarna, a direct debit with a legal name) the brand found in the reference.
+    public func merchant(payee: String, text: String, reference: String) -> Merchant {
+        let primary = payee.isEmpty ? text : payee
+        let upper = primary.uppercased()
+        let isMiddleman = MerchantKey.middlemen.contains { upper.hasPrefix($0) } && !upper.contains("*")
+        if isMiddleman {
+            for extra in [text, reference] where !extra.isEmpty && extra != primary {
+                let words = MerchantKey.clean(extra)
+                if let hit = brand(words.joined(separator: " ")) ?? brand(extra) { return hit }
+            }
+        }
+        let words = MerchantKey.clean(primary)
+        if let hit = brand(words.joined(separator: " ")) { return hit }
+        if payee.isEmpty == false, !text.isEmpty, let hit = brand(MerchantKey.clean(text).joined(separator: " ")) { return hit }
+        if !reference.isEmpty, words.isEmpty || isMiddleman, let hit = brand(reference) { return hit }
+        let key = words.isEmpty ? HeaderVocabulary.fold(primary).uppercased() : words.prefix(3).joined(separator: " ")
+        return Merchant(key: key, name: MerchantKey.title(key), category: nil, isKnownService: false)
+    }
+
+    private func brand(_ text: String) -> Merchant? {
+        guard !text.isEmpty, let match = catalog.match(text) else { return nil }
+        return Merchant(key: "brand:" + match.brand.name, name: match.brand.name, category: match.brand.category, isKnownService: true)
+    }
+
+    /// `PLANET FITNESS` → `Planet Fitness`; scripts without case stay as they are.
+    static func title(_ key: String) -> String {
+        key.split(separator: " ").map { word in
+            word.count <= 3 && word.contains(".") == false && word.allSatisfy({ $0.isASCII && $0.isLetter }) && word.count <= 2
+                ? String(word) : word.prefix(1).uppercased() + word.dropFirst().lowercased()
+        }.joined(separator: " ")
+    }
+}

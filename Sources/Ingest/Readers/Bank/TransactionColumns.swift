@@ -1,0 +1,82 @@
+/// Generic column detection for transaction tables no known layout describes: from header
+/// words (`TransactionVocabulary`), or from values when there is no header row.
+public enum TransactionColumns {
+    /// Below this a header does not name a role.
+    static let threshold = 0.7
+
+    /// The column of each role, taking the best-scoring header first so "Amount" beats
+    /// "Local amount" and each column serves one role.
+    public static func detect(header: [String]) -> [TransactionRole: Int] {
+        var candidates: [(score: Double, role: TransactionRole, column: Int)] = []
+        for (column, cell) in header.enumerated() where !cell.isEmpty {
+            for role in TransactionRole.allCases {
+                let s = TransactionVocabulary.score(role, header: cell)
+                if s >= threshold { candidates.append((s, role, column)) }
+            }
+        }
+        candidates.sort { ($0.score, -$0.column, $1.role) > ($1.score, -$1.column, $0.role) }
+        var roles: [TransactionRole: Int] = [:]
+        var taken = Set<Int>()
+        for c in candidates where roles[c.role] == nil && !taken.contains(c.column) {
+            roles[c.role] = c.column
+            taken.insert(c.column)
+        }
+        return roles
+    }
+
+    /// True when the roles make a transaction table: a date, money (an amount, or debit and
+    /// credit) and something naming the counterparty.
+    public static func isTransactionHeader(_ roles: [TransactionRole: Int]) -> Bool {
+        roles[.date] != nil && (roles[.amount] != nil || (roles[.debit] != nil && roles[.credit] != nil))
+            && (roles[.description] != nil || roles[.payee] != nil || roles[.reference] != nil)
+    }
+
+    /// Header words that mark a table of subscriptions rather than of transactions: their
+    /// presence keeps a file out of bank auto-detection.
+    static let subscriptionWords: Set<String> = [
+        "billing cycle", "cycle", "frequency", "next renewal", "renewal", "next payment", "next billing", "plan",
+        "subscription", "service", "renews", "interval", "zyklus", "ciclo", "periodicite", "frecuencia", "周期",
+        "续费日期", "status", "category", "next charge", "due date",
+    ]
+
+    /// Auto-detection without `--from`: the header clearly names date, description and amount
+    /// (or debit and credit) and nothing subscription-like (cycle, renewal, plan …).
+    public static func looksLikeTransactions(header: [String]) -> Bool {
+        let roles = detect(header: header)
+        guard roles[.date] != nil, roles[.amount] != nil || (roles[.debit] != nil && roles[.credit] != nil),
+              roles[.description] != nil || roles[.payee] != nil else { return false }
+        if BankLayout.bundled.contains(where: { $0.matches(header: header) }) { return true }
+        let folded = header.map(HeaderVocabulary.fold)
+        return !folded.contains { cell in
+            subscriptionWords.contains(cell) || subscriptionWords.contains { cell.hasPrefix($0 + " ") || cell.hasSuffix(" " + $0) }
+        }
+    }
+
+    /// Roles from values alone (exports without a header row): the column where nearly every
+    /// value is a date, the numeric column with decimals, and the longest text column.
+    static func detect(values rows: [[String]]) -> [TransactionRole: Int] {
+        guard let width = rows.first?.count, width > 1 else { return [:] }
+        var roles: [TransactionRole: Int] = [:]
+        func share(_ column: Int, _ test: (String) -> Bool) -> Double {
+            let cells = rows.compactMap { column < $0.count ? $0[column] : nil }
+            return cells.isEmpty ? 0 : Double(cells.filter(test).count) / Double(cells.count)
+        }
+        func isDate(_ s: String) -> Bool {
+            let parts = BankValueParser.dateParts(Array(s.utf8)[...])
+            return parts.count >= 3 && s.count <= 25 && s.contains(where: { $0 == "/" || $0 == "-" || $0 == "." || $0 == " " })
+        }
+        func isAmount(_ s: String) -> Bool {
+            !s.isEmpty && s.count <= 20 && s.allSatisfy { $0.isNumber || "-+.,() $€£".contains($0) } && s.contains(where: \.isNumber)
+                && (s.contains(".") || s.contains(","))
+        }
+        roles[.date] = (0..<width).first { share($0, isDate) >= 0.8 }
+        roles[.amount] = (0..<width).first { $0 != roles[.date] && share($0, isAmount) >= 0.8 }
+        var longest: (Int, Int)?
+        for c in 0..<width where c != roles[.date] && c != roles[.amount] {
+            let length = rows.reduce(0) { $0 + (c < $1.count ? $1[c].count : 0) }
+            if share(c, isAmount) < 0.5, length > (longest?.1 ?? 0) { longest = (c, length) }
+        }
+        roles[.description] = longest?.0
+        return roles
+    }
+}

@@ -1,0 +1,80 @@
+/// What a transaction row is, before any series is looked for.
+public enum TransactionKind: Hashable, Sendable {
+    /// Money out that may belong to a subscription.
+    case charge
+    /// Money in: salary, interest, payments received; or a refund candidate (checked later
+    /// against the merchant's charges).
+    case moneyIn
+    /// Between own accounts, card repayments, wallet top-ups and funding rows.
+    case transfer(String)
+    /// A recurring payment that is not a subscription: rent, loan, utilities, phone, tax …
+    case bill(String)
+    /// Not booked (pending, vorgemerkt) or declined, failed, closed.
+    case notBooked(String)
+    case zero
+}
+
+/// Sorts rows into charges, money in, transfers, bills and rows not booked, from the words of
+/// their type, status and descriptor in the banks' languages.
+public enum TransactionClassifier {
+    static let notBooked = ["pending", "vorgemerkt", "in bearbeitung", "declined", "failed", "denied", "reversed",
+                            "storniert", "abgelehnt", "交易关闭", "已关闭", "失败", "cancelled", "canceled", "rejected",
+                            "afgewezen", "refusé", "refuse", "avvisad", "afvist", "not booked", "nicht gebucht"]
+    static let transfers = ["transfer", "xfer", "overboeking", "umbuchung", "übertrag", "uebertrag", "virement interne",
+                            "savings", "sparkonto", "spaarrekening", "tagesgeld", "sparen", "转账", "余额宝", "充值",
+                            "提现", "pot", "payment thank you", "autopay payment", "credit card payment", "card repayment",
+                            "kreditkartenabrechnung", "kreditkarte", "epayment", "card deposit", "bank deposit",
+                            "deposit to pp", "funding", "general card deposit", "transfer to bank", "zelle", "venmo",
+                            "eigene", "own account", "overføring", "overforing", "överföring", "overforsel", "opsparing",
+                            "spar", "virement vers", "vir sepa", "internal", "moneybox", "isa"]
+    static let bills: [(String, [String])] = [
+        ("rent", ["rent", "miete", "huur", "loyer", "hyra", "husleje", "房租", "landlord", "property mgmt", "wohnungsbau",
+                  "wohnbau", "vermietung", "hausverwaltung", "woningcorporatie", "lettings", "housing"]),
+        ("loan", ["loan", "mortgage", "darlehen", "tilgung", "hypotheek", "lening", "pret immo", "prêt", "echeance pret",
+                  "bolån", "bolan", "lån", "laan", "car finance", "student loan", "navient", "sallie mae", "花呗", "借呗",
+                  "还款", "finanzierung", "ratenkredit", "auto finance"]),
+        ("utilities", ["electric", "energy", "energie", "strom", "stadtwerke", "vattenfall", "e.on", "eon energie", "edf",
+                       "engie", "eneco", "british gas", "octopus", "thames water", "pg&e", "con ed", "duke energy", "water",
+                       "gas natural", "电费", "水费", "燃气", "fortum", "ørsted", "orsted", "essent", "vitens", "wasser",
+                       "national grid", "xcel", "総合"]),
+        ("phone and internet", ["verizon", "at&t", "t-mobile", "tmobile", "comcast", "xfinity", "spectrum", "vodafone",
+                                "telekom", "o2 ", "bt group", "virgin media", "kpn", "ziggo", "telia", "telenor", "orange sa",
+                                "sfr", "free mobile", "bouygues", "中国移动", "中国联通", "中国电信", "话费", "1&1", "congstar",
+                                "ee limited", "sky broadband", "three uk", "yallo", "tele2", "tre ", "yousee", "mobilcom",
+                                "internet", "broadband", "telecom", "mobile plan"]),
+        ("insurance", ["insurance", "versicherung", "verzekering", "assurance", "försäkring", "forsikring", "geico",
+                       "allianz", "axa", "huk-coburg", "保险", "state farm", "progressive ins", "aviva", "tryg", "if skadefor"]),
+        ("tax and licence", ["council tax", "tax", "finanzamt", "rundfunk", "tv licence", "tv license", "tv licensing", "gez", "belastingdienst", "impot",
+                             "impôt", "skatteverket", "skat", "irs", "hmrc", "dvla", "kfz-steuer", "gemeente"]),
+        ("salary", ["salary", "payroll", "gehalt", "lohn", "salaris", "loon", "salaire", "lön", "lon ", "løn", "工资"]),
+        ("childcare and school", ["kita", "kindergarten", "school fee", "tuition", "daycare", "nursery"]),
+    ]
+
+    /// The kind of a transaction from its amount, status, type and descriptor words.
+    public static func classify(_ t: Transaction) -> TransactionKind {
+        let status = t.status.lowercased()
+        if !status.isEmpty, let word = notBooked.first(where: { status.contains($0) }) { return .notBooked(word) }
+        if t.amount == 0 { return .zero }
+        let words = " " + (t.type + " " + t.payee + " " + t.text + " " + t.reference).lowercased() + " "
+        if let word = transfers.first(where: { matches($0, in: words) }) {
+            return .transfer(word)
+        }
+        if t.amount < 0 { return .moneyIn }
+        for (kind, list) in bills where list.contains(where: { matches($0, in: words) }) { return .bill(kind) }
+        return .charge
+    }
+
+    /// Whole-word match for Latin words (so "pot" is not "spotify"), substring for CJK.
+    static func matches(_ word: String, in padded: String) -> Bool {
+        if word.unicodeScalars.first.map({ $0.value >= 0x2E80 }) == true { return padded.contains(word) }
+        guard let range = padded.range(of: word) else { return false }
+        var search = range
+        while true {
+            let before = padded[padded.index(before: search.lowerBound)]
+            let after = search.upperBound < padded.endIndex ? padded[search.upperBound] : " "
+            if !before.isLetter && !before.isNumber && !after.isLetter && !after.isNumber { return true }
+            guard let next = padded.range(of: word, range: search.upperBound..<padded.endIndex) else { return false }
+            search = next
+        }
+    }
+}

@@ -1,0 +1,75 @@
+/// What a column of a transaction table holds. Kept apart from `Field` (the subscription
+/// fields) so bank detection cannot disturb subscription detection.
+public enum TransactionRole: String, Sendable, CaseIterable, Comparable {
+    case date, valueDate, payee, description, reference, amount, debit, credit, indicator,
+         currency, balance, status, type, account
+
+    public static func < (a: TransactionRole, b: TransactionRole) -> Bool {
+        allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0
+    }
+}
+
+/// Header words per transaction role in the languages of the banks' exports, folded like
+/// `HeaderVocabulary.fold` (lowercase, accents and punctuation off).
+enum TransactionVocabulary {
+    static let phrases: [TransactionRole: [String]] = [
+        .date: ["date", "transaction date", "posting date", "booking date", "trans date", "posted date", "buchungstag",
+                "buchungsdatum", "datum", "fecha", "fecha operacion", "date operation", "date de l operation",
+                "bokforingsdag", "transaktionsdatum", "bokforingsdatum", "dato", "bogforingsdato", "交易时间", "交易创建时间",
+                "记账日期", "日期", "data", "data operazione", "started date", "transaction time", "date time", "boekdatum"],
+        .valueDate: ["value date", "valutadatum", "valuta", "wertstellung", "fecha valor", "date de valeur", "valutadag",
+                     "rentedato", "valuteringsdato", "completed date", "付款时间", "rentedag"],
+        .payee: ["payee", "merchant", "name", "counterparty", "beneficiary", "auftraggeber empfanger", "empfanger",
+                 "beguenstigter zahlungspflichtiger", "begunstigter zahlungspflichtiger", "auftraggeber", "zahlungsempfanger",
+                 "naam", "交易对方", "对方", "beneficiario", "mottagare", "modtager", "tiers", "counter party", "merchant name"],
+        .description: ["description", "details", "transaction description", "narrative", "beschreibung", "concepto",
+                       "descripcion", "libelle", "libelle operation", "omschrijving", "naam omschrijving", "tekst", "text",
+                       "beskrivning", "transaktion", "商品", "商品说明", "商品名称", "交易说明", "extended details",
+                       "transaction details", "posting text", "descrizione", "rubrik", "specifikation"],
+        .reference: ["verwendungszweck", "reference", "mededeling", "mededelingen", "memo", "remittance", "referencia",
+                     "meddelande", "reference", "referenz", "note", "notes", "备注", "payment reference"],
+        .amount: ["amount", "betrag", "importe", "bedrag", "belopp", "belob", "montant", "金额", "金额 元", "交易金额",
+                  "transaction amount", "umsatz", "belop", "importo", "valor", "gross", "amount eur", "amount usd",
+                  "amount gbp", "betrag eur", "bedrag eur", "beloeb", "montant eur", "收 支金额", "金额 元 "],
+        .debit: ["debit", "debit amount", "soll", "withdrawal", "paid out", "money out", "ausgabe", "cargo", "debito",
+                 "debet", "uttag", "udbetaling", "支出", "debits", "montant debit", "out"],
+        .credit: ["credit", "credit amount", "haben", "deposit", "paid in", "money in", "einnahme", "abono", "credito",
+                  "kredit", "insattning", "indbetaling", "收入", "credits", "montant credit", "in"],
+        .indicator: ["af bij", "soll haben", "s h", "debit credit", "dr cr", "收 支", "收支", "credit debit indicator",
+                     "cd", "debit credit indicator", "d c"],
+        .currency: ["currency", "wahrung", "waehrung", "moneda", "divisa", "valuta", "devise", "munt", "币种", "货币",
+                    "currency code", "valutakode"],
+        .balance: ["balance", "saldo", "kontostand", "solde", "saldo na mutatie", "running balance", "余额", "账户余额",
+                   "new balance", "saldo nach buchung", "balance impact"],
+        .status: ["status", "state", "交易状态", "estado", "statut", "transaction status"],
+        .type: ["type", "transaction type", "buchungstext", "umsatzart", "mutatiesoort", "code", "tipo", "交易类型",
+                "transaction code", "category", "交易分类", "支付方式"],
+        .account: ["account", "account number", "konto", "iban", "rekening", "auftragskonto", "account name", "card", "card member"],
+    ]
+
+    /// Header words that keep a column from a role: "Balance" is never the amount.
+    static let decoys: [TransactionRole: [String]] = [
+        .amount: ["balance", "saldo", "fee", "net", "余额", "kontostand"],
+        .date: ["value", "valuta", "completed", "wertstellung"],
+        .description: ["type"],
+    ]
+
+    static let folded: [TransactionRole: [[Substring]]] = phrases.mapValues { list in
+        list.map { HeaderVocabulary.fold($0).split(separator: " ") }
+    }
+
+    /// 0…1: how well a header names a role.
+    static func score(_ role: TransactionRole, header: String) -> Double {
+        let words = HeaderVocabulary.fold(header).split(separator: " ").map(HeaderMatcher.singular)
+        guard !words.isEmpty, let list = folded[role] else { return 0 }
+        var best = 0.0
+        for phrase in list {
+            best = max(best, HeaderMatcher.match(phrase.map(HeaderMatcher.singular), in: words).0)
+        }
+        if best > 0, let decoy = decoys[role],
+           decoy.contains(where: { HeaderMatcher.contains(HeaderVocabulary.fold($0).split(separator: " "), in: words) }) {
+            best *= 0.2
+        }
+        return best
+    }
+}

@@ -1,0 +1,247 @@
+import Foundation
+
+/// A bank or card export read as transactions: finds the encoding, the delimiter, the header
+/// row below any preamble (or none), the layout or the columns, the date order, the decimal
+/// mark and the sign convention, then streams signed `Transaction`s and `Skip`s.
+public final class TransactionTable {
+    /// What the table hands out next.
+    public enum Item {
+        case transaction(Transaction)
+        case skip(Skip)
+    }
+
+    public let name: String
+    /// The known layout the header matched, nil when the columns were detected generically.
+    public private(set) var layout: String?
+    public private(set) var header: [String] = []
+    public private(set) var columns: [TransactionRole: Int] = [:]
+    public private(set) var sign: SignConvention = .signed
+    public private(set) var dateOrder: DateOrder?
+    public private(set) var decimalMark: DecimalMark?
+    public private(set) var encoding: TextEncoding = .utf8
+    public private(set) var currency: Currency?
+    /// How the sign convention was chosen, for the report.
+    public private(set) var signReason = ""
+
+    private var debitWords: Set<String> = TransactionTable.defaultDebitWords
+    private var records: DelimitedRecords
+    private var pending: [Item] = []
+    private var lookahead: [ByteRecord] = []
+    private var lookaheadIndex = 0
+    private var row = 0
+
+    static let defaultDebitWords: Set<String> = ["af", "s", "soll", "debit", "dr", "d", "支出", "支", "debet", "out", "db", "belastung"]
+    static let neutralWords: Set<String> = ["不计收支", "", "other"]
+    static let sampleCount = 400
+
+    /// Opens a file; the head decides encoding and delimiter, the rest is streamed.
+    /// `encoding` overrides the sniffed one (`--encoding`).
+    public convenience init(path: String, name: String? = nil, encoding: TextEncoding? = nil, context: NormalizeContext) throws(ReadError) {
+        let display = name ?? path
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ReadError(file: display, "cannot read the file (check that it exists and is readable)")
+        }
+        let head = (try? handle.read(upToCount: DelimitedRecords.chunkSize)).flatMap { $0 }.map { [UInt8]($0) } ?? []
+        try self.init(handle: handle, head: head, name: display, encoding: encoding, context: context)
+    }
+
+    /// Reads a statement held in memory.
+    public convenience init(data: Data, name: String, encoding: TextEncoding? = nil, context: NormalizeContext) throws(ReadError) {
+        try self.init(handle: nil, head: [UInt8](data), name: name, encoding: encoding, context: context)
+    }
+
+    private init(handle: FileHandle?, head: [UInt8], name: String, encoding hint: TextEncoding?, context: NormalizeContext) throws(ReadError) {
+        self.name = name
+        var bytes = head
+        var stream = handle
+        encoding = hint ?? EncodingSniffer.sniff(Array(head.prefix(1 << 16)))
+        if encoding != .utf8 && encoding != .windows1252 {
+            // UTF-16 and GB18030 exports are small (wallet apps, Excel): transcode them whole.
+            if let handle, let rest = try? handle.readToEnd() { bytes += rest }
+            if let (_, bom) = TextEncoding.fromBOM(bytes[...]) { bytes.removeFirst(bom) }
+            var decoder = try StreamingDecoder(encoding: encoding)
+            bytes = decoder.decode(bytes) + decoder.finish()
+            stream = nil
+        }
+        let delimiter = DelimitedRecords.sniffDelimiter(Array(bytes.prefix(1 << 16)))
+        records = DelimitedRecords(handle: stream, head: bytes, atEnd: stream == nil, delimiter: delimiter)
+        while lookahead.count < TransactionTable.sampleCount + 40, let record = records.next() { lookahead.append(record) }
+        guard lookahead.contains(where: { !$0.isBlank }) else {
+            throw ReadError(file: name, "the file is empty (expected a table of transactions)")
+        }
+        try chooseColumns(context: context)
+        decideFormats(context: context)
+    }
+
+    func text(_ bytes: ArraySlice<UInt8>) -> String {
+        let raw = encoding == .windows1252 ? Windows1252.decode(bytes) : String(decoding: bytes, as: UTF8.self)
+        return raw.trimmingCharacters(in: .whitespaces)
+    }
+
+    private func cellText(_ record: ByteRecord, _ role: TransactionRole) -> String {
+        guard let c = columns[role], c < record.cells.count else { return "" }
+        return text(record.cells[c])
+    }
+
+    /// Header row: the first of the opening rows that a known layout recognises, else the first
+    /// that names a date, an amount (or debit and credit) and a text column. Rows above it are
+    /// preamble. No such row: an export without header, matched by column count and values.
+    private func chooseColumns(context: NormalizeContext) throws(ReadError) {
+        let scan = min(lookahead.count, 40)
+        var found: (index: Int, layout: BankLayout?, roles: [TransactionRole: Int])?
+        for i in 0..<scan where lookahead[i].cells.count >= 2 {
+            let cells = lookahead[i].cells.map(text)
+            if let layout = BankLayout.bundled.first(where: { $0.matches(header: cells) }) {
+                found = (i, layout, layout.columns(in: cells))
+                break
+            }
+            let roles = TransactionColumns.detect(header: cells)
+            if TransactionColumns.isTransactionHeader(roles) {
+                found = (i, nil, roles)
+                break
+            }
+        }
+        if let found {
+            for i in 0..<found.index {
+                let record = lookahead[i]
+                pending.append(.skip(Skip(record.isBlank ? .blank : .preamble, line: record.line)))
+            }
+            header = lookahead[found.index].cells.map(text)
+            lookaheadIndex = found.index + 1
+            columns = found.roles
+            if let layout = found.layout { adopt(layout) }
+            return
+        }
+        let width = Dictionary(grouping: lookahead.filter { !$0.isBlank }, by: { $0.cells.count })
+            .max { $0.value.count < $1.value.count }?.key ?? 0
+        let samples = lookahead.filter { $0.cells.count == width }
+        if let layout = BankLayout.bundled.first(where: { $0.header == nil && $0.columns == width }) {
+            let roles = layout.columns(in: [])
+            let dates = samples.prefix(20).filter { r in roles[.date].map { BankValueParser.dateParts(r.cells[$0]).count >= 3 } ?? false }
+            let firstIsData = lookahead.first(where: { !$0.isBlank }).map { r in
+                roles[.date].map { $0 < r.cells.count && BankValueParser.dateParts(r.cells[$0]).count >= 3 } ?? false
+            } ?? false
+            if firstIsData, dates.count * 10 >= min(20, samples.count) * 8 {
+                columns = roles
+                adopt(layout)
+            }
+        }
+        if columns.isEmpty { columns = TransactionColumns.detect(values: samples.prefix(60).map { $0.cells.map(text) }) }
+        guard columns[.date] != nil, columns[.amount] != nil || columns[.debit] != nil else {
+            throw ReadError(file: name, line: lookahead.first?.line,
+                            "no header row names a date and an amount column, and no column holds dates and amounts (expected e.g. Date, Description, Amount)")
+        }
+        header = (1...max(1, width)).map { "Column \($0)" }
+    }
+
+    private func adopt(_ layout: BankLayout) {
+        self.layout = layout.name
+        if let s = layout.sign { sign = s; signReason = "sign convention \(s.rawValue) of the layout" }
+        if !layout.debitWords.isEmpty { debitWords = Set(layout.debitWords) }
+        dateOrder = layout.dateOrder
+        decimalMark = layout.decimalMark
+        currency = layout.currency
+    }
+
+    /// Date order and decimal mark from the sample when the layout gave none; the sign
+    /// convention from the columns, else from the share of signs (see `SignConvention`).
+    private func decideFormats(context: NormalizeContext) {
+        let sample = lookahead[lookaheadIndex...].prefix(TransactionTable.sampleCount)
+        if dateOrder == nil, let c = columns[.date] {
+            dateOrder = BankValueParser.dateOrder(of: sample.compactMap { c < $0.cells.count ? BankValueParser.dateParts($0.cells[c]) : nil })
+                ?? (context.region == "US" ? .monthDayYear : (context.locale == nil ? .monthDayYear : .dayMonthYear))
+        }
+        if decimalMark == nil {
+            let amountColumns = [columns[.amount], columns[.debit], columns[.credit]].compactMap { $0 }
+            decimalMark = BankValueParser.decimalMark(of: sample.flatMap { r in amountColumns.compactMap { $0 < r.cells.count ? r.cells[$0] : nil } })
+        }
+        if currency == nil { currency = context.currency }
+        guard signReason.isEmpty else { return }
+        if columns[.debit] != nil && columns[.credit] != nil {
+            sign = .debitCredit
+            signReason = "separate debit and credit columns"
+        } else if columns[.indicator] != nil {
+            sign = .indicator
+            signReason = "a debit/credit indicator column"
+        } else if let c = columns[.amount] {
+            let values = sample.compactMap { c < $0.cells.count ? BankValueParser.amount($0.cells[c], mark: decimalMark) : nil }.filter { $0 != 0 }
+            let positive = values.filter { $0 > 0 }.count
+            // Card-issuer exports list purchases as positive and payments as negative; a bank
+            // account has a balance column or mostly negative rows (many charges, few credits).
+            if columns[.balance] == nil, values.count >= 5, positive * 10 >= values.count * 7 {
+                sign = .chargesPositive
+                signReason = "\(positive) of \(values.count) sampled amounts positive and no balance column: a card export, charges positive"
+            } else {
+                sign = .signed
+                signReason = "charges negative (\(values.count - positive) of \(values.count) sampled amounts negative)"
+            }
+        }
+    }
+
+    private func nextRecord() -> ByteRecord? {
+        if lookaheadIndex < lookahead.count {
+            defer { lookaheadIndex += 1 }
+            let record = lookahead[lookaheadIndex]
+            if lookaheadIndex + 1 == lookahead.count { lookahead = []; lookaheadIndex = -1 }
+            return record
+        }
+        return records.next()
+    }
+
+    static let summaryWords = ["total", "summe", "saldo", "balance", "合计", "总计", "共", "已收入", "已支出", "待收入", "待支出",
+                               "solde", "totaal", "opening", "closing", "anfangssaldo", "endsaldo", "kontostand", "不计收支"]
+
+    /// The next transaction or skip, nil at the end.
+    public func next() -> Item? {
+        if !pending.isEmpty { return pending.removeFirst() }
+        while let record = nextRecord() {
+            if record.isBlank { return .skip(Skip(.blank, line: record.line)) }
+            row += 1
+            return read(record)
+        }
+        return nil
+    }
+
+    private func read(_ record: ByteRecord) -> Item {
+        let cells = record.cells
+        guard let dc = columns[.date], dc < cells.count,
+              let date = BankValueParser.date(BankValueParser.dateParts(cells[dc]), order: dateOrder) else {
+            let joined = cells.map(text).joined(separator: " ").lowercased()
+            if joined.allSatisfy({ $0 == "-" || $0 == " " }) || TransactionTable.summaryWords.contains(where: { joined.contains($0) }) {
+                return .skip(Skip(.totals, line: record.line, row: row, detail: "summary line"))
+            }
+            let found = columns[.date].flatMap { $0 < cells.count ? text(cells[$0]) : nil } ?? ""
+            return .skip(Skip(.unusable, line: record.line, row: row, detail: "\"\(found)\" is not a date"))
+        }
+        var amount: Int64?
+        switch sign {
+        case .signed:
+            amount = columns[.amount].flatMap { $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }.map { -$0 }
+        case .chargesPositive:
+            amount = columns[.amount].flatMap { $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }
+        case .debitCredit:
+            let debit = columns[.debit].flatMap { $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }
+            let credit = columns[.credit].flatMap { $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }
+            if let debit, debit != 0 { amount = abs(debit) } else if let credit { amount = -abs(credit) }
+        case .indicator:
+            if let value = columns[.amount].flatMap({ $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }) {
+                let word = HeaderVocabulary.fold(cellText(record, .indicator))
+                if TransactionTable.neutralWords.contains(word) {
+                    return .skip(Skip(.transfer, line: record.line, row: row, detail: "neither in nor out"))
+                }
+                amount = debitWords.contains(word) ? abs(value) : -abs(value)
+            }
+        }
+        guard let amount else {
+            return .skip(Skip(.unusable, line: record.line, row: row, detail: "no amount"))
+        }
+        var rowCurrency = currency
+        let code = cellText(record, .currency)
+        if !code.isEmpty, let c = Currency(code) { rowCurrency = c }
+        return .transaction(Transaction(date: date, amount: amount, currency: rowCurrency,
+                                        payee: cellText(record, .payee), text: cellText(record, .description),
+                                        reference: cellText(record, .reference), type: cellText(record, .type),
+                                        status: cellText(record, .status), account: cellText(record, .account),
+                                        row: row, line: record.line))
+    }
+}

@@ -1,0 +1,167 @@
+/// One charge as the detector keeps it: 24 bytes, so a merchant's history stays small
+/// however long the statement.
+public struct Charge: Hashable, Sendable {
+    /// Days since 1970-01-01.
+    public var day: Int32
+    /// Ten-thousandths of the currency unit, positive.
+    public var amount: Int64
+    public var row: Int32
+    public var line: Int32
+
+    public init(day: Int, amount: Int64, row: Int, line: Int) {
+        self.day = Int32(truncatingIfNeeded: day)
+        self.amount = amount
+        self.row = Int32(truncatingIfNeeded: row)
+        self.line = Int32(truncatingIfNeeded: line)
+    }
+
+    public var date: CalendarDate { CalendarDate(dayNumber: Int(day)) }
+}
+
+/// Charges of one merchant that recur with a regular period.
+public struct RecurringSeries: Hashable, Sendable {
+    /// Every charge of the series, doubled ones included, by date.
+    public var charges: [Charge]
+    public var fit: PeriodFit
+    /// Distinct billing dates (charges a few days apart count once).
+    public var occurrences: Int
+    /// 0…1 from the number of occurrences and how regular the gaps are.
+    public var confidence: Double
+
+    public var last: Charge { charges[charges.count - 1] }
+
+    /// The price and the day it took effect, oldest first; one entry when it never changed.
+    public var priceSteps: [Charge] {
+        var steps: [Charge] = []
+        for c in charges where steps.last.map({ !RecurrenceDetector.sameAmount($0.amount, c.amount) }) ?? true { steps.append(c) }
+        return steps
+    }
+}
+
+/// Finds recurring series among one merchant's charges: splits them by distinct stable
+/// amounts (one descriptor, several products), joins amount groups that follow each other on
+/// the same grid (price changes), and fits a period tolerant of drift, weekend and month-end
+/// shifts, and a missed or doubled charge.
+public struct RecurrenceDetector: Sendable {
+    public init() {}
+
+    /// Charges this many days apart count as one billing (a doubled charge).
+    static let doubleWindow: Int32 = 3
+
+    /// Amounts within 3 % are one price (FX-converted charges of a known service wobble);
+    /// for other merchants within 0.5 %, so a shop's scattered purchases do not line up.
+    static func sameAmount(_ a: Int64, _ b: Int64, loose: Bool = true) -> Bool {
+        let hi = max(a, b), lo = min(a, b)
+        return hi - lo <= (loose ? hi * 3 / 100 : hi / 200) + 100
+    }
+
+    private struct Group {
+        var charges: [Charge]
+        var days: [Int32]
+        var fit: PeriodFit?
+        init(_ charges: [Charge]) {
+            self.charges = charges.sorted { ($0.day, $0.row) < ($1.day, $1.row) }
+            days = []
+            for c in self.charges where days.last.map({ c.day - $0 > RecurrenceDetector.doubleWindow }) ?? true { days.append(c.day) }
+            fit = days.count >= 2 ? PeriodFit.best(gaps: zip(days.dropFirst(), days).map { Int($0 - $1) }) : nil
+        }
+        var first: Int32 { charges[0].day }
+        var lastDay: Int32 { charges[charges.count - 1].day }
+    }
+
+    /// The series among `charges` and the charges left over. `knownService`: the merchant is a
+    /// subscription brand, so two charges can make a series.
+    public func detect(_ charges: [Charge], knownService: Bool) -> (series: [RecurringSeries], leftover: [Charge]) {
+        guard charges.count >= 2 else { return ([], charges) }
+        var groups = amountGroups(charges, loose: knownService).map(Group.init)
+        joinPriceChanges(&groups)
+        var series: [RecurringSeries] = []
+        var leftover: [Charge] = []
+        for group in groups {
+            guard let fit = group.fit, accepts(group, fit: fit, knownService: knownService, total: charges.count),
+                  isolated(group, among: charges) else {
+                leftover += group.charges
+                continue
+            }
+            series.append(RecurringSeries(charges: group.charges, fit: fit, occurrences: group.days.count,
+                                          confidence: confidence(fit: fit, occurrences: group.days.count, knownService: knownService)))
+        }
+        return (series.sorted { $0.charges[0].day < $1.charges[0].day }, leftover.sorted { $0.day < $1.day })
+    }
+
+    /// Groups of near-equal amounts (single linkage over sorted amounts).
+    private func amountGroups(_ charges: [Charge], loose: Bool) -> [[Charge]] {
+        let sorted = charges.sorted { $0.amount < $1.amount }
+        var groups: [[Charge]] = []
+        for c in sorted {
+            if let last = groups.last?.last, RecurrenceDetector.sameAmount(last.amount, c.amount, loose: loose) {
+                groups[groups.count - 1].append(c)
+            } else {
+                groups.append([c])
+            }
+        }
+        return groups
+    }
+
+    /// Joins a group to the next one that starts after it ends, costs at most twice or half as
+    /// much, and keeps the same grid across the join: a price change continues the series.
+    private func joinPriceChanges(_ groups: inout [Group]) {
+        // Hundreds of distinct amounts make a shop, not a subscription; do not search them all.
+        guard groups.count <= 200 else { return }
+        var merged = true
+        while merged {
+            merged = false
+            groups.sort { $0.first < $1.first }
+            outer: for i in groups.indices where groups[i].days.count >= 2 || groups.count <= 12 {
+                let a = groups[i]
+                let lastAmount = a.charges[a.charges.count - 1].amount
+                for j in groups.indices where j != i && groups[j].first > a.lastDay {
+                    let b = groups[j]
+                    guard a.days.count >= 2 || b.days.count >= 2 else { continue }
+                    let firstAmount = b.charges[0].amount
+                    guard firstAmount * 2 >= lastAmount, firstAmount <= lastAmount * 2 else { continue }
+                    let joined = Group(a.charges + b.charges)
+                    guard let fit = joined.fit, fit.onGrid >= 0.75,
+                          a.days.count < 3 || a.fit?.period == fit.period, b.days.count < 3 || b.fit?.period == fit.period,
+                          PeriodFit.best(gaps: [Int(b.first - a.lastDay)])?.period == fit.period
+                            || Double(b.first - a.lastDay) <= fit.period.days * 2 + fit.period.tolerance else { continue }
+                    groups[i] = joined
+                    groups.remove(at: j)
+                    merged = true
+                    break outer
+                }
+            }
+        }
+    }
+
+    /// Enough occurrences for the period: three (four for weekly and biweekly); two for a
+    /// known service, or when these are all the merchant's charges.
+    private func accepts(_ group: Group, fit: PeriodFit, knownService: Bool, total: Int) -> Bool {
+        let n = group.days.count
+        let short = fit.period == .weekly || fit.period == .biweekly
+        if knownService { return n >= 2 }
+        if short { return n >= 4 && fit.onGrid >= 0.85 }
+        if n >= 3 { return true }
+        return n == 2 && group.charges.count == total && fit.period != .fourWeekly
+    }
+
+    /// A subscription's price stands apart from the merchant's other charges: a shop whose
+    /// purchases scatter around the same amounts makes look-alike series by chance. Other
+    /// charges within 10 % of the series' prices may be at most half its occurrences.
+    private func isolated(_ group: Group, among all: [Charge]) -> Bool {
+        guard all.count > group.charges.count else { return true }
+        var prices: [Int64] = []
+        for c in group.charges where !prices.contains(where: { RecurrenceDetector.sameAmount($0, c.amount) }) { prices.append(c.amount) }
+        let members = Set(group.charges.map(\.row))
+        let near = all.filter { c in
+            !members.contains(c.row) && prices.contains { abs($0 - c.amount) * 10 <= $0 }
+        }.count
+        return near * 2 <= group.days.count
+    }
+
+    func confidence(fit: PeriodFit, occurrences n: Int, knownService: Bool) -> Double {
+        let base: Double = n >= 6 ? 0.95 : [0, 0, 0.6, 0.78, 0.85, 0.9][n]
+        let value = base * fit.onGrid - 0.08 * fit.drift + (knownService ? 0.05 : 0)
+        return min(0.99, max(0.3, (value * 100).rounded() / 100))
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Turns a recurring series into a draft: name, latest price, cycle, next renewal rolled
+/// forward to today, category, confidence, price history, one provenance per charge, and
+/// inactive when the charges stopped.
+public struct SeriesDraftBuilder: Sendable {
+    public var file: String
+    public var context: NormalizeContext
+
+    public init(file: String, context: NormalizeContext) {
+        self.file = file
+        self.context = context
+    }
+
+    /// A series is stopped when no charge came for its period plus half a period (at least
+    /// ten days) before today.
+    public static func isStopped(last: CalendarDate, period: Period, today: CalendarDate) -> Bool {
+        Double(today.dayNumber - last.dayNumber) > period.days + max(10, period.days / 2)
+    }
+
+    public func draft(_ series: RecurringSeries, merchant: Merchant, currency: Currency?) -> ImportDraft {
+        let last = series.last
+        let cycle = series.fit.period.cycle
+        func price(_ amount: Int64) -> Price {
+            Price(amount: Decimal(amount) / Decimal(BankValueParser.scale), currency: currency)
+        }
+        var next = cycle.advance(last.date)
+        var steps = 1
+        while next < context.today, steps < 10_000 {
+            steps += 1
+            next = cycle.advance(last.date, times: steps)
+        }
+        let confidence = series.confidence
+        var draft = ImportDraft(
+            name: DraftField(raw: merchant.name, value: merchant.name, confidence: merchant.isKnownService ? 1 : 0.85),
+            price: DraftField(raw: DecimalText.format(price(last.amount).amount, minorDigits: currency?.minorDigits ?? 2),
+                              value: price(last.amount), confidence: currency == nil ? 0.5 : 1,
+                              issues: currency == nil ? [Issue("currency.missing", .warning, "\(file): \(merchant.name): no currency in the statement; pass --currency")] : []),
+            cycle: DraftField(raw: series.fit.period.rawValue, value: cycle, confidence: confidence),
+            nextRenewal: DraftField(raw: last.date.description, value: next, confidence: confidence),
+            startDate: DraftField(raw: series.charges[0].date.description, value: series.charges[0].date),
+            category: DraftField(value: merchant.category ?? CategoryWords.category(for: merchant.name) ?? .other,
+                                 confidence: merchant.category == nil ? 0.5 : 1),
+            provenance: series.charges.map { Provenance(file: file, row: Int($0.row), line: Int($0.line)) })
+        let history = series.priceSteps
+        if history.count > 1 {
+            draft.priceHistory = history.map { PricePoint(date: $0.date, price: price($0.amount)) }
+        }
+        if SeriesDraftBuilder.isStopped(last: last.date, period: series.fit.period, today: context.today) {
+            draft.status = .inactive
+            draft.statusReason = "no charge since \(last.date) (\(series.fit.period.rawValue), expected by \(cycle.advance(last.date)))"
+        }
+        draft.notes = DraftField(value: "\(series.occurrences) charges \(series.fit.period.rawValue) from \(series.charges[0].date) to \(last.date)")
+        return draft
+    }
+}

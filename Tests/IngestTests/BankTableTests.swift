@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+@testable import Ingest
+
+/// Imports a statement text through the bank pipeline.
+func importBank(_ text: String, today: String = "2026-11-30", encoding: String.Encoding = .utf8,
+                locale: String? = nil) throws -> (drafts: [ImportDraft], report: ImportReport) {
+    let context = NormalizeContext(today: CalendarDate(iso: today) ?? CalendarDate(dayNumber: 0), locale: locale)
+    let data = text.data(using: encoding) ?? Data()
+    let table = try TransactionTable(data: data, name: "s.csv", context: context)
+    var drafts: [ImportDraft] = []
+    let report = try BankImporter(options: ImportOptions(kind: .bank, context: context)).run(table: table, name: "s.csv") { drafts.append($0) }
+    return (drafts, report)
+}
+
+func table(_ text: String, encoding: String.Encoding = .utf8) throws -> TransactionTable {
+    try TransactionTable(data: text.data(using: encoding) ?? Data(), name: "s.csv",
+                         context: NormalizeContext(today: CalendarDate(year: 2026, month: 11, day: 30)!))
+}
+
+func transactions(_ t: TransactionTable) -> [Transaction] {
+    var out: [Transaction] = []
+    while let item = t.next() { if case .transaction(let x) = item { out.append(x) } }
+    return out
+}
+
+@Suite struct BankTableTests {
+    /// Statement → amounts of its rows as read (positive = money out), in ten-thousandths / 100.
+    static let signCases: [(String, String, [Int64])] = [
+        ("signed", "Date,Description,Amount,Balance\n01/05/2026,NETFLIX,-15.49,100.00\n01/06/2026,SALARY,2000.00,2100.00\n", [1549, -200000]),
+        ("card, charges positive", "Date,Description,Amount\n" + String(repeating: "01/05/2026,SHOP,12.00\n", count: 6) + "01/07/2026,PAYMENT THANK YOU,-100.00\n",
+         [1200, 1200, 1200, 1200, 1200, 1200, -10000]),
+        ("debit and credit columns", "Date;Libellé;Débit euros;Crédit euros\n05/01/2026;CB SPOTIFY;10,99;\n06/01/2026;VIR SALAIRE;;2 480,00\n", [1099, -248000]),
+        ("Af/Bij", "\"Datum\",\"Naam / Omschrijving\",\"Rekening\",\"Tegenrekening\",\"Code\",\"Af Bij\",\"Bedrag (EUR)\",\"Mutatiesoort\",\"Mededelingen\"\n\"20260105\",\"Spotify AB\",\"NL1\",\"NL2\",\"IC\",\"Af\",\"10,99\",\"Incasso\",\"x\"\n\"20260106\",\"ACME\",\"NL1\",\"NL2\",\"OV\",\"Bij\",\"100,00\",\"Overschrijving\",\"x\"\n", [1099, -10000]),
+        ("Soll/Haben indicator", "Buchungstag;Empfänger;Betrag;Soll/Haben\n05.01.2026;Netflix;13,99;S\n06.01.2026;Gehalt;3.150,00;H\n", [1399, -315000]),
+        ("trailing minus", "Buchungstag;Empfänger;Betrag\n05.01.2026;Netflix;13,99-\n06.01.2026;Netflix;13,99-\n", [1399, 1399]),
+    ]
+
+    @Test(arguments: signCases)
+    func signConventions(_ c: (String, String, [Int64])) throws {
+        let read = transactions(try table(c.1))
+        #expect(read.map { $0.amount / 100 } == c.2, "\(c.0)")
+    }
+
+    @Test func layoutIsRecognisedFromItsHeader() throws {
+        let t = try table("Details,Posting Date,Description,Amount,Type,Balance,Check or Slip #\nDEBIT,11/02/2026,NETFLIX.COM,-15.49,DEBIT_CARD,100.00,\n")
+        #expect(t.layout == "Chase checking")
+        #expect(transactions(t).first?.date == CalendarDate(year: 2026, month: 11, day: 2))
+    }
+
+    @Test func preambleAndSummaryLinesAreSkipped() throws {
+        let text = "\"Girokonto\";\"DE02\"\n\"\"\n\"Kontostand vom 30.11.2026:\";\"2.345,67 €\"\n\nBuchungsdatum;Empfänger;Verwendungszweck;Betrag\n05.01.26;Netflix;Abo;-13,99\nSumme;;;-13,99\n"
+        let t = try table(text)
+        var skips: [Skip.Reason] = []
+        var count = 0
+        while let item = t.next() {
+            switch item {
+            case .skip(let s): skips.append(s.reason)
+            case .transaction: count += 1
+            }
+        }
+        #expect(count == 1)
+        #expect(skips.filter { $0 == .preamble }.count == 2)
+        #expect(skips.filter { $0 == .blank }.count == 2)
+        #expect(skips.contains(.totals))
+    }
+
+    @Test func windows1252AndDecimalComma() throws {
+        let t = try table("Dato;Tekst;Beløb;Saldo;Status;Afstemt\n03.01.2026;Fitness World BS;-299,00;1.000,00;Udført;Nej\n", encoding: .windowsCP1252)
+        #expect(t.encoding == .windows1252)
+        let x = transactions(t)
+        #expect(x.first?.text == "Fitness World BS")
+        #expect(x.first?.amount == 2_990_000)
+    }
+
+    @Test func exportWithoutHeaderRow() throws {
+        let t = try table("\"11/02/2026\",\"-15.49\",\"*\",\"\",\"PURCHASE AUTHORIZED ON 11/01 NETFLIX.COM CA S385 CARD 1234\"\n\"11/03/2026\",\"-4.50\",\"*\",\"\",\"SQ *COFFEE\"\n")
+        #expect(t.layout == "Wells Fargo (no header)")
+        #expect(transactions(t).count == 2)
+    }
+
+    @Test func gbkWithPreambleAndIncomeExpenseColumn() throws {
+        let t = try TransactionTable(data: try FixtureFolder.data("bank/alipay.csv"), name: "alipay.csv",
+                                     context: NormalizeContext(today: CalendarDate(year: 2026, month: 11, day: 30)!))
+        #expect(t.layout == "Alipay")
+        #expect(t.encoding == .gb18030)
+        var preamble = 0, neutral = 0
+        var first: Transaction?
+        while let item = t.next() {
+            switch item {
+            case .skip(let s) where s.reason == .preamble: preamble += 1
+            case .skip(let s) where s.reason == .transfer: neutral += 1
+            case .transaction(let x) where first == nil: first = x
+            default: break
+            }
+        }
+        #expect(preamble == 4)
+        #expect(neutral > 0)
+        #expect(first?.payee.isEmpty == false)
+    }
+
+    @Test func autoDetectionIsConservative() {
+        #expect(TransactionColumns.looksLikeTransactions(header: ["Date", "Description", "Amount"]))
+        #expect(TransactionColumns.looksLikeTransactions(header: ["Buchungstag", "Auftraggeber/Empfänger", "Verwendungszweck", "Betrag"]))
+        #expect(!TransactionColumns.looksLikeTransactions(header: ["Date", "Description", "Amount", "Billing cycle"]))
+        #expect(!TransactionColumns.looksLikeTransactions(header: ["Name", "Price", "Cycle", "Next renewal"]))
+        #expect(!TransactionColumns.looksLikeTransactions(header: ["Service", "Amount", "Next payment date"]))
+    }
+}
+
+@Suite struct BankImporterTests {
+    static let statement = """
+        Date,Description,Amount,Balance
+        11/05/2025,NETFLIX.COM 866-579-7172 CA,-15.49,0
+        12/05/2025,NETFLIX.COM 866-579-7172 CA,-15.49,0
+        01/05/2026,Netflix.com Los Gatos CA,-15.49,0
+        02/05/2026,NETFLIX.COM 866-579-7172 CA,-17.99,0
+        02/06/2026,NETFLIX.COM 866-579-7172 CA,-17.99,0
+        02/09/2026,NETFLIX.COM 866-579-7172 CA,17.99,0
+        03/05/2026,NETFLIX.COM 866-579-7172 CA,-17.99,0
+        01/15/2026,ADOBE *CREATIVE CLOUD,-59.99,0
+        02/15/2026,ADOBE *CREATIVE CLOUD,-59.99,0
+        03/15/2026,ADOBE *CREATIVE CLOUD,-59.99,0
+        01/01/2026,RENT PAYMENT ACME PROPERTY MGMT,-1850.00,0
+        02/01/2026,RENT PAYMENT ACME PROPERTY MGMT,-1850.00,0
+        03/01/2026,RENT PAYMENT ACME PROPERTY MGMT,-1850.00,0
+        01/14/2026,ACME CORP PAYROLL,3120.55,0
+        01/20/2026,ONLINE TRANSFER TO SAV XXXXXX1234,-200.00,0
+        01/21/2026,WHOLEFDS MKT 10234,-54.23,0
+        """
+
+    @Test func everyRowEndsInADraftOrASkip() throws {
+        let (drafts, report) = try importBank(Self.statement, today: "2026-03-20")
+        let inDrafts = drafts.reduce(0) { $0 + $1.provenance.count }
+        #expect(inDrafts + report.skips.count == report.rows)
+        #expect(report.rows == 16)
+    }
+
+    @Test func draftCarriesLatestPriceHistoryAndNextRenewal() throws {
+        let (drafts, _) = try importBank(Self.statement, today: "2026-03-20")
+        let netflix = try #require(drafts.first { $0.name.value == "Netflix" })
+        #expect(netflix.price.value?.amountText == "17.99")
+        #expect(netflix.cycle.value == .monthly)
+        #expect(netflix.nextRenewal.value == CalendarDate(year: 2026, month: 4, day: 5))
+        #expect(netflix.priceHistory.map { $0.price.amountText } == ["15.49", "17.99"])
+        #expect(netflix.provenance.count == 5)
+        #expect(netflix.category.value == .streaming)
+    }
+
+    @Test func reasonsForSkippedRows() throws {
+        let (_, report) = try importBank(Self.statement, today: "2026-03-20")
+        let reasons = Dictionary(grouping: report.skips, by: \.reason).mapValues(\.count)
+        #expect(reasons[.refund] == 2)
+        #expect(reasons[.notSubscription] == 3)
+        #expect(reasons[.income] == 1)
+        #expect(reasons[.transfer] == 1)
+        #expect(reasons[.oneOff] == 1)
+    }
+
+    @Test func stoppedSeriesIsAnInactiveDraft() throws {
+        let (drafts, _) = try importBank(Self.statement, today: "2026-11-30")
+        let adobe = try #require(drafts.first { $0.name.value?.hasPrefix("Adobe") == true })
+        #expect(adobe.status == .inactive)
+        #expect(adobe.statusReason?.contains("2026-03-15") == true)
+    }
+
+    @Test func pendingRowsAreSkipped() throws {
+        let text = "Buchungstag;Status;Empfänger;Betrag\n05.01.26;Gebucht;Netflix;-13,99\n05.02.26;Vorgemerkt;Netflix;-13,99\n"
+        let (_, report) = try importBank(text)
+        #expect(report.skips.contains { $0.reason == .pending })
+    }
+
+    @Test func summaryLineCountsByReason() throws {
+        let (_, report) = try importBank(Self.statement, today: "2026-03-20")
+        #expect(report.line == "16 rows → 2 drafts, 8 skipped (1 income, 3 not a subscription, 1 one-off, 2 refund, 1 transfer)")
+    }
+}
