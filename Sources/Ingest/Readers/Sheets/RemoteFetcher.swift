@@ -152,12 +152,12 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable
         lock.unlock()
         let scheme = request.url?.scheme?.lowercased()
         if count > maxRedirects {
+            // Refusing the redirect ends the task with the 3xx answer; cancelling it here as well
+            // makes FoundationNetworking trap ("Received callback for HTTP redirection …").
             fail(FetchError(.tooManyRedirects, "more than \(maxRedirects) redirects (a redirect loop?); open the link in a browser to check it"))
-            task.cancel()
             completionHandler(nil)
         } else if scheme != "http" && scheme != "https" {
             fail(FetchError(.badRedirect, "the server redirected to \(request.url?.absoluteString ?? "an unknown address"), which is not an http(s) link"))
-            task.cancel()
             completionHandler(nil)
         } else {
             completionHandler(request)
