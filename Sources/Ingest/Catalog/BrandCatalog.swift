@@ -92,7 +92,49 @@ public final class BrandCatalog: Sendable {
     }
 
     /// Lowercase, accents off, anything but letters and digits turned into single spaces.
-    static func fold(_ text: String) -> String { HeaderVocabulary.fold(text) }
+    /// ASCII is folded byte by byte; only words with other scripts go through Foundation.
+    static func fold(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var word = String.UnicodeScalarView()
+        var wordIsASCII = true
+        func flush() {
+            guard !word.isEmpty else { return }
+            if !out.isEmpty { out.append(" ") }
+            if wordIsASCII {
+                out.unicodeScalars.append(contentsOf: word)
+            } else {
+                let folded = WordFold.fold(String(word))
+                var first = true
+                for piece in folded.unicodeScalars.split(whereSeparator: { !$0.properties.isAlphabetic && $0.properties.numericType == nil }) {
+                    if !first { out.append(" ") }
+                    out.unicodeScalars.append(contentsOf: piece)
+                    first = false
+                }
+            }
+            word = String.UnicodeScalarView()
+            wordIsASCII = true
+        }
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v < 0x80 {
+                if (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) {
+                    word.append(scalar)
+                } else if v >= 0x41 && v <= 0x5A, let lower = Unicode.Scalar(v + 32) {
+                    word.append(lower)
+                } else {
+                    flush()
+                }
+            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                word.append(scalar)
+                wordIsASCII = false
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return out
+    }
 
     /// Words of bank descriptors and payment processors that are never part of a plan.
     static let noise: Set<String> = [
