@@ -108,7 +108,7 @@ public struct DraftBuilder: Sendable {
                         "\(provenance.location(column: codeColumn)): \"\(code)\" is not an ISO 4217 currency code (expected e.g. USD, EUR)"))
                 }
             }
-            if guessed {
+            if guessed, parsed.markFromColumn {
                 parsed.issues.append(Issue("price.decimal-guessed", .warning,
                     "\(provenance.location(column: column)): the column mixes decimal marks; read \"\(text)\" with a decimal \(mark == .comma ? "comma" : "point")"))
             }
@@ -169,7 +169,7 @@ public struct DraftBuilder: Sendable {
         do {
             let parsed = try dateParser.parse(first[...], order: order)
             var issues = parsed.issues.map { Issue($0.code, $0.severity, "\(provenance.location(column: column)): \($0.message)") }
-            if guessed, !issues.contains(where: { $0.code == "date.ambiguous" }) {
+            if guessed, parsed.orderFromColumn, !issues.contains(where: { $0.code == "date.ambiguous" }) {
                 issues.append(Issue("date.ambiguous", .warning,
                     "\(provenance.location(column: column)): day and month order could not be proven from the column; read \"\(text)\" as \(order?.rawValue ?? "month first"); pass --locale to choose"))
             }
