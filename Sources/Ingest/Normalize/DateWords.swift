@@ -122,7 +122,7 @@ enum DateWords {
     static let dayOffsets: [String: Int] = {
         let lists: [(Int, [String])] = [
             (0, ["today", "heute", "hoy", "aujourd hui", "aujourdhui", "oggi", "hoje", "vandaag", "idag", "i dag", "今天",
-                 "今日", "本日", "오늘", "금일", "сегодня", "dzisiaj", "dziś", "bugün", "tänään", "now", "right now"]),
+                 "今日", "本日", "오늘", "금일", "сегодня", "dzisiaj", "dziś", "bugün", "tänään"]),
             (1, ["tomorrow", "morgen", "mañana", "demain", "domani", "amanhã", "i morgen", "i morgon", "明天", "明日",
                  "내일", "명일", "завтра", "jutro", "yarın", "huomenna"]),
             (-1, ["yesterday", "gestern", "ayer", "hier", "ieri", "ontem", "gisteren", "igår", "i går", "昨天", "昨日",
