@@ -72,11 +72,16 @@ import Testing
         Case("¥25/月 连续包月", .month),
         // Compound words hold other cycle words: quarterly, not monthly.
         Case("driemaandelijks", .month, 3),
+        // Number words and numbered cycle words were read as one unit.
+        Case("every two weeks", .week, 2), Case("alle zwei Wochen", .week, 2), Case("3 aylık", .month, 3),
+        Case("每两周", .week, 2), Case("격주", .week, 2),
+        // A single letter alone is a unit; inside a text it is not.
+        Case("M", .month), Case("Y", .year), Case("1M", .month), Case("12M", .year),
     ]
 
     static let knownLimits: [Case] = [
-        // Number words before a unit are not counted.
-        Case("every two weeks", .week, 2),
+        // Ordinal words (`every third month`) are not counted.
+        Case("var tredje månad", .month, 3),
     ]
 
     @Test(arguments: main) func reads(_ c: Case) { c.check() }

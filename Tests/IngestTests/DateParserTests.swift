@@ -123,6 +123,13 @@ struct DateCase: CustomTestStringConvertible, Sendable {
         withKnownIssue { c.check() }
     }
 
+    @Test func reportsWhenTheColumnDecided() throws {
+        let parser = DateParser(context: NormalizeContext(today: CalendarDate(dayNumber: 0)))
+        #expect(try parser.parse("03/04/2026", order: .dayMonthYear).orderFromColumn)
+        #expect(try parser.parse("13/04/2026", order: .monthDayYear).orderFromColumn == false)
+        #expect(try parser.parse("2026-12-05", order: .monthDayYear).orderFromColumn == false)
+    }
+
     @Test func columnEvidenceDecidesOrder() {
         var evidence = DateOrderEvidence()
         for value in ["03/04/2026", "13/04/2026", "2026-12-05"] { evidence.observe(value[...]) }

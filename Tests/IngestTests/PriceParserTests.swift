@@ -127,6 +127,13 @@ struct PriceCase: CustomTestStringConvertible, Sendable {
         PriceCase("$..75,333", "0.75333", locale: "en_US", context: "USD"),
     ]
 
+    @Test func reportsWhenTheColumnDecided() throws {
+        let parser = PriceParser(context: NormalizeContext(today: CalendarDate(dayNumber: 0)))
+        #expect(try parser.parse("1.299", decimalMark: .comma).markFromColumn)
+        #expect(try parser.parse("15.49 USD", decimalMark: .comma).markFromColumn == false)
+        #expect(try parser.parse("9,99 €", decimalMark: .point).markFromColumn == false)
+    }
+
     @Test(arguments: main) func reads(_ c: PriceCase) { c.check() }
     @Test(arguments: bugsCaught) func bugsStayFixed(_ c: PriceCase) { c.check() }
     @Test(arguments: knownLimits) func knownLimit(_ c: PriceCase) {

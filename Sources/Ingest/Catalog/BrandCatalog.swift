@@ -39,6 +39,8 @@ public final class BrandCatalog: Sendable {
     /// One-word aliases of five letters or more, for descriptors that glue words (`NETFLIXCOM`).
     private let prefixes: [String: Int]
     private let longest: Int
+    /// Each brand's folded name words (`Disney+` → disney, plus), for telling plans apart.
+    private let nameWords: [Set<Substring>]
 
     public static let shared: BrandCatalog = {
         guard let text = Resources.text("brands.json"), let catalog = try? BrandCatalog(json: text) else {
@@ -69,6 +71,11 @@ public final class BrandCatalog: Sendable {
             longest = max(longest, words.count)
             if words.count == 1, key.count >= 5 { prefixes[key] = prefixes[key] ?? i }
         }
+        nameWords = brands.map { brand in
+            var words = Set(BrandCatalog.fold(brand.name).split(separator: " "))
+            if brand.name.unicodeScalars.contains("+") { words.insert("plus") }
+            return words
+        }
         self.whole = whole
         self.phrases = phrases
         self.prefixes = prefixes
@@ -92,7 +99,24 @@ public final class BrandCatalog: Sendable {
     }
 
     /// Lowercase, accents off, anything but letters and digits turned into single spaces.
-    static func fold(_ text: String) -> String { HeaderVocabulary.fold(text) }
+    /// ASCII text (most bank descriptors) is folded byte by byte, other text by Foundation.
+    static func fold(_ text: String) -> String {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return HeaderVocabulary.fold(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var space = false
+        for b in text.utf8 {
+            let lower = b >= 0x41 && b <= 0x5A ? b + 32 : b
+            if (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39) {
+                if space, !bytes.isEmpty { bytes.append(0x20) }
+                space = false
+                bytes.append(lower)
+            } else {
+                space = true
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// Words of bank descriptors and payment processors that are never part of a plan.
     static let noise: Set<String> = [
@@ -147,8 +171,7 @@ public final class BrandCatalog: Sendable {
     /// What the text says besides the brand: words outside the brand's name, outside the
     /// matched alias (unless they name a plan), and not descriptor noise or reference codes.
     private func plan(_ words: [Substring], alias: ArraySlice<Substring>, brand: Int, _ text: String) -> String? {
-        var name = Set(BrandCatalog.fold(brands[brand].name).split(separator: " "))
-        if brands[brand].name.contains("+") { name.insert("plus") }
+        let name = nameWords[brand]
         let aliasWords = Set(alias)
         let rest = words.filter { word in
             !name.contains(word) && (!aliasWords.contains(word) || BrandCatalog.planWords.contains(String(word)))

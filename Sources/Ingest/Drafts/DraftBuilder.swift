@@ -128,7 +128,7 @@ public struct DraftBuilder: Sendable {
             if let minorUnits {
                 parsed.price.amount /= minorUnits.divisor(for: parsed.price.currency)
             }
-            if guessed {
+            if guessed, parsed.markFromColumn {
                 parsed.issues.append(Issue("price.decimal-guessed", .warning,
                     "\(provenance.location(column: column)): the column mixes decimal marks; read \"\(text)\" with a decimal \(mark == .comma ? "comma" : "point")"))
             }
@@ -192,7 +192,7 @@ public struct DraftBuilder: Sendable {
         do {
             let parsed = try dateParser.parse(first[...], order: order)
             var issues = parsed.issues.map { Issue($0.code, $0.severity, "\(provenance.location(column: column)): \($0.message)") }
-            if guessed, !issues.contains(where: { $0.code == "date.ambiguous" }) {
+            if guessed, parsed.orderFromColumn, !issues.contains(where: { $0.code == "date.ambiguous" }) {
                 issues.append(Issue("date.ambiguous", .warning,
                     "\(provenance.location(column: column)): day and month order could not be proven from the column; read \"\(text)\" as \(order?.rawValue ?? "month first"); pass --locale to choose"))
             }

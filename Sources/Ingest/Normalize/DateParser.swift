@@ -2,9 +2,13 @@
 public struct ParsedDate: Hashable, Sendable {
     public var date: CalendarDate
     public var issues: [Issue]
-    public init(date: CalendarDate, issues: [Issue] = []) {
+    /// The value's own numbers could not tell day from month (`03/04/2026`) and the column's
+    /// `order` decided it.
+    public var orderFromColumn: Bool
+    public init(date: CalendarDate, issues: [Issue] = [], orderFromColumn: Bool = false) {
         self.date = date
         self.issues = issues
+        self.orderFromColumn = orderFromColumn
     }
 }
 

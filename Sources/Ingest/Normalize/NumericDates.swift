@@ -69,6 +69,7 @@ extension DateParser {
         let a = v[0].value
         let b = v[1].value
         var issues: [Issue] = []
+        var fromColumn = false
         let dayFirst: Bool
         if a > 12 && b <= 12 {
             dayFirst = true
@@ -76,6 +77,7 @@ extension DateParser {
             dayFirst = false
         } else if let order, order != .yearMonthDay {
             dayFirst = order == .dayMonthYear
+            fromColumn = a != b
         } else if let localeOrder {
             dayFirst = localeOrder == .dayMonthYear
         } else {
@@ -88,10 +90,10 @@ extension DateParser {
         let (day, month) = dayFirst ? (a, b) : (b, a)
         if let year {
             guard let date = CalendarDate(year: year, month: month, day: day) else { throw impossible(raw) }
-            return ParsedDate(date: date, issues: issues)
+            return ParsedDate(date: date, issues: issues, orderFromColumn: fromColumn)
         }
         guard let date = nextOccurrence(month: month, day: day) else { throw impossible(raw) }
-        return ParsedDate(date: date, issues: issues)
+        return ParsedDate(date: date, issues: issues, orderFromColumn: fromColumn)
     }
 }
 

@@ -9,12 +9,16 @@ public struct ParsedPrice: Hashable, Sendable {
     public var issues: [Issue]
     /// Facts worth keeping in notes (`free trial`).
     public var notes: [String]
+    /// The value's own digits could not tell the decimal mark (`1.299`) and the column's
+    /// `decimalMark` decided it.
+    public var markFromColumn: Bool
 
-    public init(price: Price, cycle: Cycle? = nil, issues: [Issue] = [], notes: [String] = []) {
+    public init(price: Price, cycle: Cycle? = nil, issues: [Issue] = [], notes: [String] = [], markFromColumn: Bool = false) {
         self.price = price
         self.cycle = cycle
         self.issues = issues
         self.notes = notes
+        self.markFromColumn = markFromColumn
     }
 }
 
@@ -131,6 +135,7 @@ public struct PriceParser: Sendable {
         }
         var integer = ""
         var fraction = ""
+        var markFromColumn = false
         switch chosen.number.read() {
         case .value(let i, let f):
             integer = i
@@ -140,6 +145,7 @@ public struct PriceParser: Sendable {
             let decimalFromMark: DecimalMark = mark == "," ? .comma : .point
             if let columnMark {
                 markIsDecimal = columnMark == decimalFromMark
+                markFromColumn = true
             } else if let currency, currency.minorDigits == 0 {
                 // Yen, won, forint-like currencies have no decimals: `¥1,490`, `₩9.900`.
                 markIsDecimal = false
@@ -169,7 +175,8 @@ public struct PriceParser: Sendable {
                 ?? cycles.find(text.string(0..<chosen.start)[...], counts: false)
         }
         if hasWords, let note = PriceWords.trialNote(raw), !amount.isZero { notes.append(note) }
-        return ParsedPrice(price: Price(amount: amount, currency: currency), cycle: cycle, issues: issues, notes: notes)
+        return ParsedPrice(price: Price(amount: amount, currency: currency), cycle: cycle, issues: issues, notes: notes,
+                           markFromColumn: markFromColumn)
     }
 
     static func hasLetters(_ text: ScalarText, _ range: Range<Int>) -> Bool {
