@@ -2,43 +2,6 @@ import Dispatch
 import Foundation
 import Ingest
 
-/// How the OCR engine is set up: languages, where their data is, and the reading rules.
-public struct OCRConfiguration: Sendable {
-    /// Tesseract packs joined by `+` (`eng`, `deu+eng`).
-    public var languages: String
-    /// `--tessdata DIR`; nil: `TESSDATA_PREFIX`, then the Debian folders.
-    public var tessdataDirectory: String?
-    /// Tesseract page segmentation mode; 11 (sparse text) reads the scattered labels of UIs.
-    public var pageSegmentation: Int
-    /// Images with more pixels are refused before decoding.
-    public var maxPixels: Int
-    public var environment: [String: String]
-
-    public static let defaultPageSegmentation = 11
-    public static let defaultMaxPixels = 40_000_000
-
-    public init(languages: String = OCRLanguages.defaultSpec, tessdataDirectory: String? = nil,
-                pageSegmentation: Int = defaultPageSegmentation, maxPixels: Int = defaultMaxPixels,
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
-        self.languages = languages
-        self.tessdataDirectory = tessdataDirectory
-        self.pageSegmentation = pageSegmentation
-        self.maxPixels = maxPixels
-        self.environment = environment
-    }
-}
-
-/// An image to recognise: the file to read and the name for messages.
-public struct OCRInput: Hashable, Sendable {
-    public var path: String
-    public var name: String
-
-    public init(path: String, name: String) {
-        self.path = path
-        self.name = name
-    }
-}
-
 /// Reads screenshots with Tesseract. Engines (one per language set, loaded once) are kept in a
 /// pool and reused; a batch is recognised on all cores, one engine per worker.
 ///
@@ -79,6 +42,7 @@ public final class TesseractRecognizer: TextRecognizer, @unchecked Sendable {
         return try result.get()
     }
 
+    /// The words of one image: the prefetched result when there is one, else read now.
     public func recognize(path: String, name: String) throws -> RecognizedPage {
         let input = OCRInput(path: path, name: name)
         results.lock()
