@@ -32,7 +32,7 @@ measure() {
 for n in $ROWS; do
     csv="$OUT/bank-$n.csv"
     [ -s "$csv" ] || python3 Fixtures/bank/generate.py --rows "$n" --out "$csv"
-    measure "ingest import --from bank" "$n" "$BIN" import "$csv" --from bank --accept all -o /dev/null --today 2026-11-30
+    measure "ingest import --from bank" "$n" "$BIN" import "$csv" --from bank --accept all --today 2026-11-30 -q
     ours=$(cat "$OUT/last.txt")
     measure "python csv (parse only)" "$n" python3 -c "import csv,sys
 n=0

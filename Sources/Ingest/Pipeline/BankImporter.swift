@@ -37,7 +37,15 @@ public struct BankImporter: Sendable {
                 continue
             case .transaction(let transaction): t = transaction
             }
-            let kind = TransactionClassifier.classify(t)
+            let status = t.status.lowercased()
+            let kind: TransactionKind
+            if !status.isEmpty, let word = TransactionClassifier.notBooked.first(where: { status.contains($0) }) {
+                kind = .notBooked(word)
+            } else if t.amount == 0 {
+                kind = .zero
+            } else {
+                kind = TransactionClassifier.classify(amount: t.amount, words: cache.entry(for: t, keys: keys).words)
+            }
             switch kind {
             case .notBooked(let word):
                 skips.add(Skip(.pending, line: t.line, row: t.row, detail: word))
@@ -48,7 +56,7 @@ public struct BankImporter: Sendable {
             case .bill(let what):
                 skips.add(Skip(.notSubscription, line: t.line, row: t.row, detail: what))
             case .charge, .moneyIn:
-                let merchant = cache.merchant(for: t, keys: keys)
+                let merchant = cache.entry(for: t, keys: keys).merchant
                 let key = merchant.key + "|" + (t.currency?.code ?? "")
                 let charge = Charge(day: t.date.dayNumber, amount: abs(t.amount), row: t.row, line: t.line)
                 if kind == .charge {
@@ -126,19 +134,25 @@ public struct BankImporter: Sendable {
     }
 }
 
-/// Remembers the merchant of each descriptor seen, up to a bound, so repeated descriptors
-/// are cleaned once.
+/// Remembers the merchant and the transfer or bill words of each descriptor seen, up to a
+/// bound, so repeated descriptors are cleaned and classified once.
 struct MerchantCache {
-    private var known: [String: Merchant] = [:]
+    struct Entry {
+        var merchant: Merchant
+        var words: TransactionKind?
+    }
+
+    private var known: [String: Entry] = [:]
     static let limit = 100_000
 
-    mutating func merchant(for t: Transaction, keys: MerchantKey) -> Merchant {
-        let key = t.payee + "\u{1}" + t.text + "\u{1}" + t.reference
+    mutating func entry(for t: Transaction, keys: MerchantKey) -> Entry {
+        let key = t.type + "\u{1}" + t.payee + "\u{1}" + t.text + "\u{1}" + t.reference
         if let hit = known[key] { return hit }
-        let merchant = keys.merchant(payee: t.payee, text: t.text, reference: t.reference)
+        let entry = Entry(merchant: keys.merchant(payee: t.payee, text: t.text, reference: t.reference),
+                          words: TransactionClassifier.words(of: t))
         if known.count >= MerchantCache.limit { known.removeAll(keepingCapacity: true) }
-        known[key] = merchant
-        return merchant
+        known[key] = entry
+        return entry
     }
 }
 

@@ -93,8 +93,10 @@ public struct RecurrenceDetector: Sendable {
     private func amountGroups(_ charges: [Charge], loose: Bool) -> [[Charge]] {
         let sorted = charges.sorted { $0.amount < $1.amount }
         var groups: [[Charge]] = []
+        // Measured from the group's smallest amount, so dense shop amounts do not chain into
+        // one wide group.
         for c in sorted {
-            if let last = groups.last?.last, RecurrenceDetector.sameAmount(last.amount, c.amount, loose: loose) {
+            if let first = groups.last?.first, RecurrenceDetector.sameAmount(first.amount, c.amount, loose: loose) {
                 groups[groups.count - 1].append(c)
             } else {
                 groups.append([c])
@@ -106,8 +108,8 @@ public struct RecurrenceDetector: Sendable {
     /// Joins a group to the next one that starts after it ends, costs at most twice or half as
     /// much, and keeps the same grid across the join: a price change continues the series.
     private func joinPriceChanges(_ groups: inout [Group]) {
-        // Hundreds of distinct amounts make a shop, not a subscription; do not search them all.
-        guard groups.count <= 200 else { return }
+        // Dozens of distinct amounts make a shop, not a subscription; do not search them all.
+        guard groups.count <= 40 else { return }
         var merged = true
         while merged {
             merged = false
@@ -117,7 +119,7 @@ public struct RecurrenceDetector: Sendable {
                 let lastAmount = a.charges[a.charges.count - 1].amount
                 for j in groups.indices where j != i && groups[j].first > a.lastDay {
                     let b = groups[j]
-                    guard a.days.count >= 2 || b.days.count >= 2 else { continue }
+                    guard a.fit != nil || b.fit != nil else { continue }
                     let firstAmount = b.charges[0].amount
                     guard firstAmount * 2 >= lastAmount, firstAmount <= lastAmount * 2 else { continue }
                     let joined = Group(a.charges + b.charges)

@@ -14,6 +14,8 @@ public enum TransactionKind: Hashable, Sendable {
     case zero
 }
 
+import Foundation
+
 /// Sorts rows into charges, money in, transfers, bills and rows not booked, from the words of
 /// their type, status and descriptor in the banks' languages.
 public enum TransactionClassifier {
@@ -55,26 +57,54 @@ public enum TransactionClassifier {
         let status = t.status.lowercased()
         if !status.isEmpty, let word = notBooked.first(where: { status.contains($0) }) { return .notBooked(word) }
         if t.amount == 0 { return .zero }
-        let words = " " + (t.type + " " + t.payee + " " + t.text + " " + t.reference).lowercased() + " "
-        if let word = transfers.first(where: { matches($0, in: words) }) {
-            return .transfer(word)
-        }
-        if t.amount < 0 { return .moneyIn }
-        for (kind, list) in bills where list.contains(where: { matches($0, in: words) }) { return .bill(kind) }
-        return .charge
+        return classify(amount: t.amount, words: words(of: t))
     }
 
-    /// Whole-word match for Latin words (so "pot" is not "spotify"), substring for CJK.
-    static func matches(_ word: String, in padded: String) -> Bool {
-        if word.unicodeScalars.first.map({ $0.value >= 0x2E80 }) == true { return padded.contains(word) }
-        guard let range = padded.range(of: word) else { return false }
-        var search = range
-        while true {
-            let before = padded[padded.index(before: search.lowerBound)]
-            let after = search.upperBound < padded.endIndex ? padded[search.upperBound] : " "
-            if !before.isLetter && !before.isNumber && !after.isLetter && !after.isNumber { return true }
-            guard let next = padded.range(of: word, range: search.upperBound..<padded.endIndex) else { return false }
-            search = next
+    /// The kind from the amount and the words found by `words(of:)` (cached per descriptor).
+    static func classify(amount: Int64, words: TransactionKind?) -> TransactionKind {
+        if case .transfer? = words { return words ?? .charge }
+        if amount < 0 { return .moneyIn }
+        return words ?? .charge
+    }
+
+    /// A transfer or bill named by the row's type and descriptor words, nil for neither.
+    static func words(of t: Transaction) -> TransactionKind? {
+        let text = (t.type + " " + t.payee + " " + t.text + " " + t.reference).lowercased()
+        let tokens = tokenize(text)
+        let set = Set(tokens)
+        func found(_ phrase: Phrase) -> Bool {
+            if phrase.cjk { return text.contains(phrase.text) }
+            guard phrase.words.allSatisfy(set.contains) else { return false }
+            if phrase.words.count == 1 { return true }
+            guard tokens.count >= phrase.words.count else { return false }
+            for start in 0...(tokens.count - phrase.words.count) where Array(tokens[start..<start + phrase.words.count]) == phrase.words {
+                return true
+            }
+            return false
         }
+        if let hit = transferPhrases.first(where: found) { return .transfer(hit.text) }
+        for (kind, list) in billPhrases where list.contains(where: found) { return .bill(kind) }
+        return nil
+    }
+
+    /// A phrase split into lowercase words (so "pot" never matches "spotify"), or kept whole
+    /// for scripts written without spaces.
+    struct Phrase {
+        var text: String
+        var words: [String]
+        var cjk: Bool
+
+        init(_ text: String) {
+            self.text = text.trimmingCharacters(in: .whitespaces)
+            words = TransactionClassifier.tokenize(self.text)
+            cjk = text.unicodeScalars.contains { $0.value >= 0x2E80 }
+        }
+    }
+
+    static let transferPhrases = transfers.map(Phrase.init)
+    static let billPhrases = bills.map { ($0.0, $0.1.map(Phrase.init)) }
+
+    static func tokenize(_ text: String) -> [String] {
+        text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
     }
 }
