@@ -159,7 +159,7 @@ enum CommonOptions {
             }
             overrides[field] = String(pair[pair.index(after: eq)...])
         }
-        return ImportOptions(kind: kind, context: try context(args), overrides: overrides)
+        return ImportOptions(kind: kind, context: try context(args), overrides: overrides, recognizer: TesseractCLIRecognizer())
     }
 }
 

@@ -24,6 +24,10 @@ public struct Skip: Hashable, Sendable {
         case preamble
         case unusable
         case notSubscription = "not a subscription"
+        /// Screenshot status bars, navigation and tab bars.
+        case chrome
+        /// Screenshot lines under a "Payment history" heading.
+        case history = "payment history"
     }
 
     public var reason: Reason

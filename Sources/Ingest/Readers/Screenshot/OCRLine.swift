@@ -1,0 +1,58 @@
+extension Provenance.Box {
+    var minX: Int { x }
+    var maxX: Int { x + width }
+    var minY: Int { y }
+    var maxY: Int { y + height }
+    var midX: Int { x + width / 2 }
+    var midY: Int { y + height / 2 }
+
+    /// The smallest box holding both.
+    func union(_ other: Provenance.Box) -> Provenance.Box {
+        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
+        return Provenance.Box(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
+    /// How many rows of pixels the two boxes share.
+    func verticalOverlap(_ other: Provenance.Box) -> Int {
+        max(0, min(maxY, other.maxY) - max(minY, other.minY))
+    }
+
+    /// The smallest box holding all of `boxes`, nil for none.
+    static func union(_ boxes: some Sequence<Provenance.Box>) -> Provenance.Box? {
+        var result: Provenance.Box?
+        for box in boxes { result = result.map { $0.union(box) } ?? box }
+        return result
+    }
+}
+
+/// Words of one line that stand together: a line split at wide horizontal gaps, so a left
+/// name and a right-aligned price become two cells.
+struct OCRCell: Hashable, Sendable {
+    var words: [RecognizedWord]
+    /// 0-based index of the line the cell belongs to.
+    var line: Int
+
+    var text: String { words.map(\.text).joined(separator: " ") }
+    var box: Provenance.Box { Provenance.Box.union(words.map(\.box)) ?? Provenance.Box(x: 0, y: 0, width: 0, height: 0) }
+    /// The median word height: how prominent the text is.
+    var height: Int { OCRCell.median(words.map(\.box.height)) }
+    var confidence: Double { words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count) }
+
+    static func median(_ values: [Int]) -> Int {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
+    }
+}
+
+/// Words at the same height of the image, left to right, cut into cells.
+struct OCRLine: Hashable, Sendable {
+    /// 0-based index in the page, top to bottom.
+    var index: Int
+    var cells: [OCRCell]
+
+    var words: [RecognizedWord] { cells.flatMap(\.words) }
+    var text: String { cells.map(\.text).joined(separator: "  ") }
+    var box: Provenance.Box { Provenance.Box.union(cells.map(\.box)) ?? Provenance.Box(x: 0, y: 0, width: 0, height: 0) }
+    var height: Int { OCRCell.median(words.map(\.box.height)) }
+}
