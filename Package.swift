@@ -5,6 +5,7 @@ let package = Package(
     name: "ingest",
     products: [
         .library(name: "Ingest", targets: ["Ingest"]),
+        .library(name: "TesseractOCR", targets: ["TesseractOCR"]),
         .executable(name: "ingest", targets: ["ingest"]),
     ],
     targets: [
@@ -14,18 +15,34 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // Tesseract's C API and Leptonica (Debian: libtesseract-dev, libleptonica-dev; language
+        // packs tesseract-ocr-eng, -deu, …). Only TesseractOCR imports it.
+        .systemLibrary(
+            name: "CTesseract",
+            pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]
+        ),
         .target(
             name: "Ingest",
             dependencies: ["CZlib"],
             resources: [.copy("Resources")]
         ),
+        // The OCR engine behind `TextRecognizer`: owns every Tesseract and Leptonica handle.
+        .target(
+            name: "TesseractOCR",
+            dependencies: ["Ingest", "CTesseract"]
+        ),
         .executableTarget(
             name: "ingest",
-            dependencies: ["Ingest"]
+            dependencies: ["Ingest", "TesseractOCR"]
         ),
         .testTarget(
             name: "IngestTests",
             dependencies: ["Ingest"]
+        ),
+        .testTarget(
+            name: "TesseractOCRTests",
+            dependencies: ["TesseractOCR", "Ingest"]
         ),
         .testTarget(
             name: "CLITests",

@@ -1,5 +1,6 @@
 import Foundation
 import Ingest
+import TesseractOCR
 
 /// A usage mistake: printed with the command's usage line, exit code 2.
 struct UsageError: Error, CustomStringConvertible {
@@ -124,7 +125,26 @@ enum CommonOptions {
     static let reading: [OptionSpec] = context + [
         .option("--from", value: "KIND", help: "Force a reader: notion, sheets, csv, bank or screenshot."),
         .option("--map", value: "FIELD=HEADER", help: "Take FIELD from the column HEADER (repeatable).", repeats: true),
+        .option("--encoding", value: "NAME", help: "Text encoding of CSV input: utf-8, utf-16, windows-1252 or gb18030 (default: from the bytes)."),
     ]
+
+    /// How screenshots are read (`import`, `ocr`).
+    static let ocr: [OptionSpec] = [
+        .option("--ocr-lang", value: "LANGS", help: "Tesseract languages for screenshots, e.g. eng+deu (default: from --locale, else eng)."),
+        .option("--tessdata", value: "DIR", help: "Folder with Tesseract's *.traineddata (default: TESSDATA_PREFIX, then the Debian folder)."),
+    ]
+
+    /// The OCR set-up from `--ocr-lang`, else `--locale`, and `--tessdata`.
+    static func ocrConfiguration(_ args: ParsedArguments) throws(UsageError) -> OCRConfiguration {
+        var languages = OCRLanguages.forLocale(args.value("--locale"))
+        if let spec = args.value("--ocr-lang") {
+            guard OCRLanguages.parse(spec) != nil else {
+                throw UsageError("--ocr-lang \(spec): expected Tesseract language names joined by +, e.g. eng or eng+deu")
+            }
+            languages = spec
+        }
+        return OCRConfiguration(languages: languages, tessdataDirectory: args.value("--tessdata"))
+    }
 
     static func context(_ args: ParsedArguments) throws(UsageError) -> NormalizeContext {
         var today = SystemClock.today()
@@ -159,7 +179,16 @@ enum CommonOptions {
             }
             overrides[field] = String(pair[pair.index(after: eq)...])
         }
-        return ImportOptions(kind: kind, context: try context(args), overrides: overrides, recognizer: TesseractCLIRecognizer())
+        var encoding: TextEncoding?
+        if let name = args.value("--encoding") {
+            guard let e = TextEncoding(userText: name) else {
+                throw UsageError("--encoding \(name): expected utf-8, utf-16, utf-16be, windows-1252 or gb18030")
+            }
+            encoding = e
+        }
+        return ImportOptions(kind: kind, context: try context(args), overrides: overrides,
+                             recognizer: TesseractRecognizer(configuration: try ocrConfiguration(args)),
+                             encoding: encoding)
     }
 }
 

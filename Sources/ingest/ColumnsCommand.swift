@@ -27,7 +27,7 @@ struct ColumnsCommand: Command {
         let table: TableSource
         let mapping: ColumnMapping
         do {
-            table = try CSVTable(path: file.path, name: file.name)
+            table = try CSVTable(path: file.path, name: file.name, encoding: options.encoding)
             mapping = try TableImporter(options: options).mapping(for: table).0
         } catch let error as ReadError {
             Stderr.print("ingest: \(error)")

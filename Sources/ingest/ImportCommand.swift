@@ -1,5 +1,6 @@
 import Foundation
 import Ingest
+import TesseractOCR
 
 /// `ingest import INPUT...`: read, detect, normalise, accept by policy, write canonical JSON.
 struct ImportCommand: Command {
@@ -21,7 +22,7 @@ struct ImportCommand: Command {
         .option("-o", "--output", value: "FILE", help: "Write the canonical JSON here (default: standard output)."),
         .flag("--include-inactive", help: "Also output drafts marked inactive (cancelled, paused, stopped)."),
         .flag("--quiet", "-q", help: "Print only errors and the summary line to standard error."),
-    ] + CommonOptions.reading
+    ] + CommonOptions.reading + CommonOptions.ocr
 
     let inputs: [String]
     let policy: AcceptPolicy
@@ -51,6 +52,7 @@ struct ImportCommand: Command {
         var writer = CanonicalStreamWriter(write: out.write)
         var failed = false
         try writer.begin()
+        prefetchScreenshots()
         for input in inputs {
             do {
                 let file = try InputFiles.resolve(input)
@@ -79,5 +81,13 @@ struct ImportCommand: Command {
         try writer.finish()
         try out.close()
         return 0
+    }
+
+    /// Several screenshots are recognised in parallel up front; the readers then take the
+    /// results one by one, in input order.
+    private func prefetchScreenshots() {
+        guard let recognizer = importOptions.recognizer as? TesseractRecognizer else { return }
+        let images = inputs.filter { $0 != "-" && (importOptions.kind ?? Importer.guessKind(path: $0)) == .screenshot }
+        if images.count > 1 { recognizer.prefetch(images.map { OCRInput(path: $0, name: $0) }) }
     }
 }

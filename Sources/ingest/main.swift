@@ -23,6 +23,7 @@ struct CommandEntry: Sendable {
 let commands: [CommandEntry] = [
     CommandEntry(ImportCommand.self), CommandEntry(ColumnsCommand.self),
     CommandEntry(NormalizeCommand.self), CommandEntry(SchemaCommand.self),
+    CommandEntry(OcrCommand.self),
 ]
 
 func topHelp() -> String {

@@ -72,6 +72,15 @@ public struct ColumnDetector: Sendable {
             choices[candidate.field] = candidate.choice
             taken.insert(candidate.choice.column)
         }
+        // A derived price ("Monthly cost") is taken only when no real price column exists.
+        if choices[.price] == nil, let column = header.indices.first(where: {
+            !taken.contains($0) && HeaderMatcher.isDecoy(field: .price, header: header[$0])
+                && evidence[$0].support(for: .price).rate >= 0.8
+        }) {
+            choices[.price] = ColumnChoice(column: column, header: header[column], score: 0.3,
+                                           reason: "header \"\(header[column])\" looks derived, but no other column holds prices")
+            taken.insert(column)
+        }
         // A table always has a name: fall back to the first mostly-text column (Notion's title).
         if choices[.name] == nil,
            let column = header.indices.first(where: { !taken.contains($0) && evidence[$0].textRate >= 0.6 }) {
@@ -98,9 +107,15 @@ public struct ColumnDetector: Sendable {
         var reasons: [String] = []
         if !headerReason.isEmpty { reasons.append(headerReason) }
         var score: Double
-        if headerScore > 0 {
-            // A header that names the field counts most; values that contradict it pull it down.
-            score = headerScore * (0.55 + 0.45 * content.rate)
+        if HeaderMatcher.isDecoy(field: field, header: header) {
+            // A "Monthly cost" or "Created" column never wins its field on its values alone.
+            score = headerScore
+        } else if headerScore > 0 {
+            // A header that names the field counts most; values that contradict it pull it down,
+            // below the threshold for fields whose values have a shape (prices, dates) unless the
+            // header is exactly the field's name: then the bad values are reported, not ignored.
+            let floor = content.typed && headerScore < 1 ? 0.3 : 0.55
+            score = headerScore * (floor + (1 - floor) * content.rate)
             if evidence.nonEmpty > 0 {
                 reasons.append(String(format: "%d%% of values %@", Int((content.rate * 100).rounded()), content.what))
             }

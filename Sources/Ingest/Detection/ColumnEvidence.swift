@@ -38,8 +38,20 @@ struct ColumnEvidence: Sendable {
 
     var textRate: Double { rate(texts) }
 
-    /// How well the values fit a field (0…1), how much that alone may count, and in words.
-    func support(for field: Field) -> (rate: Double, weight: Double, what: String) {
+    /// How well the values fit a field (0…1), how much that alone may count, whether the field's
+    /// values have a shape of their own (so a header cannot carry a column whose values lack it),
+    /// and in words.
+    func support(for field: Field) -> (rate: Double, weight: Double, typed: Bool, what: String) {
+        let (rate, weight, what) = untypedSupport(for: field)
+        let typed: Bool
+        switch field {
+        case .price, .currency, .cycle, .cycleInterval, .cycleUnit, .nextRenewal, .startDate, .status, .active: typed = nonEmpty > 0
+        case .name, .category, .notes: typed = false
+        }
+        return (rate, weight, typed, what)
+    }
+
+    private func untypedSupport(for field: Field) -> (rate: Double, weight: Double, what: String) {
         switch field {
         case .name:
             let distinctRate = nonEmpty == 0 ? 0 : Double(distinct.count) / Double(nonEmpty)

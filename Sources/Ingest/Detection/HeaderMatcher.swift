@@ -30,6 +30,14 @@ enum HeaderMatcher {
         return (best, why)
     }
 
+    /// True when the header carries a word that marks a derived or bookkeeping column for `field`
+    /// ("Monthly cost" for price, "Created" for next renewal).
+    static func isDecoy(field: Field, header: String) -> Bool {
+        guard let decoyPhrases = decoys[field] else { return false }
+        let words = HeaderVocabulary.fold(header).split(separator: " ").map(singular)
+        return decoyPhrases.contains { contains($0.map(singular), in: words) }
+    }
+
     static func match(_ phrase: [Substring], in words: [Substring]) -> (Double, String) {
         if phrase == words { return (1, "is") }
         if contains(phrase, in: words) {

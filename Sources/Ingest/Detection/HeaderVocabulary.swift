@@ -48,7 +48,7 @@ public enum HeaderVocabulary {
         ],
         .cycle: [
             "billing cycle", "cycle", "frequency", "period", "billing period", "billing", "interval", "recurrence",
-            "renews every", "billing frequency", "plan type", "ciclo", "frecuencia", "periodo", "periodicidad",
+            "renews every", "every", "billing frequency", "plan type", "ciclo", "frecuencia", "periodo", "periodicidad",
             "ciclo de facturacion", "frequencia", "periodicidade", "frequenza", "periodicita", "zyklus",
             "abrechnungszeitraum", "intervall", "haufigkeit", "zahlungsintervall", "rhythmus", "frequence",
             "periodicite", "cycle de facturation", "frequentie", "periode", "betalingsfrequentie",

@@ -12,7 +12,7 @@ public struct DraftBuilder: Sendable {
     private let priceParser: PriceParser
     private let dateParser: DateParser
     private let cycleParser = CycleParser()
-    private let minorUnitDivisor: Decimal?
+    private let minorUnits: MinorUnits?
     private let activeColumnMeansInactive: Bool
 
     public init(mapping: ColumnMapping, formats: ColumnFormats, context: NormalizeContext,
@@ -24,18 +24,38 @@ public struct DraftBuilder: Sendable {
         self.part = part
         self.priceParser = PriceParser(context: context)
         self.dateParser = DateParser(context: context)
-        self.minorUnitDivisor = mapping.choices[.price].flatMap { DraftBuilder.minorUnitDivisor(header: $0.header) }
+        self.minorUnits = mapping.choices[.price].flatMap { MinorUnits(header: $0.header) }
         let activeHeader = mapping.choices[.active].map { HeaderVocabulary.fold($0.header) } ?? ""
         self.activeColumnMeansInactive = ["cancel", "pause", "disabled", "inactive", "archiv", "ended"]
             .contains { activeHeader.contains($0) }
     }
 
-    /// `amount_minor`, `price (cents)` → 100; `milliunits` → 1000 (YNAB); else nil.
-    static func minorUnitDivisor(header: String) -> Decimal? {
-        let h = HeaderVocabulary.fold(header)
-        if h.contains("milliunit") { return 1000 }
-        if h.contains("cent") || h.contains("minor") || h.contains("pence") { return 100 }
-        return nil
+    /// Amounts stored as whole numbers of a smaller unit, as the header says.
+    enum MinorUnits {
+        /// `amount_minor`, `price (cents)`: the currency's ISO 4217 minor unit (cents; JPY has none).
+        case currencyMinor
+        /// YNAB-style milliunits: always thousandths.
+        case milli
+
+        init?(header: String) {
+            let words = HeaderVocabulary.fold(header).split(separator: " ")
+            if words.contains(where: { $0.hasPrefix("milliunit") }) { self = .milli; return }
+            if words.contains(where: { ["cent", "cents", "minor", "pence", "centimos", "cts"].contains($0) }) {
+                self = .currencyMinor
+                return
+            }
+            return nil
+        }
+
+        func divisor(for currency: Currency?) -> Decimal {
+            switch self {
+            case .milli: return 1000
+            case .currencyMinor:
+                var d: Decimal = 1
+                for _ in 0..<(currency?.minorDigits ?? 2) { d *= 10 }
+                return d
+            }
+        }
     }
 
     func cell(_ field: Field, _ row: SourceRow) -> (text: String, column: Int)? {
@@ -87,9 +107,6 @@ public struct DraftBuilder: Sendable {
         let (mark, guessed) = formats.decimalMark(column: column - 1, locale: context.locale)
         do {
             var parsed = try priceParser.parse(text[...], decimalMark: mark)
-            if let divisor = minorUnitDivisor {
-                parsed.price.amount /= divisor
-            }
             if let (code, codeColumn) = cell(.currency, row) {
                 if let currency = Currency(code) {
                     if let had = parsed.price.currency, had != currency,
@@ -104,6 +121,9 @@ public struct DraftBuilder: Sendable {
                     parsed.issues.append(Issue("currency.unknown", .error,
                         "\(provenance.location(column: codeColumn)): \"\(code)\" is not an ISO 4217 currency code (expected e.g. USD, EUR)"))
                 }
+            }
+            if let minorUnits {
+                parsed.price.amount /= minorUnits.divisor(for: parsed.price.currency)
             }
             if guessed {
                 parsed.issues.append(Issue("price.decimal-guessed", .warning,
@@ -163,6 +183,9 @@ public struct DraftBuilder: Sendable {
     func date(_ text: String, column: Int, at provenance: Provenance) -> DraftField<CalendarDate> {
         let (order, guessed) = formats.dateOrder(column: column - 1, locale: context.locale)
         let first = CellCleaner.firstOfRange(text)
+        if let date = DraftBuilder.epochDate(first) {
+            return DraftField(raw: text, value: date, column: column)
+        }
         do {
             let parsed = try dateParser.parse(first[...], order: order)
             var issues = parsed.issues.map { Issue($0.code, $0.severity, "\(provenance.location(column: column)): \($0.message)") }
@@ -175,6 +198,16 @@ public struct DraftBuilder: Sendable {
             return DraftField(raw: text, value: nil, confidence: 0, column: column, issues: [
                 Issue("date.unparseable", .error, "\(provenance.location(column: column)): \(error.message)"),
             ])
+        }
+    }
+
+    /// Epoch timestamps as other trackers export them: 10 digits are seconds, 13 milliseconds (UTC).
+    static func epochDate(_ text: String) -> CalendarDate? {
+        guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text) else { return nil }
+        switch text.count {
+        case 9, 10: return CalendarDate(dayNumber: value / 86_400)
+        case 13: return CalendarDate(dayNumber: value / 86_400_000)
+        default: return nil
         }
     }
 

@@ -14,14 +14,17 @@ public struct ImportOptions: Sendable {
     public var sampleSize: Int
     /// Reads screenshots; nil when this build or caller has no OCR engine.
     public var recognizer: (any TextRecognizer)?
+    /// `--encoding`: the text encoding of CSV inputs; nil to tell from the bytes.
+    public var encoding: TextEncoding?
 
     public init(kind: SourceKind? = nil, context: NormalizeContext, overrides: [Field: String] = [:],
-                sampleSize: Int = 200, recognizer: (any TextRecognizer)? = nil) {
+                sampleSize: Int = 200, recognizer: (any TextRecognizer)? = nil, encoding: TextEncoding? = nil) {
         self.kind = kind
         self.context = context
         self.overrides = overrides
         self.sampleSize = sampleSize
         self.recognizer = recognizer
+        self.encoding = encoding
     }
 }
 

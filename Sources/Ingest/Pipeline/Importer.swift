@@ -11,8 +11,14 @@ public struct Importer: Sendable {
 
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "tif", "tiff", "bmp", "gif"]
 
-    /// The reader for a path when `--from` is not given.
+    /// The reader for a path when `--from` is not given: from the first bytes (image, ZIP),
+    /// else from the extension.
     public static func guessKind(path: String) -> SourceKind {
+        switch InputSniffer.content(of: InputSniffer.prefix(path: path)) {
+        case .image: return .screenshot
+        case .zip: return .notion
+        case .text: break
+        }
         let ext = (path as NSString).pathExtension.lowercased()
         if imageExtensions.contains(ext) { return .screenshot }
         if ext == "zip" { return .notion }
@@ -24,9 +30,11 @@ public struct Importer: Sendable {
         let display = name ?? path
         let kind = options.kind ?? Importer.guessKind(path: path)
         switch kind {
+        case .notion where ZipArchive.looksLikeZip(path: path):
+            return try ExportImporter(options: options).run(path: path, name: display, emit: emit)
         case .csv, .sheets, .notion, .bank:
             return try TableImporter(options: options).run(name: display, kind: kind, open: {
-                try CSVTable(path: path, name: display)
+                try CSVTable(path: path, name: display, encoding: options.encoding)
             }, emit: emit)
         case .screenshot:
             return try readScreenshot(path: path, name: display, emit: emit)

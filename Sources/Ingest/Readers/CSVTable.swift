@@ -1,92 +1,206 @@
 import Foundation
 
-/// A delimited text file read as a table: header row, then data rows.
-///
-/// First version: reads the whole file, UTF-8 only, comma delimiter, first non-blank row is the
-/// header. The reader issue replaces the inside with a streaming tokenizer and dialect sniffing.
+/// A delimited text file read as a table, streamed in chunks: encoding from the byte order mark
+/// (or the hint), delimiter and header row found from the first lines, then data rows one at a
+/// time. Blank rows, lines above the header, repeated headers and totals rows become `Skip`s.
 public final class CSVTable: TableSource {
     public let name: String
     public private(set) var header: [String] = []
     public private(set) var headerLine: Int?
     public private(set) var warnings: [Issue] = []
     public private(set) var skips: [Skip] = []
+    /// The encoding the file was read in (UTF-8 also when some cells fell back to Windows-1252).
+    public let encoding: TextEncoding
+    /// The delimiter found: `,` `;` tab or `|`.
+    public let delimiter: Character
+    /// Data rows handed out so far whose cell count differs from the header's.
+    public private(set) var raggedRows = 0
 
-    private var records: [(cells: [String], line: Int)] = []
+    /// Bytes read before the delimiter is chosen.
+    static let sniffBytes = 1 << 16
+
+    private let reader: ChunkReader
+    private var decoder: StreamingDecoder
+    private var tokenizer: CSVTokenizer
+    private var buffer: [UInt8]
     private var position = 0
+    private var inputEnded: Bool
+    private var tokenizerFinished = false
+    private var lookahead: [HeaderFinder.Record] = []
+    private var lookaheadPosition = 0
+    private var classifier = RowClassifier(header: nil)
     private var rowNumber = 0
+    private var fellBack = false
 
-    public convenience init(path: String, name: String? = nil) throws(ReadError) {
+    /// Reads the file at `path`; `name` is used in messages (default: the path). `encoding`
+    /// forces an encoding; a byte order mark still wins.
+    public convenience init(path: String, name: String? = nil, encoding: TextEncoding? = nil) throws(ReadError) {
         let display = name ?? path
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ReadError(file: display, "cannot read the file (check that it exists and is readable)")
-        }
-        try self.init(data: data, name: display)
+        try self.init(reader: ChunkReader(path: path, display: display), name: display, encoding: encoding)
     }
 
-    public init(data: Data, name: String) throws(ReadError) {
+    /// Reads a table held in memory (a ZIP member, a download).
+    public convenience init(data: Data, name: String, encoding: TextEncoding? = nil) throws(ReadError) {
+        try self.init(reader: ChunkReader(data: data), name: name, encoding: encoding)
+    }
+
+    private init(reader: ChunkReader, name: String, encoding hint: TextEncoding?) throws(ReadError) {
         self.name = name
-        let text = String(decoding: data, as: UTF8.self)
-        records = CSVTable.split(text)
-        while position < records.count, records[position].cells.allSatisfy({ $0.isEmpty }) {
-            skips.append(Skip(.blank, line: records[position].line))
-            position += 1
+        self.reader = reader
+        var sample: [UInt8] = []
+        var ended = false
+        while sample.count < Self.sniffBytes {
+            guard let chunk = reader.read() else { ended = true; break }
+            sample.append(contentsOf: chunk)
         }
-        guard position < records.count else {
+        var encoding = hint ?? .utf8
+        var skip = 0
+        if let (marked, length) = TextEncoding.fromBOM(sample[...]) {
+            encoding = marked
+            skip = length
+        } else if hint == nil, let utf16 = TextEncoding.sniffUTF16(sample[...]) {
+            encoding = utf16
+        }
+        self.encoding = encoding
+        do {
+            decoder = try StreamingDecoder(encoding: encoding)
+        } catch {
+            throw ReadError(file: name, error.message)
+        }
+        var text = decoder.decode(Array(sample[skip...]))
+        if ended { text.append(contentsOf: decoder.finish()) }
+        let delimiterByte = DelimiterSniffer.delimiter(in: text, complete: ended)
+        delimiter = Character(Unicode.Scalar(delimiterByte))
+        tokenizer = CSVTokenizer(delimiter: delimiterByte)
+        buffer = text
+        inputEnded = ended
+        try findHeader()
+    }
+
+    private func findHeader() throws(ReadError) {
+        var nonBlank = 0
+        while nonBlank < HeaderFinder.lookahead, let record = readDecoded() {
+            if !record.cells.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { nonBlank += 1 }
+            lookahead.append(record)
+        }
+        guard let layout = HeaderFinder().layout(of: lookahead) else {
             throw ReadError(file: name, "the file is empty (expected a header row and data rows)")
         }
-        header = records[position].cells.map { $0.trimmingCharacters(in: .whitespaces) }
-        headerLine = records[position].line
-        position += 1
+        let dataStart: Int
+        switch layout {
+        case .header(let index):
+            header = lookahead[index].cells.map { $0.trimmingCharacters(in: .whitespaces) }
+            headerLine = lookahead[index].line
+            classifier = RowClassifier(header: header)
+            dataStart = index + 1
+            reportAbove(index)
+        case .noHeader(let start, let width):
+            header = HeaderFinder.columnNames(width)
+            dataStart = start
+            reportAbove(start)
+            warnings.append(Issue("csv.no-header", .info,
+                "no header row found (the first rows hold dates and numbers); columns are named Column 1 to Column \(width) and chosen from their values"))
+        }
+        lookaheadPosition = dataStart
+    }
+
+    /// Lines above the header (or the first data row) are a title, account details or blank.
+    private func reportAbove(_ end: Int) {
+        for record in lookahead[..<end] {
+            let filled = record.cells.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            if filled.isEmpty {
+                skips.append(Skip(.blank, line: record.line))
+            } else {
+                skips.append(Skip(.preamble, line: record.line, detail: String(filled.joined(separator: " ").prefix(60))))
+            }
+        }
     }
 
     public func nextRow() throws(ReadError) -> SourceRow? {
-        while position < records.count {
-            let record = records[position]
-            position += 1
-            if record.cells.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-                skips.append(Skip(.blank, line: record.line))
+        while let record = nextRecord() {
+            if let reason = classifier.skipReason(record.cells) {
+                let detail = reason == .totals ? record.cells.first { !$0.isEmpty } : nil
+                skips.append(Skip(reason, line: record.line, detail: detail))
                 continue
             }
             rowNumber += 1
+            if record.cells.count != header.count { raggedRows += 1 }
             return SourceRow(cells: record.cells, row: rowNumber, line: record.line)
         }
         return nil
     }
 
-    static func split(_ text: String) -> [(cells: [String], line: Int)] {
-        var out: [(cells: [String], line: Int)] = []
-        var cells: [String] = []
-        var field = ""
-        var inQuotes = false
-        var line = 1
-        var startLine = 1
-        var chars = Array(text.unicodeScalars)
-        if chars.first == "\u{FEFF}" { chars.removeFirst() }
-        var i = 0
-        while i < chars.count {
-            let c = chars[i]
-            if inQuotes {
-                if c == "\"" {
-                    if i + 1 < chars.count, chars[i + 1] == "\"" { field.unicodeScalars.append("\""); i += 1 } else { inQuotes = false }
-                } else {
-                    if c == "\n" { line += 1 }
-                    field.unicodeScalars.append(c)
-                }
-            } else if c == "\"" {
-                inQuotes = true
-            } else if c == "," {
-                cells.append(field); field = ""
-            } else if c == "\n" || c == "\r" {
-                if c == "\r", i + 1 < chars.count, chars[i + 1] == "\n" { i += 1 }
-                cells.append(field); field = ""
-                out.append((cells, startLine)); cells = []
-                line += 1; startLine = line
-            } else {
-                field.unicodeScalars.append(c)
+    /// The next record, from the header search's lookahead first, then from the file.
+    private func nextRecord() -> HeaderFinder.Record? {
+        if lookaheadPosition < lookahead.count {
+            let record = lookahead[lookaheadPosition]
+            lookaheadPosition += 1
+            if lookaheadPosition == lookahead.count {
+                lookahead = []
+                lookaheadPosition = 0
             }
-            i += 1
+            return record
         }
-        if !field.isEmpty || !cells.isEmpty { cells.append(field); out.append((cells, startLine)) }
-        return out
+        return readDecoded()
+    }
+
+    private func readDecoded() -> HeaderFinder.Record? {
+        guard readRecord() else { return nil }
+        return (decodeCells(tokenizer.record), tokenizer.record.line)
+    }
+
+    /// Moves the tokenizer on to the next record, reading and decoding chunks as needed.
+    private func readRecord() -> Bool {
+        while true {
+            if position < buffer.count {
+                let done = buffer.withUnsafeBufferPointer { tokenizer.next($0, position: &position) }
+                if done { return true }
+            }
+            if inputEnded {
+                guard !tokenizerFinished else { return false }
+                tokenizerFinished = true
+                guard tokenizer.finish() else { return false }
+                if tokenizer.unterminatedQuote {
+                    warnings.append(Issue("csv.unterminated-quote", .warning,
+                        "line \(tokenizer.record.line): a quoted cell opened on this line never closes; the rest of the file was read into it (check the quotes)"))
+                }
+                return true
+            }
+            if let chunk = reader.read() {
+                buffer = decoder.decode(chunk)
+            } else {
+                buffer = decoder.finish()
+                inputEnded = true
+            }
+            position = 0
+        }
+    }
+
+    private func decodeCells(_ record: CSVRecord) -> [String] {
+        var cells: [String] = []
+        cells.reserveCapacity(record.count)
+        record.bytes.withUnsafeBufferPointer { bytes in
+            var start = 0
+            for end in record.ends {
+                cells.append(decode(UnsafeBufferPointer(rebasing: bytes[start..<end]), line: record.line))
+                start = end
+            }
+        }
+        return cells
+    }
+
+    /// UTF-8 when the bytes are valid UTF-8, else Windows-1252 (with a warning, once).
+    private func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> String {
+        if encoding == .windows1252 { return Windows1252.decode(bytes) }
+        var ascii = true
+        for b in bytes where b >= 0x80 { ascii = false; break }
+        if ascii { return String(decoding: bytes, as: UTF8.self) }
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        if !fellBack {
+            fellBack = true
+            warnings.append(Issue("encoding.fallback", .warning,
+                "line \(line) is not valid UTF-8; read the file as Windows-1252 (pass --encoding to choose another)"))
+        }
+        return Windows1252.decode(bytes)
     }
 }

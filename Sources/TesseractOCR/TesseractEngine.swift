@@ -1,0 +1,64 @@
+import CTesseract
+import Ingest
+
+/// One Tesseract instance with its languages loaded: created once, reused for many images,
+/// used by one thread at a time. Owns the `TessBaseAPI` handle and frees it in `deinit`.
+final class TesseractEngine {
+    private let handle: OpaquePointer
+    let languages: String
+
+    /// Loads `languages` (checked to be installed beforehand) from `tessdata`.
+    init(tessdata: Tessdata, languages: String, pageSegmentation: Int) throws(OCRSetupError) {
+        guard let handle = TessBaseAPICreate() else { throw OCRSetupError("Tesseract could not be started (out of memory?)") }
+        guard TessBaseAPIInit3(handle, tessdata.directory, languages) == 0 else {
+            TessBaseAPIEnd(handle)
+            TessBaseAPIDelete(handle)
+            throw OCRSetupError("Tesseract could not load \(languages) from \(tessdata.directory): the language files may be damaged; reinstall \(languages.split(separator: "+").map { OCRLanguages.debianPackage(for: String($0)) }.joined(separator: " "))")
+        }
+        self.handle = handle
+        self.languages = languages
+        TessBaseAPISetPageSegMode(handle, TessPageSegMode(UInt32(pageSegmentation)))
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    /// The words of `image`, their boxes mapped back to the original image's pixels.
+    func words(in image: PreparedImage, name: String) throws(ReadError) -> [RecognizedWord] {
+        OpenMPThreads.limitCurrentThread()
+        TessBaseAPISetImage2(handle, image.pix.pointer)
+        TessBaseAPISetSourceResolution(handle, Int32(image.resolution))
+        defer { TessBaseAPIClear(handle) }
+        guard TessBaseAPIRecognize(handle, nil) == 0 else {
+            throw ReadError(file: name, "Tesseract could not recognise the image: re-save it as PNG and try again")
+        }
+        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
+        defer { TessResultIteratorDelete(iterator) }
+        let page = TessResultIteratorGetPageIterator(iterator)
+        var words: [RecognizedWord] = []
+        repeat {
+            guard let raw = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+            let text = String(cString: raw)
+            TessDeleteText(raw)
+            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+            guard !text.allSatisfy(\.isWhitespace),
+                  TessPageIteratorBoundingBox(page, RIL_WORD, &left, &top, &right, &bottom) != 0 else { continue }
+            let box = Self.originalBox(left: Int(left), top: Int(top), right: Int(right), bottom: Int(bottom), image: image)
+            let confidence = Double(max(0, min(100, TessResultIteratorConfidence(iterator, RIL_WORD)))) / 100
+            words.append(RecognizedWord(text: text, box: box, confidence: (confidence * 1000).rounded() / 1000))
+        } while TessPageIteratorNext(page, RIL_WORD) != 0
+        return words
+    }
+
+    /// Undoes the enlargement: the smallest original-pixel box covering the scaled one.
+    static func originalBox(left: Int, top: Int, right: Int, bottom: Int, image: PreparedImage) -> Provenance.Box {
+        let s = image.scale
+        let x = min(max(0, left / s), image.originalWidth)
+        let y = min(max(0, top / s), image.originalHeight)
+        let x2 = min(image.originalWidth, max(x, (right + s - 1) / s))
+        let y2 = min(image.originalHeight, max(y, (bottom + s - 1) / s))
+        return Provenance.Box(x: x, y: y, width: x2 - x, height: y2 - y)
+    }
+}

@@ -1,0 +1,148 @@
+import Dispatch
+import Foundation
+import Ingest
+
+/// How the OCR engine is set up: languages, where their data is, and the reading rules.
+public struct OCRConfiguration: Sendable {
+    /// Tesseract packs joined by `+` (`eng`, `deu+eng`).
+    public var languages: String
+    /// `--tessdata DIR`; nil: `TESSDATA_PREFIX`, then the Debian folders.
+    public var tessdataDirectory: String?
+    /// Tesseract page segmentation mode; 11 (sparse text) reads the scattered labels of UIs.
+    public var pageSegmentation: Int
+    /// Images with more pixels are refused before decoding.
+    public var maxPixels: Int
+    public var environment: [String: String]
+
+    public static let defaultPageSegmentation = 11
+    public static let defaultMaxPixels = 40_000_000
+
+    public init(languages: String = OCRLanguages.defaultSpec, tessdataDirectory: String? = nil,
+                pageSegmentation: Int = defaultPageSegmentation, maxPixels: Int = defaultMaxPixels,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.languages = languages
+        self.tessdataDirectory = tessdataDirectory
+        self.pageSegmentation = pageSegmentation
+        self.maxPixels = maxPixels
+        self.environment = environment
+    }
+}
+
+/// An image to recognise: the file to read and the name for messages.
+public struct OCRInput: Hashable, Sendable {
+    public var path: String
+    public var name: String
+
+    public init(path: String, name: String) {
+        self.path = path
+        self.name = name
+    }
+}
+
+/// Reads screenshots with Tesseract. Engines (one per language set, loaded once) are kept in a
+/// pool and reused; a batch is recognised on all cores, one engine per worker.
+///
+/// Unchecked `Sendable`: every mutable member is guarded by `lock` or `results`' condition, and
+/// an engine is only ever used by the one thread that took it from the pool.
+public final class TesseractRecognizer: TextRecognizer, @unchecked Sendable {
+    public let configuration: OCRConfiguration
+    private let rules = PreparationRules()
+    private let lock = NSLock()
+    private var idle: [TesseractEngine] = []
+    private var setup: Result<Tessdata, OCRSetupError>?
+    /// Engines are created one at a time: Tesseract's initialisation touches global settings.
+    private let creation = NSLock()
+    private let results = NSCondition()
+    private var prefetched: [OCRInput: Result<RecognizedPage, any Error>] = [:]
+    private var inFlight: Set<OCRInput> = []
+
+    public init(configuration: OCRConfiguration = OCRConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// Finds the language data and checks the packs once; later calls give the same answer.
+    public func checkSetup() throws(OCRSetupError) -> Tessdata {
+        lock.lock()
+        defer { lock.unlock() }
+        if let setup { return try setup.get() }
+        let result = Result<Tessdata, OCRSetupError> { () throws(OCRSetupError) -> Tessdata in
+            guard let packs = OCRLanguages.parse(configuration.languages) else {
+                throw OCRSetupError("OCR language \"\(configuration.languages)\" is not a Tesseract language list (expected e.g. eng or eng+deu)")
+            }
+            let tessdata = try Tessdata.locate(explicit: configuration.tessdataDirectory, environment: configuration.environment)
+            try tessdata.check(packs)
+            return tessdata
+        }
+        setup = result
+        return try result.get()
+    }
+
+    public func recognize(path: String, name: String) throws -> RecognizedPage {
+        let input = OCRInput(path: path, name: name)
+        results.lock()
+        while inFlight.contains(input) { results.wait() }
+        let ready = prefetched[input]
+        results.unlock()
+        if let ready { return try ready.get() }
+        return try recognizeNow(input)
+    }
+
+    /// Recognises `inputs` in parallel on all cores; the results come back in input order.
+    public func recognizeAll(_ inputs: [OCRInput]) -> [Result<RecognizedPage, any Error>] {
+        prefetch(inputs)
+        return inputs.map { input in Result { try recognize(path: input.path, name: input.name) } }
+    }
+
+    /// Starts recognising `inputs` in the background, in parallel; `recognize` then waits for
+    /// (and returns) these results instead of starting again. For batches read one by one.
+    public func prefetch(_ inputs: [OCRInput]) {
+        results.lock()
+        let fresh = Array(Set(inputs).subtracting(inFlight).subtracting(prefetched.keys))
+        let ordered = inputs.filter(Set(fresh).contains).reduce(into: [OCRInput]()) { if !$0.contains($1) { $0.append($1) } }
+        inFlight.formUnion(ordered)
+        results.unlock()
+        guard !ordered.isEmpty else { return }
+        DispatchQueue.global().async {
+            DispatchQueue.concurrentPerform(iterations: ordered.count) { index in
+                let input = ordered[index]
+                let result = Result { try self.recognizeNow(input) }
+                self.results.lock()
+                self.prefetched[input] = result
+                self.inFlight.remove(input)
+                self.results.broadcast()
+                self.results.unlock()
+            }
+        }
+    }
+
+    /// Reads, prepares and recognises one image on the calling thread.
+    func recognizeNow(_ input: OCRInput) throws -> RecognizedPage {
+        let original = try ImageLoader(maxPixels: configuration.maxPixels).load(path: input.path, name: input.name)
+        let prepared = try rules.prepare(original, name: input.name)
+        let engine = try takeEngine()
+        defer { giveBack(engine) }
+        let words = try engine.words(in: prepared, name: input.name)
+        return RecognizedPage(image: input.name, width: prepared.originalWidth, height: prepared.originalHeight,
+                              words: words, inverted: prepared.inverted)
+    }
+
+    private func takeEngine() throws(OCRSetupError) -> TesseractEngine {
+        lock.lock()
+        if let engine = idle.popLast() {
+            lock.unlock()
+            return engine
+        }
+        lock.unlock()
+        let tessdata = try checkSetup()
+        creation.lock()
+        defer { creation.unlock() }
+        return try TesseractEngine(tessdata: tessdata, languages: configuration.languages,
+                                   pageSegmentation: configuration.pageSegmentation)
+    }
+
+    private func giveBack(_ engine: TesseractEngine) {
+        lock.lock()
+        idle.append(engine)
+        lock.unlock()
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import Ingest
+
+@Suite struct CanonicalJSONTests {
+    static func sub(_ name: String, _ amount: String, _ code: String?, _ cycle: Cycle?) -> Subscription {
+        Subscription(name: name, price: Price(amount: Decimal(string: amount) ?? 0, currency: code.flatMap { Currency($0) }),
+                     cycle: cycle, nextRenewal: nil, category: nil, notes: nil, source: Provenance(file: "s.csv", row: 1))
+    }
+
+    @Test func weeklyIsFiftyTwoTwelfthsPerMonth() {
+        let summary = Summary([Self.sub("Box", "10", "USD", .weekly)])
+        #expect(summary.totals.first?.monthly == Decimal(520) / 12)
+        #expect(CanonicalJSON.value(summary)["totals"] == .array([.object([
+            ("currency", .string("USD")), ("monthly", .string("43.33")), ("yearly", .string("520.00")),
+        ])]))
+    }
+
+    /// A charge of 30 every cycle, per month and per year.
+    static let periodCases: [(Cycle, String, String)] = [
+        (Cycle(unit: .month, interval: 3), "10.00", "120.00"),
+        (Cycle(unit: .week, interval: 2), "65.00", "780.00"),
+        (Cycle(unit: .day, interval: 1), "912.50", "10950.00"),
+        (Cycle(unit: .year, interval: 2), "1.25", "15.00"),
+    ]
+
+    @Test(arguments: periodCases)
+    func monthlyAndYearlyEquivalents(_ c: (Cycle, String, String)) {
+        let value = CanonicalJSON.value(Summary([Self.sub("X", "30", "EUR", c.0)]))
+        guard case .array(let totals)? = value["totals"], let first = totals.first else {
+            Issue.record("no totals")
+            return
+        }
+        #expect(first["monthly"] == .string(c.1))
+        #expect(first["yearly"] == .string(c.2))
+    }
+
+    @Test func currenciesAreNeverAdded() {
+        let summary = Summary([Self.sub("A", "10", "USD", .monthly), Self.sub("B", "10", "EUR", .monthly),
+                               Self.sub("C", "5", "USD", .monthly), Self.sub("D", "5", nil, .monthly)])
+        #expect(summary.totals.map(\.currency.code) == ["EUR", "USD"])
+        #expect(summary.totals.map(\.monthly) == [10, 15])
+        #expect(summary.notInTotals == 1)
+        #expect(summary.active == 4)
+    }
+
+    static let minorDigits: [(String, String, String)] = [
+        ("1299", "JPY", "1299"), ("12.5", "KWD", "12.500"), ("15.5", "USD", "15.50"), ("0.005", "USD", "0.01"),
+        ("-15.49", "EUR", "-15.49"),
+    ]
+
+    @Test(arguments: minorDigits)
+    func amountsUseISOMinorDigits(_ c: (String, String, String)) {
+        #expect(Price(amount: Decimal(string: c.0) ?? 0, currency: Currency(c.1)).amountText == c.2)
+    }
+
+    @Test func documentHasTheDocumentedKeyOrder() {
+        let text = CanonicalJSON.text([Self.sub("Netflix", "15.49", "USD", .monthly)])
+        let keys = ["\"schema\"", "\"subscriptions\"", "\"name\"", "\"price\"", "\"amount\"", "\"currency\"", "\"cycle\"",
+                    "\"unit\"", "\"interval\"", "\"nextRenewal\"", "\"category\"", "\"notes\"", "\"source\"", "\"summary\""]
+        let positions = keys.compactMap { text.range(of: $0)?.lowerBound }
+        #expect(positions.count == keys.count)
+        #expect(positions == positions.sorted())
+    }
+
+    @Test func streamWriterWritesTheSameBytes() throws {
+        let subs = [Self.sub("Netflix", "15.49", "USD", .monthly), Self.sub("Box", "3", "EUR", .weekly)]
+        for list in [subs, []] {
+            var out = ""
+            var writer = CanonicalStreamWriter(write: { out += $0 })
+            try writer.begin()
+            for s in list { try writer.add(s) }
+            try writer.finish()
+            #expect(out == CanonicalJSON.text(list))
+        }
+    }
+
+    @Test func jsonRoundTripKeepsKeyOrder() throws {
+        let text = CanonicalJSON.text([Self.sub("Ünïcødé \"q\"\n", "1", "USD", nil)])
+        let parsed = try JSONValue.parse(text)
+        #expect(parsed.serialized(pretty: true) + "\n" == text)
+    }
+
+    static let badJSON: [(String, Int, Int)] = [("{\"a\": }", 1, 7), ("[1,\n2,,]", 2, 3), ("{\"a\" 1}", 1, 6), ("\"open", 1, 6)]
+
+    @Test(arguments: badJSON)
+    func jsonErrorsHaveLineAndColumn(_ c: (String, Int, Int)) {
+        do {
+            _ = try JSONValue.parse(c.0)
+            Issue.record("parsed bad JSON \(c.0)")
+        } catch {
+            #expect(error.line == c.1)
+            #expect(error.column == c.2)
+        }
+    }
+
+    @Test func schemaResourceIsValidJSON() throws {
+        let text = try #require(Resources.text("subscriptions.schema.json"))
+        let schema = try JSONValue.parse(text)
+        #expect(schema["title"] == .string(CanonicalJSON.schemaID))
+    }
+}
