@@ -11,17 +11,33 @@ struct BlockGrouper: Sendable {
         let sorted = lines.filter { !$0.cells.isEmpty }.sorted { $0.box.minY < $1.box.minY }
         guard let first = sorted.first else { return [] }
         let height = Double(OCRCell.median(sorted.map(\.height)))
+        let threshold = BlockGrouper.threshold(gaps: zip(sorted, sorted.dropFirst()).map { Double($1.box.minY - $0.box.maxY) },
+                                               height: height, fallback: gapFactor * height)
         var blocks: [[ScreenLine]] = [[first]]
         for line in sorted.dropFirst() {
             let previous = blocks[blocks.count - 1]
             let bottom = previous.map(\.box.maxY).max() ?? 0
-            if Double(line.box.minY - bottom) > gapFactor * height {
+            if Double(line.box.minY - bottom) > threshold {
                 blocks.append([line])
             } else {
                 blocks[blocks.count - 1].append(line)
             }
         }
         return join(blocks.flatMap(split), height: height)
+    }
+
+    /// The gap that separates blocks: at the largest jump (by ratio) between sorted gaps, when
+    /// that jump is clear (gaps within a card are small, gaps between cards several times larger);
+    /// else `fallback`. Gaps below a quarter of the line height count as that quarter.
+    static func threshold(gaps: [Double], height: Double, fallback: Double) -> Double {
+        let floor = max(1, height / 4)
+        let sorted = gaps.map { max($0, floor) }.sorted()
+        var best: (ratio: Double, cut: Double)?
+        for (low, high) in zip(sorted, sorted.dropFirst()) where high >= fallback / 2 {
+            let ratio = high / low
+            if ratio > (best?.ratio ?? 1.8) { best = (ratio, (low + high) / 2) }
+        }
+        return best?.cut ?? fallback
     }
 
     static func hasPrice(_ lines: [ScreenLine]) -> Bool {
@@ -39,17 +55,22 @@ struct BlockGrouper: Sendable {
         guard block.count > 1, let tallest = names.map(\.height).max() else { return [block] }
         let prominent = Double(tallest) * 0.85
         var parts: [[ScreenLine]] = [[]]
-        var sawName = false, sawPrice = false
+        var sawName = false
+        var priceHeight: Int?
         for line in block {
             let leadsEntry = line.cells.contains { $0.nameText != nil && Double($0.height) >= prominent }
-            if leadsEntry && sawName && sawPrice {
+            let ownPrice = line.cells.filter { $0.prices.contains { !$0.derived } }.map(\.height).max()
+            // A smaller price under a bigger one is the billed price under its per-month
+            // equivalent, not the next entry.
+            let smallerPrice = ownPrice.map { new in priceHeight.map { Double(new) < 0.85 * Double($0) } ?? false } ?? false
+            if leadsEntry && sawName && priceHeight != nil && !smallerPrice {
                 parts.append([])
                 sawName = false
-                sawPrice = false
+                priceHeight = nil
             }
             parts[parts.count - 1].append(line)
             if leadsEntry { sawName = true }
-            if line.prices.contains(where: { !$0.derived }) { sawPrice = true }
+            if let ownPrice { priceHeight = max(priceHeight ?? 0, ownPrice) }
         }
         return parts.filter { !$0.isEmpty }
     }

@@ -4,6 +4,7 @@ import Foundation
 /// block's most prominent name, the cycle and the renewal date, each with its OCR confidence.
 struct BlockReader: Sendable {
     var image: String
+    var dates: DateFinder
     var cycles = CycleFinder()
 
     static let lowConfidence = 0.8
@@ -95,11 +96,16 @@ struct BlockReader: Sendable {
     func renewal(_ block: [ScreenLine]) -> (CalendarDate, ScreenCell)? {
         var fallback: (CalendarDate, ScreenCell)?
         var labelAbove = false
-        for line in block {
+        for (i, line) in block.enumerated() {
             let dated = line.cells.first { $0.date != nil }
             if let cell = dated, let date = cell.date?.date {
                 if line.hasRenewalLabel || labelAbove { return (date, cell) }
                 if fallback == nil && !line.hasPastLabel { fallback = (date, cell) }
+            }
+            // "Renews on 18" / "December 2026": a date wrapped over two lines.
+            if line.hasRenewalLabel, i + 1 < block.count, let last = line.cells.last, let next = block[i + 1].cells.first,
+               let date = dates.find(in: last.cell.text + " " + next.cell.text)?.date {
+                return (date, last)
             }
             labelAbove = line.hasRenewalLabel && dated == nil
         }

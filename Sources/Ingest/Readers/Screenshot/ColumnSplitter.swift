@@ -10,6 +10,11 @@ struct ColumnSplitter: Sendable {
         var prices = 0
     }
 
+    /// Holds its own entries: at least two prices, and names for at least half of them.
+    static func standsAlone(_ column: Column) -> Bool {
+        column.prices >= 2 && column.names * 2 >= column.prices
+    }
+
     /// The x ranges of the regions, left to right; one range for a page with no grid.
     func regions(_ lines: [ScreenLine], width: Int) -> [ClosedRange<Int>] {
         let whole = [0...max(0, width)]
@@ -48,9 +53,20 @@ struct ColumnSplitter: Sendable {
             if cell.prices.contains(where: { !$0.derived }) { columns[i].prices += 1 }
             if cell.nameText != nil { columns[i].names += 1 }
         }
-        var regions: [Column] = []
+        // A column of names followed by a column of prices only is one card column.
+        var merged: [Column] = []
         for column in columns {
-            if var last = regions.last, !(last.names > 0 && last.prices > 0 && column.names > 0) {
+            if var last = merged.last, column.names == 0, last.prices == 0 {
+                last.maxX = column.maxX
+                last.prices += column.prices
+                merged[merged.count - 1] = last
+            } else {
+                merged.append(column)
+            }
+        }
+        var regions: [Column] = []
+        for column in merged {
+            if var last = regions.last, !(ColumnSplitter.standsAlone(last) && ColumnSplitter.standsAlone(column)) {
                 last.maxX = column.maxX
                 last.names += column.names
                 last.prices += column.prices

@@ -30,10 +30,11 @@ struct DateFinder: Sendable {
     static let monthPattern = months.map(\.0).joined(separator: "|")
 
     static let iso = try? NSRegularExpression(pattern: #"(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)"#)
-    static let cjk = try? NSRegularExpression(pattern: #"(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*日"#)
+    /// `2026年12月5日`; OCR often drops the 年 or 月, so only 日 is required.
+    static let cjk = try? NSRegularExpression(pattern: #"(?:(\d{4})\s*年?\s*)?(\d{1,2})\s*月?\s*(\d{1,2})\s*日"#)
     static let numeric = try? NSRegularExpression(pattern: #"(?<![\d.,])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d.,]\d)"#)
     static let monthFirstName = try? NSRegularExpression(pattern:
-        "(?<!\\p{L})(\(monthPattern))\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?!\\d)(?:,?\\s+(\\d{4}))?")
+        "(?<!\\p{L})(\(monthPattern))\\.?\\s*(\\d{1,2})(?:st|nd|rd|th)?(?!\\d)(?:,?\\s+(\\d{4}))?")
     static let dayFirstName = try? NSRegularExpression(pattern:
         "(?<!\\d)(\\d{1,2})(?:\\.|er|st|nd|rd|th)?\\s*(?:de\\s+)?(\(monthPattern))(?!\\p{L})\\.?(?:,?\\s*(?:de\\s+)?(\\d{4}))?")
 
@@ -45,7 +46,7 @@ struct DateFinder: Sendable {
 
     /// The first date in the text.
     func find(in raw: String) -> Found? {
-        let text = CycleFinder.simplify(raw)
+        let text = DateFinder.repairDigits(CycleFinder.simplify(raw))
         let ns = text as NSString
         let all = NSRange(location: 0, length: ns.length)
         var hits: [Found] = []
@@ -82,6 +83,26 @@ struct DateFinder: Sendable {
             hits.append(Found(date: date, offset: m.range.location, length: m.range.length))
         }
         return hits.min { $0.offset < $1.offset }
+    }
+
+    static let confusable = try? NSRegularExpression(pattern: "(?<!\\p{L})(\(monthPattern))\\.?\\s+([0-9il|o]{1,2})(?![\\p{L}\\d])")
+
+    /// OCR reads the digits after a month name as letters (`Jul i8`, `Aug Il`): read them back.
+    static func repairDigits(_ text: String) -> String {
+        guard let regex = confusable else { return text }
+        let ns = NSMutableString(string: text)
+        for match in regex.matches(in: text, range: NSRange(location: 0, length: ns.length)).reversed() {
+            let r = match.range(at: 2)
+            let fixed = ns.substring(with: r).map { ch -> Character in
+                switch ch {
+                case "i", "l", "|": return "1"
+                case "o": return "0"
+                default: return ch
+                }
+            }
+            ns.replaceCharacters(in: r, with: String(fixed))
+        }
+        return ns as String
     }
 
     /// A year-less date becomes its next occurrence on or after today.

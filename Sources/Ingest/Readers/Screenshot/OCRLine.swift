@@ -32,11 +32,25 @@ struct OCRCell: Hashable, Sendable {
     /// 0-based index of the line the cell belongs to.
     var line: Int
 
-    var text: String { words.map(\.text).joined(separator: " ") }
+    var text: String { OCRCell.join(words.map(\.text)) }
     var box: Provenance.Box { Provenance.Box.union(words.map(\.box)) ?? Provenance.Box(x: 0, y: 0, width: 0, height: 0) }
     /// The median word height: how prominent the text is.
     var height: Int { OCRCell.median(words.map(\.box.height)) }
     var confidence: Double { words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count) }
+
+    /// Words joined by spaces, except between two CJK characters (Chinese has no spaces, and
+    /// OCR splits it into single characters).
+    static func join(_ words: [String]) -> String {
+        var text = ""
+        for word in words {
+            if let last = text.unicodeScalars.last, let first = word.unicodeScalars.first,
+               !(last.value >= 0x3000 && first.value >= 0x3000), !text.isEmpty {
+                text += " "
+            }
+            text += word
+        }
+        return text
+    }
 
     static func median(_ values: [Int]) -> Int {
         guard !values.isEmpty else { return 0 }

@@ -120,10 +120,13 @@ struct CellReader: Sendable {
         let all = NSRange(location: 0, length: ns.length)
         if CellReader.relative?.firstMatch(in: folded, range: all) != nil { return nil }
         if CellReader.clock?.firstMatch(in: folded, range: all) != nil { return nil }
-        let labels = ScreenVocabulary.renewal + ScreenVocabulary.pastDate + ScreenVocabulary.totals + ScreenVocabulary.history
-        if labels.contains(where: { folded == $0 || (folded.count <= $0.count + 4 && ScreenVocabulary.matches(folded, $0)) }) {
-            return nil
+        if ScreenVocabulary.contains(folded, any: ScreenVocabulary.totals) { return nil }
+        // What is left once labels and cycle words are taken out must still read as a name.
+        var core = " \(folded) "
+        for phrase in ScreenVocabulary.renewal + ScreenVocabulary.pastDate + ScreenVocabulary.history + CycleFinder.words.map(\.0) {
+            core = core.replacingOccurrences(of: " \(phrase) ", with: " ")
         }
+        if core.unicodeScalars.filter({ $0.properties.isAlphabetic }).count < (cjk ? 1 : 2) { return nil }
         if cycles.word(folded) != nil && folded.split(separator: " ").count <= 3 && letters <= 24 { return nil }
         if text.contains("••") || text.contains("**") || folded.hasPrefix("ending in") { return nil }
         return text

@@ -50,7 +50,7 @@ public struct ScreenshotReader: Sendable {
             }
         }
         let regions = ColumnSplitter().regions(content, width: page.width)
-        let blockReader = BlockReader(image: page.image)
+        let blockReader = BlockReader(image: page.image, dates: cellReader.dates)
         var found: [(Provenance.Box, ImportDraft, [Int])] = []
         for region in regions {
             let regionLines = content.compactMap { line -> ScreenLine? in
@@ -104,7 +104,7 @@ public struct ScreenshotReader: Sendable {
             let bottom = Double(line.box.minY) > 0.9 * Double(height)
             let clock = ScreenshotReader.clock?.firstMatch(in: text, range: NSRange(location: 0, length: (text as NSString).length)) != nil
             if line.prices.isEmpty && ((top && (clock || i == 0 && line.cells.allSatisfy { $0.nameText == nil }))
-                || (bottom && line.cells.count >= 3)) {
+                || (bottom && line.cells.count >= 2)) {
                 lines[i].role = .chrome
                 continue
             }

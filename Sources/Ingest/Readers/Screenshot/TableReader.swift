@@ -45,7 +45,7 @@ struct TableReader: Sendable {
             guard line.role == .content, Double(line.box.minY - bottom) < 4 * rowHeight else { break }
             if ScreenVocabulary.contains(line.folded, any: ScreenVocabulary.totals) && !line.prices.isEmpty { break }
             var split = [[RecognizedWord]](repeating: [], count: titles.count)
-            for word in line.line.words { split[column(word.box.midX)].append(word) }
+            for cell in line.line.cells { split[column(cell.box.midX)] += cell.words }
             if split[0].isEmpty, var last = rows.popLast() {
                 for (c, words) in split.enumerated() { last.cells[c] += words }
                 last.lines.append(i)
@@ -61,7 +61,7 @@ struct TableReader: Sendable {
               let nameColumn = mapping[.name], let priceColumn = mapping[.price] else { return ([], []) }
         var drafts: [ImportDraft] = []
         var used = [header]
-        let reader = BlockReader(image: image)
+        let reader = BlockReader(image: image, dates: cells.dates)
         for row in rows {
             let cellOf = { (c: Int) -> ScreenCell in self.cells.read(OCRCell(words: row.cells[c], line: row.lines[0])) }
             let name = cellOf(nameColumn)
