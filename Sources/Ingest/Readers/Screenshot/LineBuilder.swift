@@ -66,7 +66,7 @@ struct LineBuilder: Sendable {
     }
 
     static func overlapsHorizontally(_ a: Provenance.Box, _ b: Provenance.Box) -> Bool {
-        min(a.maxX, b.maxX) - max(a.minX, b.minX) > min(a.width, b.width) / 2
+        min(a.maxX, b.maxX) - max(a.minX, b.minX) > min(a.width, b.width) * 4 / 5
     }
 
     static func isText(_ text: String) -> Bool {

@@ -34,8 +34,21 @@ struct OCRCell: Hashable, Sendable {
 
     var text: String { OCRCell.join(words.map(\.text)) }
     var box: Provenance.Box { Provenance.Box.union(words.map(\.box)) ?? Provenance.Box(x: 0, y: 0, width: 0, height: 0) }
-    /// The median word height: how prominent the text is.
-    var height: Int { OCRCell.median(words.map(\.box.height)) }
+    /// The median font size of the words: how prominent the text is.
+    var height: Int { OCRCell.median(words.map(OCRCell.fontSize)) }
+
+    /// A word's box height scaled to its font size: "Google" (capital and descender) and
+    /// "Tidal" (capital only) in the same font give about the same figure.
+    static func fontSize(_ word: RecognizedWord) -> Int {
+        var ascender = false, descender = false, cjk = false
+        for scalar in word.text.unicodeScalars {
+            if scalar.value >= 0x3000 { cjk = true }
+            if "gjpqy".unicodeScalars.contains(scalar) { descender = true }
+            if "bdfhklt0123456789$€£¥₹".unicodeScalars.contains(scalar) || (scalar.properties.isUppercase) { ascender = true }
+        }
+        let share = cjk ? 0.9 : (ascender ? 0.73 : 0.53) + (descender ? 0.21 : 0)
+        return Int((Double(word.box.height) / share).rounded())
+    }
     var confidence: Double { words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count) }
 
     /// Words joined by spaces, except between two CJK characters (Chinese has no spaces, and

@@ -84,6 +84,11 @@ struct CellReader: Sendable {
         return ScreenCell(cell: cell, prices: found, date: date, nameText: nameCandidate(rest as String))
     }
 
+    /// Labels and cycle words, longest first, plus the filler words around them.
+    static let labelPhrases: [String] = (ScreenVocabulary.renewal + ScreenVocabulary.pastDate + ScreenVocabulary.history
+        + CycleFinder.words.map(\.0) + ["date", "datum", "fecha", "on", "am", "el", "le", "at", "plan"])
+        .sorted { $0.count > $1.count }
+
     /// The length of the cycle words right after a price (`/mo`, ` per month`).
     static func cycleLength(_ trailing: String) -> Int {
         let scalars = Array(trailing)
@@ -123,10 +128,10 @@ struct CellReader: Sendable {
         if ScreenVocabulary.contains(folded, any: ScreenVocabulary.totals) { return nil }
         // What is left once labels and cycle words are taken out must still read as a name.
         var core = " \(folded) "
-        for phrase in ScreenVocabulary.renewal + ScreenVocabulary.pastDate + ScreenVocabulary.history + CycleFinder.words.map(\.0) {
+        for phrase in CellReader.labelPhrases {
             core = core.replacingOccurrences(of: " \(phrase) ", with: " ")
         }
-        if core.unicodeScalars.filter({ $0.properties.isAlphabetic }).count < (cjk ? 1 : 2) { return nil }
+        if core.unicodeScalars.filter({ $0.properties.isAlphabetic }).count < (cjk ? 1 : 3) { return nil }
         if cycles.word(folded) != nil && folded.split(separator: " ").count <= 3 && letters <= 24 { return nil }
         if text.contains("••") || text.contains("**") || folded.hasPrefix("ending in") { return nil }
         return text
