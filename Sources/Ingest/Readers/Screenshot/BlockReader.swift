@@ -19,7 +19,7 @@ struct BlockReader: Sendable {
         let firstLine = (block.map(\.index).min() ?? 0) + 1
         let provenance = Provenance(file: image, line: firstLine, box: box)
         var draft = ImportDraft(provenance: [provenance])
-        draft.name = field(raw: nameCell.cell.text, value: name, cell: nameCell, what: "name", at: provenance)
+        draft.name = field(raw: name, value: name, confidence: nameCell.nameConfidence, what: "name", at: provenance)
         draft.price = field(raw: price.raw, value: price.parsed.price, cell: priceCell, what: "price", at: provenance)
         draft.price.issues += price.parsed.issues
         if let cycle = cycles.suffix(price.trailing) {
@@ -39,7 +39,11 @@ struct BlockReader: Sendable {
     }
 
     func field<V>(raw: String, value: V, cell: ScreenCell, what: String, at provenance: Provenance) -> DraftField<V> {
-        let confidence = cell.cell.confidence
+        field(raw: raw, value: value, confidence: cell.cell.confidence, what: what, at: provenance)
+    }
+
+    /// A field with its OCR confidence (0…1); below 0.8 it carries `ocr.low-confidence`.
+    func field<V>(raw: String, value: V, confidence: Double, what: String, at provenance: Provenance) -> DraftField<V> {
         var issues: [Issue] = []
         if confidence < BlockReader.lowConfidence {
             let shown = String(format: "%.2f", confidence)
@@ -78,14 +82,16 @@ struct BlockReader: Sendable {
         return (text, best)
     }
 
-    /// A cycle written anywhere else in the block ("Monthly", "Individual (Yearly)").
+    /// A cycle written anywhere else in the block ("Monthly", "Individual (Yearly)", "连续包月 25元").
     func cycleElsewhere(_ block: [ScreenLine], skipping priceCell: ScreenCell) -> (Cycle, ScreenCell)? {
         for line in block {
-            for cell in line.cells where cell != priceCell && !cell.prices.contains(where: { $0.derived }) {
-                let text = cell.prices.isEmpty ? cell.cell.text : cell.prices.map { $0.trailing }.joined(separator: " ")
-                if let cycle = cell.prices.isEmpty ? cycles.find(in: text) : cell.prices.lazy.compactMap({ cycles.suffix($0.trailing) }).first {
+            for cell in line.cells where !cell.prices.contains(where: { $0.derived }) {
+                if cell != priceCell, let cycle = cell.prices.lazy.compactMap({ self.cycles.suffix($0.trailing) }).first {
                     return (cycle, cell)
                 }
+                var text = cell.cell.text
+                for price in cell.prices { text = text.replacingOccurrences(of: price.raw + price.trailing, with: " ") }
+                if let cycle = cycles.find(in: text) { return (cycle, cell) }
             }
         }
         return nil

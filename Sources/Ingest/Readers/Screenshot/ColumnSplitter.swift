@@ -10,9 +10,9 @@ struct ColumnSplitter: Sendable {
         var prices = 0
     }
 
-    /// Holds its own entries: at least two prices, and names for at least half of them.
+    /// Holds its own entries: prices, and names for at least half of them.
     static func standsAlone(_ column: Column) -> Bool {
-        column.prices >= 2 && column.names * 2 >= column.prices
+        column.prices >= 1 && column.names * 2 >= column.prices
     }
 
     /// The x ranges of the regions, left to right; one range for a page with no grid.

@@ -5,7 +5,7 @@ struct LineBuilder: Sendable {
     var cellGap = 1.2
 
     /// Lines top to bottom, cells left to right. Words with no letter, digit or currency sign
-    /// (icon fragments such as `|`, `—`, `•`) are dropped.
+    /// (icon fragments such as `|`, `—`, `•`) are dropped; a lone `/` stays (`9,99 € / Monat`).
     func lines(_ words: [RecognizedWord]) -> [OCRLine] {
         let kept = words.filter { LineBuilder.isText($0.text) && $0.box.height > 0 }
             .sorted { ($0.box.midY, $0.box.x) < ($1.box.midY, $1.box.x) }
@@ -70,6 +70,6 @@ struct LineBuilder: Sendable {
     }
 
     static func isText(_ text: String) -> Bool {
-        text.unicodeScalars.contains { $0.properties.isAlphabetic || ("0"..."9").contains($0) || ScreenVocabulary.currencySigns.contains(Character($0)) }
+        text == "/" || text.unicodeScalars.contains { $0.properties.isAlphabetic || ("0"..."9").contains($0) || ScreenVocabulary.currencySigns.contains(Character($0)) }
     }
 }

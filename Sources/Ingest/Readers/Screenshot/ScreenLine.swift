@@ -7,6 +7,14 @@ struct ScreenCell: Hashable, Sendable {
     var date: DateFinder.Found?
     /// The text left when prices, dates and cycle words are taken out, if it could be a name.
     var nameText: String?
+    /// Leading words that are an icon read as letters, not part of the name.
+    var iconWords = 0
+
+    /// OCR confidence of the words that make the name (the icon left out).
+    var nameConfidence: Double {
+        let words = cell.words.dropFirst(iconWords)
+        return words.isEmpty ? cell.confidence : words.map(\.confidence).reduce(0, +) / Double(words.count)
+    }
 
     var box: Provenance.Box { cell.box }
     var height: Int { cell.height }
@@ -81,13 +89,34 @@ struct CellReader: Sendable {
         }
         // The date offsets are in the folded text; folding keeps lengths for Latin and CJK text,
         // and a wrong cut only shortens a name candidate.
-        return ScreenCell(cell: cell, prices: found, date: date, nameText: nameCandidate(rest as String))
+        let icon = CellReader.iconWords(cell.words)
+        var restWords = (rest as String).split(separator: " ").map(String.init)
+        if icon > 0, restWords.count > icon, Array(restWords.prefix(icon)) == cell.words.prefix(icon).map(\.text) {
+            restWords.removeFirst(icon)
+        }
+        return ScreenCell(cell: cell, prices: found, date: date, nameText: nameCandidate(restWords.joined(separator: " ")),
+                          iconWords: icon)
     }
 
     /// Labels and cycle words, longest first, plus the filler words around them.
     static let labelPhrases: [String] = (ScreenVocabulary.renewal + ScreenVocabulary.pastDate + ScreenVocabulary.history
         + CycleFinder.words.map(\.0) + ["date", "datum", "fecha", "on", "am", "el", "le", "at", "plan"])
         .sorted { $0.count > $1.count }
+
+    /// How many leading words are an app icon or logo read as letters ("N", "De", "iT"): short,
+    /// and much taller than the next word or set apart from it by more than a space.
+    static func iconWords(_ words: [RecognizedWord]) -> Int {
+        var count = 0
+        while count + 1 < words.count {
+            let word = words[count], next = words[count + 1]
+            let short = word.text.count <= 3 && !word.text.unicodeScalars.contains { $0.value >= 0x3000 }
+            let tall = Double(word.box.height) >= 1.5 * Double(next.box.height)
+            let apart = Double(next.box.minX - word.box.maxX) >= 0.6 * Double(next.box.height)
+            guard short, tall || apart else { break }
+            count += 1
+        }
+        return count
+    }
 
     /// The length of the cycle words right after a price (`/mo`, ` per month`).
     static func cycleLength(_ trailing: String) -> Int {
@@ -108,7 +137,7 @@ struct CellReader: Sendable {
 
     /// The text as a name, or nil when it is a label, button, status, counter or nothing.
     func nameCandidate(_ raw: String) -> String? {
-        let trimSet = CharacterSet.whitespaces.union(CharacterSet(charactersIn: "·•-–—|:>›»<«*,;()[]/\\+=~≈#@©®™✓✔"))
+        let trimSet = CharacterSet.whitespaces.union(CharacterSet(charactersIn: "·•-–—|:>›»<«*,;()[]/\\=~≈#@©®™✓✔"))
         var words = raw.split(separator: " ").map(String.init).filter { !$0.trimmingCharacters(in: trimSet).isEmpty }
         // A logo often reads as one stray letter before the name ("N Netflix", "© Spotify").
         while words.count > 1, let first = words.first, first.trimmingCharacters(in: trimSet).count <= 1,
