@@ -7,11 +7,14 @@ struct BlockGrouper: Sendable {
     /// A block with no price joins a neighbour at most this many line heights away.
     var joinFactor = 3.0
 
-    func blocks(_ lines: [ScreenLine]) -> [[ScreenLine]] {
+    /// `page` are all the page's lines: the gaps that separate blocks are learnt from them,
+    /// since one column of a card grid has too few gaps to tell.
+    func blocks(_ lines: [ScreenLine], page: [ScreenLine]) -> [[ScreenLine]] {
         let sorted = lines.filter { !$0.cells.isEmpty }.sorted { $0.box.minY < $1.box.minY }
         guard let first = sorted.first else { return [] }
         let height = Double(OCRCell.median(sorted.map(\.height)))
-        let threshold = BlockGrouper.threshold(gaps: zip(sorted, sorted.dropFirst()).map { Double($1.box.minY - $0.box.maxY) },
+        let all = page.sorted { $0.box.minY < $1.box.minY }
+        let threshold = BlockGrouper.threshold(gaps: zip(all, all.dropFirst()).map { Double($1.box.minY - $0.box.maxY) },
                                                height: height, fallback: gapFactor * height)
         var blocks: [[ScreenLine]] = [[first]]
         for line in sorted.dropFirst() {

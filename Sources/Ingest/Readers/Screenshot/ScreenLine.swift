@@ -110,6 +110,7 @@ struct CellReader: Sendable {
         while count + 1 < words.count {
             let word = words[count], next = words[count + 1]
             let short = word.text.count <= 3 && !word.text.unicodeScalars.contains { $0.value >= 0x3000 }
+                && !word.text.allSatisfy(\.isNumber)
             let tall = Double(word.box.height) >= 1.5 * Double(next.box.height)
             let apart = Double(next.box.minX - word.box.maxX) >= 0.6 * Double(next.box.height)
             guard short, tall || apart else { break }

@@ -63,6 +63,7 @@ enum ScreenVocabulary {
         "actif", "abonnements", "compte", "paiements", "mensuel", "annuel", "取消", "管理", "编辑", "自动续费",
         "已开通", "订阅", "会员", "首页", "我的", "生效中", "连续包月", "连续包年",
         "month", "year", "week", "monat", "jahr", "woche", "mes", "ano", "semana", "mois", "an", "semaine", "月", "年",
+        "day", "days", "tag", "tage", "dia", "dias", "jour", "jours", "天", "left", "ago",
     ]
 
     /// Words that mark an amount as derived from the billed one ("≈ $8.33/mo", "that's $8.33 a month").

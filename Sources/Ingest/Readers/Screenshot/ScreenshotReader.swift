@@ -57,7 +57,7 @@ public struct ScreenshotReader: Sendable {
                 let keep = line.cells.filter { region.contains($0.box.midX) }
                 return keep.isEmpty ? nil : line.keeping(keep)
             }
-            for block in BlockGrouper().blocks(regionLines) {
+            for block in BlockGrouper().blocks(regionLines, page: content) {
                 if let draft = blockReader.draft(block) {
                     found.append((draft.provenance.first?.box ?? block[0].box, draft, block.map(\.index)))
                 }
