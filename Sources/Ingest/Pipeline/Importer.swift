@@ -51,7 +51,7 @@ public struct Importer: Sendable {
                 try CSVTable(path: path, name: display, encoding: options.encoding)
             }, emit: emit)
         case .screenshot:
-            throw ReadError(file: display, "screenshots are not supported yet")
+            return try readScreenshot(path: path, name: display, emit: emit)
         }
     }
 
@@ -73,5 +73,17 @@ public struct Importer: Sendable {
         return try TableImporter(options: options).run(name: name, kind: kind, part: remote.part, open: {
             try CSVTable(data: data, name: name)
         }, emit: emit)
+    }
+
+    /// OCR through `options.recognizer`, then `ScreenshotReader`: one report per image.
+    func readScreenshot(path: String, name: String, emit: (ImportDraft) throws -> Void) throws -> ImportReport {
+        guard let recognizer = options.recognizer else {
+            throw ReadError(file: name, "this build has no OCR engine, so screenshots cannot be read (install Tesseract and rebuild, or import a CSV export instead)")
+        }
+        let page = try recognizer.recognize(path: path, name: name)
+        let result = try ScreenshotReader(context: options.context).read(page)
+        for draft in result.drafts { try emit(draft) }
+        return ImportReport(source: name, kind: .screenshot, rows: 1, drafts: result.drafts.count,
+                            skips: result.skips, warnings: result.warnings)
     }
 }
