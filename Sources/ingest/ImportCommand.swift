@@ -165,11 +165,11 @@ struct ImportCommand: Command {
         return 0
     }
 
-    /// Several screenshots are recognised in parallel up front; the readers then take the
-    /// results one by one, in input order.
+    /// Screenshots are recognised in parallel up front and kept; the readers then take the
+    /// results in input order, and the duplicate-counting pass does not read an image twice.
     private func prefetchScreenshots() {
         guard let recognizer = importOptions.recognizer as? TesseractRecognizer else { return }
         let images = inputs.filter { $0 != "-" && (importOptions.kind ?? Importer.guessKind(path: $0)) == .screenshot }
-        if images.count > 1 { recognizer.prefetch(images.map { OCRInput(path: $0, name: $0) }) }
+        if !images.isEmpty { recognizer.prefetch(images.map { OCRInput(path: $0, name: $0) }) }
     }
 }
