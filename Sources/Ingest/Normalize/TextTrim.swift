@@ -9,11 +9,13 @@ extension StringProtocol {
 
     /// Whether `needle` occurs in the text, compared by UTF-8 bytes (no NSString bridging).
     func hasSubstring(_ needle: String) -> Bool {
-        let hay = Array(utf8), pin = Array(needle.utf8)
-        guard !pin.isEmpty else { return true }
-        guard hay.count >= pin.count else { return false }
-        for start in 0...(hay.count - pin.count) where hay[start] == pin[0] && Array(hay[start..<start + pin.count]) == pin {
-            return true
+        let pin = needle.utf8
+        guard let first = pin.first else { return true }
+        let hay = utf8
+        var i = hay.startIndex
+        while i != hay.endIndex {
+            if hay[i] == first, hay[i...].starts(with: pin) { return true }
+            i = hay.index(after: i)
         }
         return false
     }
