@@ -9,6 +9,15 @@ public enum HeaderVocabulary {
     /// Folds a header for matching: lowercase, accents removed, emoji and punctuation dropped,
     /// spaces collapsed. `"  Próxima Renovación 📅"` → `"proxima renovacion"`.
     public static func fold(_ header: String) -> String {
+        if let known = folded.value(for: header) { return known }
+        let result = uncachedFold(header)
+        folded.store(result, for: header)
+        return result
+    }
+
+    private static let folded = MemoCache<String, String>()
+
+    static func uncachedFold(_ header: String) -> String {
         let lowered = header.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
                                      locale: posix)
         var out = ""
