@@ -9,10 +9,10 @@ cd "$(dirname "$0")/.."
 python3 -c "import jsonschema" 2>/dev/null || pip install -q jsonschema
 command -v frictionless >/dev/null || pip install -q frictionless
 
-swift build -c release --product ingest >/dev/null
-BIN=$(swift build -c release --show-bin-path)/ingest
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
+swift build -c release --product ingest > "$WORK/build.log" 2>&1 || { cat "$WORK/build.log"; exit 1; }
+BIN=$(swift build -c release --show-bin-path)/ingest
 python3 Benchmarks/gen_validate_files.py "$WORK/data" --files "$FILES" --rows "$ROWS"
 echo "generated $FILES files of $ROWS rows"
 

@@ -98,32 +98,35 @@ public enum StatusWords {
 
     /// Reads yes/no cells: `Yes`, `No`, `true`, `false`, `1`, `0`, `✓`, `x`, `ja`, `nein`, `sí`, `是`.
     public static func boolean(_ value: String) -> Bool? {
-        switch value.trimmedSpaces().lowercased() {
-        case "yes", "y", "true", "1", "✓", "✔", "☑", "x", "ja", "si", "sí", "sim", "oui", "是", "はい", "on", "checked":
-            return true
-        case "no", "n", "false", "0", "☐", "nein", "non", "não", "nao", "nej", "nee", "否", "いいえ", "off", "unchecked":
-            return false
-        default:
-            return nil
-        }
+        booleans[value.trimmedSpaces().lowercased()]
     }
+
+    /// A table, not a `switch`: every cell of every column is looked up here.
+    static let booleans: [String: Bool] = {
+        var table: [String: Bool] = [:]
+        for word in ["yes", "y", "true", "1", "✓", "✔", "☑", "x", "ja", "si", "sí", "sim", "oui", "是", "はい", "on", "checked"] {
+            table[word] = true
+        }
+        for word in ["no", "n", "false", "0", "☐", "nein", "non", "não", "nao", "nej", "nee", "否", "いいえ", "off", "unchecked"] {
+            table[word] = false
+        }
+        return table
+    }()
 }
 
 /// Unit words for cycles split over two columns ("every" 2 + "weeks").
 enum CycleUnitWords {
     static func unit(_ value: String) -> Cycle.Unit? {
-        let key = value.trimmedSpaces().lowercased()
-        switch key {
-        case "day", "days", "d", "daily", "día", "días", "dia", "dias", "tag", "tage", "jour", "jours", "giorno", "giorni", "dag", "dagen", "dager", "dagar", "天", "日":
-            return .day
-        case "week", "weeks", "w", "wk", "weekly", "semana", "semanas", "woche", "wochen", "semaine", "semaines", "settimana", "settimane", "uke", "uker", "vecka", "veckor", "uge", "uger", "周", "週":
-            return .week
-        case "month", "months", "m", "mo", "monthly", "mes", "meses", "monat", "monate", "mois", "mese", "mesi", "maand", "maanden", "måned", "måneder", "månad", "månader", "月", "ヶ月", "个月":
-            return .month
-        case "year", "years", "y", "yr", "yearly", "annual", "año", "años", "ano", "anos", "jahr", "jahre", "an", "ans", "année", "anno", "anni", "jaar", "jaren", "år", "年":
-            return .year
-        default:
-            return nil
-        }
+        units[value.trimmedSpaces().lowercased()]
     }
+
+    /// A table, not a `switch`: every cell of every column is looked up here.
+    static let units: [String: Cycle.Unit] = {
+        var table: [String: Cycle.Unit] = [:]
+        for word in ["day", "days", "d", "daily", "día", "días", "dia", "dias", "tag", "tage", "jour", "jours", "giorno", "giorni", "dag", "dagen", "dager", "dagar", "天", "日"] { table[word] = .day }
+        for word in ["week", "weeks", "w", "wk", "weekly", "semana", "semanas", "woche", "wochen", "semaine", "semaines", "settimana", "settimane", "uke", "uker", "vecka", "veckor", "uge", "uger", "周", "週"] { table[word] = .week }
+        for word in ["month", "months", "m", "mo", "monthly", "mes", "meses", "monat", "monate", "mois", "mese", "mesi", "maand", "maanden", "måned", "måneder", "månad", "månader", "月", "ヶ月", "个月"] { table[word] = .month }
+        for word in ["year", "years", "y", "yr", "yearly", "annual", "año", "años", "ano", "anos", "jahr", "jahre", "an", "ans", "année", "anno", "anni", "jaar", "jaren", "år", "年"] { table[word] = .year }
+        return table
+    }()
 }

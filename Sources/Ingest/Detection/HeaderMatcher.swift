@@ -12,15 +12,20 @@ enum HeaderMatcher {
     /// 1 for an exact phrase, less for a phrase inside a longer header or one typo away,
     /// a fifth of that for a header that carries a decoy word.
     static func score(field: Field, header: String) -> (Double, String) {
-        let key = ScoreCache.Key(field: field, header: header)
+        let key = ScoreKey(field: field, header: header)
         if let known = cache.value(for: key) { return known }
         let result = uncachedScore(field: field, header: header)
         cache.store(result, for: key)
         return result
     }
 
+    struct ScoreKey: Hashable {
+        var field: Field
+        var header: String
+    }
+
     /// Files of one team share their headers: each (field, header) pair is scored once per process.
-    private static let cache = ScoreCache()
+    private static let cache = MemoCache<ScoreKey, (Double, String)>()
 
     static func uncachedScore(field: Field, header: String) -> (Double, String) {
         let words = HeaderVocabulary.fold(header).split(separator: " ").map(singular)
@@ -97,31 +102,5 @@ enum HeaderMatcher {
             }
         }
         return edits + (x.count - i) + (y.count - j) <= 1
-    }
-}
-
-/// Header scores already computed, shared by the threads that validate files in parallel.
-final class ScoreCache: @unchecked Sendable {
-    struct Key: Hashable {
-        var field: Field
-        var header: String
-    }
-
-    private let lock = NSLock()
-    private var scores: [Key: (Double, String)] = [:]
-    /// Enough for thousands of distinct headers; past it the cache starts over.
-    private let limit = 50_000
-
-    func value(for key: Key) -> (Double, String)? {
-        lock.lock()
-        defer { lock.unlock() }
-        return scores[key]
-    }
-
-    func store(_ value: (Double, String), for key: Key) {
-        lock.lock()
-        defer { lock.unlock() }
-        if scores.count >= limit { scores.removeAll(keepingCapacity: true) }
-        scores[key] = value
     }
 }

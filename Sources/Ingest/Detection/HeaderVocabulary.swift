@@ -10,6 +10,15 @@ public enum HeaderVocabulary {
     /// spaces collapsed. `"  Próxima Renovación 📅"` → `"proxima renovacion"`.
     public static func fold(_ header: String) -> String {
         if header.utf8.allSatisfy({ $0 < 0x80 }) { return foldASCII(header) }
+        if let known = folded.value(for: header) { return known }
+        let result = uncachedFold(header)
+        folded.store(result, for: header)
+        return result
+    }
+
+    private static let folded = MemoCache<String, String>()
+
+    static func uncachedFold(_ header: String) -> String {
         let lowered = header.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
                                      locale: posix)
         var out = ""
