@@ -61,6 +61,13 @@ import Testing
         #expect(CycleFinder().find(in: text) == cycle)
     }
 
+    /// Bugs caught: a card's icon letter ("D" before Disney+) was read as "d", daily.
+    static let notCycles = ["D", "M", "Disney+", "Next payment"]
+
+    @Test(arguments: notCycles) func ignoresWhatIsNotACycle(text: String) {
+        #expect(CycleFinder().find(in: text) == nil)
+    }
+
     static let dates: [(String, String)] = [
         ("Renews December 5", "2026-12-05"),
         ("Renews Nov 5", "2027-11-05"),

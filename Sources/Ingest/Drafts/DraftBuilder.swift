@@ -132,7 +132,7 @@ public struct DraftBuilder: Sendable {
                 parsed.issues.append(Issue("price.decimal-guessed", .warning,
                     "\(provenance.location(column: column)): the column mixes decimal marks; read \"\(text)\" with a decimal \(mark == .comma ? "comma" : "point")"))
             }
-            if parsed.price.currency == nil {
+            if parsed.price.currency == nil, !parsed.issues.contains(where: { $0.code == "currency.ambiguous" }) {
                 parsed.issues.append(Issue("currency.missing", .warning,
                     "\(provenance.location(column: column)): \"\(text)\" names no currency; pass --currency to set one"))
             }

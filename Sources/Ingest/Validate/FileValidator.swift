@@ -90,7 +90,9 @@ public struct FileValidator: Sendable {
             findings.add("row.skipped", line: skip.line, row: skip.row,
                          message: "row skipped: \(skip.reason.rawValue)\(skip.detail.map { " (\($0))" } ?? "")")
         }
-        for warning in second.warnings {
+        // The reader's encoding fallback says again what a file.encoding finding says with its position.
+        let encodingReported = findings.items.contains { $0.code == "file.encoding" }
+        for warning in second.warnings where !(encodingReported && warning.code == "encoding.fallback") {
             findings.add(warning.code, severity: warning.severity, message: findings.strip(warning.message))
         }
     }

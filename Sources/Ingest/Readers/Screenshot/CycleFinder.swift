@@ -61,7 +61,10 @@ struct CycleFinder: Sendable {
     /// Any cycle written in the text.
     func find(in raw: String) -> Cycle? {
         let text = CycleFinder.simplify(raw)
-        return counted(text, anchored: false) ?? word(text) ?? (try? CycleParser().parse(Substring(raw)))
+        if let cycle = counted(text, anchored: false) ?? word(text) { return cycle }
+        // A lone letter on a screen is an icon or an initial ("D" for Disney+), not "d" for daily.
+        guard raw.filter(\.isLetter).count > 1 else { return nil }
+        return try? CycleParser().parse(Substring(raw))
     }
 
     func counted(_ text: String, anchored: Bool) -> Cycle? {
