@@ -45,15 +45,35 @@ struct ImageLoader {
             let mp = Self.megapixels(pixels), cap = Self.megapixels(maxPixels)
             throw ReadError(file: name, "the image is \(width)×\(height) pixels (\(mp) megapixels), more than the \(cap)-megapixel limit: crop it to the list of subscriptions or scale it down")
         }
+        let cut = ReadError(file: name, "the \(formatName) data is damaged or cut short (\(width)×\(height) header, pixels unreadable): take the screenshot again or re-save it")
+        // A cut PNG or JPEG is caught here, before libpng or libjpeg print their own complaints.
+        guard !Self.lacksEndMarker(path: path, format: format) else { throw cut }
         guard let pix = PixImage(pixRead(path)), pix.width == Int(width), pix.height == Int(height) else {
-            throw ReadError(file: name, "the \(formatName) data is damaged or cut short (\(width)×\(height) header, pixels unreadable): take the screenshot again or re-save it")
+            throw cut
         }
         return pix
     }
 
-    /// `40` or `12.5`.
+    /// PNG files end with an IEND chunk and JPEG files with an end-of-image marker (some
+    /// writers add padding after it, so the JPEG marker is looked for in the last 64 bytes).
+    static func lacksEndMarker(path: String, format: Int32) -> Bool {
+        let png = format == Int32(IFF_PNG), jpeg = format == Int32(IFF_JFIF_JPEG)
+        guard png || jpeg, let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let end = try? handle.seekToEnd(), end >= 12 else { return true }
+        let tailLength = png ? 12 : min(64, end)
+        guard (try? handle.seek(toOffset: end - tailLength)) != nil, let tail = try? handle.read(upToCount: Int(tailLength)) else {
+            return false
+        }
+        if png { return !tail.elementsEqual([0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]) }
+        return !zip(tail, tail.dropFirst()).contains { $0 == 0xFF && $1 == 0xD9 }
+    }
+
+    /// `40`, `12.5` or `0.02`: one decimal, more for caps below a tenth of a megapixel.
     static func megapixels(_ pixels: Int) -> String {
-        let tenths = (pixels + 50_000) / 100_000
-        return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+        var text = String(format: pixels >= 100_000 ? "%.1f" : "%.3f", Double(pixels) / 1_000_000)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 }

@@ -45,7 +45,8 @@ final class TesseractEngine {
             var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
             guard !text.allSatisfy(\.isWhitespace),
                   TessPageIteratorBoundingBox(page, RIL_WORD, &left, &top, &right, &bottom) != 0 else { continue }
-            let box = Self.originalBox(left: Int(left), top: Int(top), right: Int(right), bottom: Int(bottom), image: image)
+            let box = Self.originalBox(left: Int(left), top: Int(top), right: Int(right), bottom: Int(bottom),
+                                       scale: image.scale, width: image.originalWidth, height: image.originalHeight)
             let confidence = Double(max(0, min(100, TessResultIteratorConfidence(iterator, RIL_WORD)))) / 100
             words.append(RecognizedWord(text: text, box: box, confidence: (confidence * 1000).rounded() / 1000))
         } while TessPageIteratorNext(page, RIL_WORD) != 0
@@ -53,12 +54,11 @@ final class TesseractEngine {
     }
 
     /// Undoes the enlargement: the smallest original-pixel box covering the scaled one.
-    static func originalBox(left: Int, top: Int, right: Int, bottom: Int, image: PreparedImage) -> Provenance.Box {
-        let s = image.scale
-        let x = min(max(0, left / s), image.originalWidth)
-        let y = min(max(0, top / s), image.originalHeight)
-        let x2 = min(image.originalWidth, max(x, (right + s - 1) / s))
-        let y2 = min(image.originalHeight, max(y, (bottom + s - 1) / s))
+    static func originalBox(left: Int, top: Int, right: Int, bottom: Int, scale s: Int, width: Int, height: Int) -> Provenance.Box {
+        let x = min(max(0, left / s), width)
+        let y = min(max(0, top / s), height)
+        let x2 = min(width, max(x, (right + s - 1) / s))
+        let y2 = min(height, max(y, (bottom + s - 1) / s))
         return Provenance.Box(x: x, y: y, width: x2 - x, height: y2 - y)
     }
 }

@@ -2,43 +2,6 @@ import Dispatch
 import Foundation
 import Ingest
 
-/// How the OCR engine is set up: languages, where their data is, and the reading rules.
-public struct OCRConfiguration: Sendable {
-    /// Tesseract packs joined by `+` (`eng`, `deu+eng`).
-    public var languages: String
-    /// `--tessdata DIR`; nil: `TESSDATA_PREFIX`, then the Debian folders.
-    public var tessdataDirectory: String?
-    /// Tesseract page segmentation mode; 11 (sparse text) reads the scattered labels of UIs.
-    public var pageSegmentation: Int
-    /// Images with more pixels are refused before decoding.
-    public var maxPixels: Int
-    public var environment: [String: String]
-
-    public static let defaultPageSegmentation = 11
-    public static let defaultMaxPixels = 40_000_000
-
-    public init(languages: String = OCRLanguages.defaultSpec, tessdataDirectory: String? = nil,
-                pageSegmentation: Int = defaultPageSegmentation, maxPixels: Int = defaultMaxPixels,
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
-        self.languages = languages
-        self.tessdataDirectory = tessdataDirectory
-        self.pageSegmentation = pageSegmentation
-        self.maxPixels = maxPixels
-        self.environment = environment
-    }
-}
-
-/// An image to recognise: the file to read and the name for messages.
-public struct OCRInput: Hashable, Sendable {
-    public var path: String
-    public var name: String
-
-    public init(path: String, name: String) {
-        self.path = path
-        self.name = name
-    }
-}
-
 /// Reads screenshots with Tesseract. Engines (one per language set, loaded once) are kept in a
 /// pool and reused; a batch is recognised on all cores, one engine per worker.
 ///
@@ -55,6 +18,8 @@ public final class TesseractRecognizer: TextRecognizer, @unchecked Sendable {
     private let results = NSCondition()
     private var prefetched: [OCRInput: Result<RecognizedPage, any Error>] = [:]
     private var inFlight: Set<OCRInput> = []
+    /// Background batches started by `prefetch` and not finished yet.
+    private let background = DispatchGroup()
 
     public init(configuration: OCRConfiguration = OCRConfiguration()) {
         self.configuration = configuration
@@ -77,6 +42,7 @@ public final class TesseractRecognizer: TextRecognizer, @unchecked Sendable {
         return try result.get()
     }
 
+    /// The words of one image: the prefetched result when there is one, else read now.
     public func recognize(path: String, name: String) throws -> RecognizedPage {
         let input = OCRInput(path: path, name: name)
         results.lock()
@@ -102,7 +68,9 @@ public final class TesseractRecognizer: TextRecognizer, @unchecked Sendable {
         inFlight.formUnion(ordered)
         results.unlock()
         guard !ordered.isEmpty else { return }
+        background.enter()
         DispatchQueue.global().async {
+            defer { self.background.leave() }
             DispatchQueue.concurrentPerform(iterations: ordered.count) { index in
                 let input = ordered[index]
                 let result = Result { try self.recognizeNow(input) }
@@ -113,6 +81,16 @@ public final class TesseractRecognizer: TextRecognizer, @unchecked Sendable {
                 self.results.unlock()
             }
         }
+    }
+
+    /// Waits for background recognition to finish and frees the engines. Call it before the
+    /// process exits: Tesseract tears down its shared dictionaries at exit and complains about
+    /// (or crashes on) engines still alive. The recognizer stays usable; it starts new engines.
+    public func close() {
+        background.wait()
+        lock.lock()
+        idle.removeAll()
+        lock.unlock()
     }
 
     /// Reads, prepares and recognises one image on the calling thread.

@@ -146,6 +146,41 @@ enum CommonOptions {
         return OCRConfiguration(languages: languages, tessdataDirectory: args.value("--tessdata"))
     }
 
+    /// Limits for inputs given as links (Google Sheets, .csv URLs).
+    static let fetching: [OptionSpec] = [
+        .option("--timeout", value: "SECONDS", help: "Give up fetching a link after this long in total (default 20, or INGEST_FETCH_TIMEOUT)."),
+        .option("--max-bytes", value: "N", help: "Refuse a fetched file larger than N bytes (default 50000000)."),
+        sheetsBase,
+    ]
+
+    static let sheetsBase: OptionSpec = .option("--sheets-base-url", value: "URL",
+        help: "Fetch Sheets exports from URL instead of https://docs.google.com (or INGEST_SHEETS_BASE_URL).")
+
+    /// The fetch limits from the flags, else the environment, else the defaults.
+    static func fetch(_ args: ParsedArguments) throws(UsageError) -> FetchOptions {
+        let environment = ProcessInfo.processInfo.environment
+        var options = FetchOptions()
+        if let text = args.value("--timeout") ?? environment["INGEST_FETCH_TIMEOUT"] {
+            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                throw UsageError("--timeout \(text): expected a number of seconds greater than 0, e.g. 20")
+            }
+            options.timeout = seconds
+        }
+        if let text = args.value("--max-bytes") {
+            guard let bytes = Int(text), bytes > 0 else {
+                throw UsageError("--max-bytes \(text): expected a whole number of bytes greater than 0, e.g. 50000000")
+            }
+            options.maxBytes = bytes
+        }
+        if let base = args.value("--sheets-base-url") ?? environment["INGEST_SHEETS_BASE_URL"], !base.isEmpty {
+            guard RemoteLink.isRemote(base) else {
+                throw UsageError("--sheets-base-url \(base): expected an http:// or https:// address")
+            }
+            options.sheetsBaseURL = base
+        }
+        return options
+    }
+
     static func context(_ args: ParsedArguments) throws(UsageError) -> NormalizeContext {
         var today = SystemClock.today()
         if let text = args.value("--today") {

@@ -2,79 +2,161 @@ import Foundation
 import Ingest
 import TesseractOCR
 
-/// `ingest import INPUT...`: read, detect, normalise, accept by policy, write canonical JSON.
+/// `ingest import INPUT...`: read, detect, normalise, merge duplicates, review or accept by
+/// policy, write canonical JSON (and/or a drafts file to edit and `ingest accept`).
 struct ImportCommand: Command {
     static let name = "import"
     static let summary = "Import subscriptions from CSV exports, Notion ZIPs, sheets or screenshots."
-    static let usage = "ingest import INPUT... --accept all|confident|none [options]"
+    static let usage = "ingest import INPUT... [--accept all|confident|none | --interactive] [--drafts FILE] [-o FILE] [options]"
     static let discussion = """
-        INPUT is a file, or - for standard input. Drafts are accepted by the --accept policy:
+        INPUT is a file, - for standard input, or a link: a Google Sheets link as the browser
+        shows it (the sheet shared with "Anyone with the link" or published to the web), or an
+        http(s) link to a .csv file; links are fetched as CSV (see `ingest sheets-url`).
+        Nothing is written that was not accepted: on a terminal (standard input and output)
+        without --accept, each draft is reviewed interactively (y accept, n reject, e edit,
+        a accept remaining confident, q quit), then "Import N subscriptions? [y/N]".
+        --interactive asks the same from piped input. Scripts choose a policy with --accept:
           all        every draft with a name (inactive ones only with --include-inactive)
-          confident  drafts with no error, no guessed currency, date order or decimal mark,
-                     and every field's confidence at least 0.8
+          confident  drafts with a name, price and cycle, no error, no guessed currency, date
+                     order or decimal mark, no conflicting duplicate, and every field's
+                     confidence at least 0.8
           none       nothing; the output lists no subscriptions
-        Without --accept the command stops with a usage error: nothing is saved unreviewed.
+        --drafts FILE writes every draft (ingest/drafts@1) to edit and pass to `ingest accept`;
+        without --accept or --interactive nothing else is written.
+        Drafts of the same service (catalog brand or name) are merged into one with all their
+        sources, or flagged duplicate.conflict when price or cycle differ (--keep-duplicates
+        turns this off). With --accept and no --drafts/--merge-into/--interactive the output is
+        streamed: memory holds a counter per service name, plus open duplicate groups.
         Progress and problems go to standard error; it ends with a line per input such as
         "12 rows → 10 drafts, 2 skipped (1 blank, 1 totals)".
         """
     static let options: [OptionSpec] = [
-        .option("--accept", value: "POLICY", help: "all, confident or none."),
+        ReviewOptions.policy,
+        .flag("--interactive", help: "Review drafts with prompts, also when standard input is not a terminal."),
+        .option("--drafts", value: "FILE", help: "Write every draft to FILE for editing (then: ingest accept FILE)."),
         .option("-o", "--output", value: "FILE", help: "Write the canonical JSON here (default: standard output)."),
-        .flag("--include-inactive", help: "Also output drafts marked inactive (cancelled, paused, stopped)."),
+        ReviewOptions.mergeInto, ReviewOptions.includeInactive, ReviewOptions.keepDuplicates, ReviewOptions.rates,
         .flag("--quiet", "-q", help: "Print only errors and the summary line to standard error."),
-    ] + CommonOptions.reading + CommonOptions.ocr
+    ] + CommonOptions.reading + CommonOptions.ocr + CommonOptions.fetching
 
     let inputs: [String]
-    let policy: AcceptPolicy
+    let policy: AcceptPolicy?
+    let interactive: Bool
+    let draftsPath: String?
     let output: String?
+    let mergeInto: String?
+    let ratesPath: String?
     let includeInactive: Bool
+    let keepDuplicates: Bool
     let quiet: Bool
     let importOptions: ImportOptions
 
     init(_ args: ParsedArguments) throws(UsageError) {
         guard !args.positionals.isEmpty else { throw UsageError("import needs at least one INPUT (a file, or - for standard input)") }
         inputs = args.positionals
-        guard let text = args.value("--accept") else {
-            throw UsageError("--accept all|confident|none is required: interactive review needs a terminal, and nothing is saved that was not accepted")
+        policy = try ReviewOptions.policy(args)
+        draftsPath = args.value("--drafts")
+        let terminal = Terminal.inputIsTerminal && Terminal.outputIsTerminal && !inputs.contains("-")
+        interactive = args.has("--interactive") || (policy == nil && draftsPath == nil && terminal)
+        if args.has("--interactive"), let policy {
+            throw UsageError("--interactive and --accept \(policy.rawValue) exclude each other: review by hand or by policy")
         }
-        guard let policy = AcceptPolicy(rawValue: text) else {
-            throw UsageError("--accept \(text): expected all, confident or none")
+        if interactive, inputs.contains("-") {
+            throw UsageError("--interactive reads its answers from standard input: give INPUT as a file, not -")
         }
-        self.policy = policy
+        if draftsPath == "-", policy != nil || interactive, args.value("-o") == nil || args.value("-o") == "-" {
+            throw UsageError("--drafts - and the canonical output would both go to standard output: give -o FILE")
+        }
+        guard policy != nil || interactive || draftsPath != nil else {
+            throw UsageError("--accept all|confident|none is required: interactive review needs a terminal (or --interactive), and nothing is saved that was not accepted; --drafts FILE writes the drafts for `ingest accept`")
+        }
         output = args.value("-o")
+        mergeInto = args.value("--merge-into")
+        ratesPath = args.value("--rates")
         includeInactive = args.has("--include-inactive")
+        keepDuplicates = args.has("--keep-duplicates")
         quiet = args.has("--quiet")
-        importOptions = try CommonOptions.importOptions(args)
+        var importOptions = try CommonOptions.importOptions(args)
+        importOptions.fetch = try CommonOptions.fetch(args)
+        self.importOptions = importOptions
     }
 
     func run() throws -> Int32 {
-        let out = try OutputFile(path: output)
-        var writer = CanonicalStreamWriter(write: out.write)
-        var failed = false
-        try writer.begin()
+        let rates: ExchangeRates?
+        do { rates = try ReviewOptions.rates(ratesPath) } catch {
+            Stderr.print("ingest: \(error.message)")
+            return 1
+        }
         prefetchScreenshots()
-        for input in inputs {
-            do {
-                let file = try InputFiles.resolve(input)
-                defer { file.cleanup() }
-                let report = try Importer(options: importOptions).run(path: file.path, name: file.name) { draft in
-                    var draft = draft
-                    if !quiet { for issue in draft.allIssues where issue.severity >= .warning { Stderr.print("ingest: \(issue.message)") } }
-                    draft.status = policy.decide(draft)
-                    let keep = draft.status == .accepted || (includeInactive && draft.status == .inactive && draft.name.value != nil)
-                    if keep, let sub = Subscription(draft: draft) { try writer.add(sub) }
-                }
-                if !quiet { for warning in report.warnings { Stderr.print("ingest: \(report.source): \(warning.message)") } }
-                Stderr.print("ingest: \(report.source): \(report.line)")
-            } catch let error as ReadError {
-                Stderr.print("ingest: \(error)")
-                failed = true
-            } catch let error as MappingError {
-                Stderr.print("ingest: \(input): \(error)")
-                failed = true
+        defer { (importOptions.recognizer as? TesseractRecognizer)?.close() }
+        if interactive || draftsPath != nil || mergeInto != nil { return try review(rates: rates) }
+        return try stream(rates: rates)
+    }
+
+    /// All drafts in memory: merge, decide or review, write the drafts file and the output.
+    func review(rates: ExchangeRates?) throws -> Int32 {
+        let collection = try DraftCollection(inputs: inputs, options: importOptions, printIssues: !quiet && !interactive)
+        if collection.failed { return 1 }
+        var drafts = keepDuplicates ? collection.drafts : DraftMerger.merge(collection.drafts)
+        if !quiet && !interactive { for draft in drafts { printConflicts(draft) } }
+        if let policy { for i in drafts.indices { drafts[i].status = policy.decide(drafts[i]) } }
+        if interactive {
+            var session = ReviewSession(drafts: drafts, editor: FieldEditor(context: importOptions.context),
+                                        includeInactive: includeInactive, rates: rates, echo: !Terminal.inputIsTerminal)
+            var input = StandardInputLines()
+            let outcome = session.run(input: &input) { FileHandle.standardError.write(Data($0.utf8)) }
+            guard case .write(let reviewed) = outcome else { return 0 }
+            drafts = reviewed
+        }
+        if let draftsPath {
+            let out = try OutputFile(path: draftsPath)
+            out.write(DraftsFile.text(drafts, context: importOptions.context))
+            try out.close()
+            Stderr.print("ingest: wrote \(drafts.count) draft\(drafts.count == 1 ? "" : "s") to \(draftsPath); edit statuses or values, then: ingest accept \(draftsPath)")
+        }
+        guard policy != nil || interactive else { return 0 }
+        let subscriptions = drafts.filter { AcceptPolicy.isOutput($0, includeInactive: includeInactive) }
+            .compactMap(Subscription.init(draft:))
+        return try CanonicalOutput(output: output, mergeInto: mergeInto, rates: rates, today: importOptions.context.today)
+            .write(subscriptions)
+    }
+
+    func printConflicts(_ draft: ImportDraft) {
+        for issue in draft.issues where issue.code == "duplicate.conflict" { Stderr.print("ingest: \(issue.message)") }
+    }
+
+    /// Drafts straight to the output. Merging duplicates takes a first pass that only counts
+    /// service names (by hash); the second pass holds a duplicate group until its last member.
+    func stream(rates: ExchangeRates?) throws -> Int32 {
+        guard let policy else { return 2 }
+        var files: [(path: String, name: String, cleanup: () -> Void)] = []
+        defer { for file in files { file.cleanup() } }
+        for input in inputs { files.append(try InputFiles.resolve(input)) }
+        var counter = DuplicateCounter()
+        if !keepDuplicates {
+            for file in files {
+                do { _ = try Importer(options: importOptions).run(path: file.path, name: file.name) { counter.observe($0) } }
+                catch is ReadError, is MappingError { continue }
             }
         }
-        if failed {
+        var folder = DuplicateFolder(counter)
+        let out = try OutputFile(path: output)
+        var writer = CanonicalStreamWriter(rates: rates, write: out.write)
+        try writer.begin()
+        func emit(_ draft: ImportDraft) throws {
+            var draft = draft
+            if !quiet { printConflicts(draft) }
+            draft.status = policy.decide(draft)
+            if AcceptPolicy.isOutput(draft, includeInactive: includeInactive), let sub = Subscription(draft: draft) { try writer.add(sub) }
+        }
+        var runner = InputRunner(options: importOptions, printIssues: !quiet)
+        for file in files {
+            try runner.run(path: file.path, name: file.name) { draft in
+                for ready in folder.add(draft) { try emit(ready) }
+            }
+        }
+        for ready in folder.finish() { try emit(ready) }
+        if runner.failed {
             out.abandon()
             return 1
         }
@@ -83,11 +165,11 @@ struct ImportCommand: Command {
         return 0
     }
 
-    /// Several screenshots are recognised in parallel up front; the readers then take the
-    /// results one by one, in input order.
+    /// Screenshots are recognised in parallel up front and kept; the readers then take the
+    /// results in input order, and the duplicate-counting pass does not read an image twice.
     private func prefetchScreenshots() {
         guard let recognizer = importOptions.recognizer as? TesseractRecognizer else { return }
         let images = inputs.filter { $0 != "-" && (importOptions.kind ?? Importer.guessKind(path: $0)) == .screenshot }
-        if images.count > 1 { recognizer.prefetch(images.map { OCRInput(path: $0, name: $0) }) }
+        if !images.isEmpty { recognizer.prefetch(images.map { OCRInput(path: $0, name: $0) }) }
     }
 }

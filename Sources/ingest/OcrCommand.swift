@@ -20,7 +20,8 @@ struct OcrCommand: Command {
         .option("--format", value: "text|json", help: "Output format (default: text)."),
         .option("--debug-image", value: "OUT.png", help: "Write the image with the word boxes drawn on it (one IMAGE only)."),
         .option("--psm", value: "N", help: "Tesseract page segmentation mode (default: 11, sparse text)."),
-    ] + CommonOptions.context.filter { $0.names.contains("--locale") } + CommonOptions.ocr
+        .option("--locale", value: "ID", help: "The screenshots' locale, e.g. de_DE or zh_CN: picks the OCR languages."),
+    ] + CommonOptions.ocr
 
     let images: [String]
     let json: Bool
@@ -50,6 +51,7 @@ struct OcrCommand: Command {
 
     func run() throws -> Int32 {
         let recognizer = TesseractRecognizer(configuration: configuration)
+        defer { recognizer.close() }
         do {
             _ = try recognizer.checkSetup()
         } catch {

@@ -23,8 +23,13 @@ struct CommandEntry: Sendable {
 let commands: [CommandEntry] = [
     CommandEntry(ImportCommand.self), CommandEntry(ColumnsCommand.self),
     CommandEntry(NormalizeCommand.self), CommandEntry(SchemaCommand.self),
-    CommandEntry(OcrCommand.self),
+    CommandEntry(PreviewCommand.self), CommandEntry(AcceptCommand.self), CommandEntry(OcrCommand.self),
+    CommandEntry(SheetsURLCommand.self),
+    CommandEntry(ValidateCommand.self),
 ]
+
+/// Commands that work but are not listed in the help (benchmark helpers).
+let hiddenCommands: [CommandEntry] = [CommandEntry(BenchNormalizeCommand.self)]
 
 func topHelp() -> String {
     var text = """
@@ -52,7 +57,7 @@ func main() -> Int32 {
     }
     if first == "--version" { print("ingest \(version)"); return 0 }
     if first == "--help" || first == "-h" || first == "help" { print(topHelp(), terminator: ""); return 0 }
-    guard let command = commands.first(where: { $0.name == first }) else {
+    guard let command = (commands + hiddenCommands).first(where: { $0.name == first }) else {
         Stderr.print("ingest: unknown command \"\(first)\" (commands: \(commands.map(\.name).joined(separator: ", ")))")
         return 2
     }

@@ -7,6 +7,16 @@ public struct Brand: Hashable, Sendable {
     public var category: Category
     /// The account or cancel page, where it is stable.
     public var manageURL: String?
+    /// The name is an ordinary word (Calm, Max, Sky): it matches only as the whole text.
+    public var exactNameOnly: Bool
+
+    public init(name: String, aliases: [String], category: Category, manageURL: String? = nil, exactNameOnly: Bool = false) {
+        self.name = name
+        self.aliases = aliases
+        self.category = category
+        self.manageURL = manageURL
+        self.exactNameOnly = exactNameOnly
+    }
 }
 
 /// A text matched to a brand, with what was left over (the plan: "Premium", "Family").
@@ -17,10 +27,20 @@ public struct BrandMatch: Hashable, Sendable {
 }
 
 /// The bundled catalog of subscription services (`Resources/brands.json`), loaded once.
+/// Matching uses hash indexes over folded word sequences, so a call costs a few dictionary
+/// look-ups per word of the text, whatever the catalog's size.
 public final class BrandCatalog: Sendable {
     public let brands: [Brand]
-    /// Folded alias → brand index, longest aliases first for prefix matching.
-    private let aliasIndex: [(alias: String, brand: Int)]
+    /// Folded whole text → brand, for every name and alias.
+    private let whole: [String: Int]
+    /// Folded word sequence (1…`longest` words) → brand, for names and aliases that may stand
+    /// inside a longer text.
+    private let phrases: [String: Int]
+    /// One-word aliases of five letters or more, for descriptors that glue words (`NETFLIXCOM`).
+    private let prefixes: [String: Int]
+    private let longest: Int
+    /// Each brand's folded name words (`Disney+` → disney, plus), for telling plans apart.
+    private let nameWords: [Set<Substring>]
 
     public static let shared: BrandCatalog = {
         guard let text = Resources.text("brands.json"), let catalog = try? BrandCatalog(json: text) else {
@@ -31,17 +51,38 @@ public final class BrandCatalog: Sendable {
 
     public init(brands: [Brand]) {
         self.brands = brands
-        var index: [(String, Int)] = []
+        var whole: [String: Int] = [:]
+        var phrases: [String: Int] = [:]
+        var prefixes: [String: Int] = [:]
+        var longest = 1
         for (i, brand) in brands.enumerated() {
-            for alias in [brand.name] + brand.aliases {
+            let name = BrandCatalog.fold(brand.name)
+            if !name.isEmpty { whole[name] = whole[name] ?? i }
+            if !brand.exactNameOnly, !name.isEmpty { phrases[name] = phrases[name] ?? i }
+            for alias in brand.aliases {
                 let key = BrandCatalog.fold(alias)
-                if !key.isEmpty { index.append((key, i)) }
+                guard !key.isEmpty else { continue }
+                whole[key] = whole[key] ?? i
+                if !(brand.exactNameOnly && key == name) { phrases[key] = phrases[key] ?? i }
             }
         }
-        aliasIndex = index.sorted { $0.0.count != $1.0.count ? $0.0.count > $1.0.count : $0.0 < $1.0 }
+        for (key, i) in phrases {
+            let words = key.split(separator: " ")
+            longest = max(longest, words.count)
+            if words.count == 1, key.count >= 5 { prefixes[key] = prefixes[key] ?? i }
+        }
+        nameWords = brands.map { brand in
+            var words = Set(BrandCatalog.fold(brand.name).split(separator: " "))
+            if brand.name.unicodeScalars.contains("+") { words.insert("plus") }
+            return words
+        }
+        self.whole = whole
+        self.phrases = phrases
+        self.prefixes = prefixes
+        self.longest = longest
     }
 
-    /// Reads `[{"name": …, "aliases": […], "category": …, "manage": …}]`.
+    /// Reads `[{"name": …, "aliases": […], "category": …, "manage": …, "exact": true}]`.
     public convenience init(json text: String) throws {
         guard case .array(let items) = try JSONValue.parse(text) else { throw ReadError(file: "brands.json", "expected an array") }
         let brands: [Brand] = items.compactMap { item in
@@ -49,25 +90,102 @@ public final class BrandCatalog: Sendable {
             var aliases: [String] = []
             if case .array(let list)? = item["aliases"] { aliases = list.compactMap(\.stringValue) }
             let category = item["category"]?.stringValue.flatMap(Category.init(rawValue:)) ?? .other
-            return Brand(name: name, aliases: aliases, category: category, manageURL: item["manage"]?.stringValue)
+            var exact = false
+            if case .bool(let flag)? = item["exact"] { exact = flag }
+            return Brand(name: name, aliases: aliases, category: category, manageURL: item["manage"]?.stringValue,
+                         exactNameOnly: exact)
         }
         self.init(brands: brands)
     }
 
     /// Lowercase, accents off, anything but letters and digits turned into single spaces.
-    static func fold(_ text: String) -> String { HeaderVocabulary.fold(text) }
+    /// ASCII text (most bank descriptors) is folded byte by byte, other text by Foundation.
+    static func fold(_ text: String) -> String {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return HeaderVocabulary.fold(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var space = false
+        for b in text.utf8 {
+            let lower = b >= 0x41 && b <= 0x5A ? b + 32 : b
+            if (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39) {
+                if space, !bytes.isEmpty { bytes.append(0x20) }
+                space = false
+                bytes.append(lower)
+            } else {
+                space = true
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
-    /// The brand a name or descriptor names, matching whole words: "netflix premium" → Netflix
-    /// with plan "premium".
+    /// Words of bank descriptors and payment processors that are never part of a plan.
+    static let noise: Set<String> = [
+        "com", "www", "net", "bill", "billing", "paypal", "pp", "sq", "sp", "tst", "payment", "purchase", "pos",
+        "visa", "card", "debit", "recurring", "subscription", "subscr", "abo", "abonnement", "inc", "llc", "ltd",
+        "gmbh", "ab", "sa", "co", "help", "uk", "us", "usa", "de", "nl", "ie", "lu", "eu", "amzn", "mktp", "digital",
+    ]
+
+    /// The brand a name or bank descriptor names: "netflix premium" → Netflix with plan
+    /// "premium"; "PAYPAL *DISNEYPLUS" → Disney+; "NETFLIX.COM" → Netflix.
     public func match(_ text: String) -> BrandMatch? {
         let folded = BrandCatalog.fold(text)
         guard !folded.isEmpty else { return nil }
-        let padded = " \(folded) "
-        for (alias, index) in aliasIndex where padded.contains(" \(alias) ") {
-            let brand = brands[index]
-            let rest = padded.replacingOccurrences(of: " \(alias) ", with: " ").trimmingCharacters(in: .whitespaces)
-            return BrandMatch(brand: brand, plan: rest.isEmpty ? nil : rest)
+        let words = folded.split(separator: " ")
+        if let i = whole[folded] { return BrandMatch(brand: brands[i], plan: plan(words, alias: words[...], brand: i, text)) }
+        var best: (brand: Int, start: Int, count: Int)?
+        for start in words.indices {
+            var n = min(longest, words.count - start)
+            while n >= 1 {
+                let key = n == 1 ? String(words[start]) : words[start..<start + n].joined(separator: " ")
+                if let i = phrases[key] {
+                    if best == nil || n > best?.count ?? 0 { best = (i, start, n) }
+                    break
+                }
+                n -= 1
+            }
         }
-        return nil
+        if best == nil {
+            for (start, word) in words.enumerated() where word.count > 5 {
+                var length = min(word.count - 1, 24)
+                while length >= 5 {
+                    if let i = prefixes[String(word.prefix(length))] {
+                        best = (i, start, 1)
+                        break
+                    }
+                    length -= 1
+                }
+                if best != nil { break }
+            }
+        }
+        guard let hit = best else { return nil }
+        return BrandMatch(brand: brands[hit.brand], plan: plan(words, alias: words[hit.start..<hit.start + hit.count], brand: hit.brand, text))
+    }
+
+    /// Words that name a plan rather than a service, kept even when an alias spells them.
+    static let planWords: Set<String> = [
+        "premium", "family", "duo", "student", "individual", "basic", "standard", "plus", "pro", "ultimate", "team",
+        "teams", "business", "personal", "gold", "platinum", "deluxe", "lite", "mini", "essential", "essentials",
+        "extra", "premier", "hifi", "unlimited", "enterprise", "starter", "home", "single", "couple", "kids", "advanced",
+    ]
+
+    /// What the text says besides the brand: words outside the brand's name, outside the
+    /// matched alias (unless they name a plan), and not descriptor noise or reference codes.
+    private func plan(_ words: [Substring], alias: ArraySlice<Substring>, brand: Int, _ text: String) -> String? {
+        let name = nameWords[brand]
+        let aliasWords = Set(alias)
+        let rest = words.filter { word in
+            !name.contains(word) && (!aliasWords.contains(word) || BrandCatalog.planWords.contains(String(word)))
+                && !BrandCatalog.noise.contains(String(word)) && !word.contains(where: \.isNumber)
+        }
+        let plan = rest.map { BrandCatalog.original(String($0), in: text) }.joined(separator: " ")
+        return plan.isEmpty ? nil : plan
+    }
+
+    /// The word as the text wrote it (`Premium` for `premium`), when it can be found.
+    static func original(_ folded: String, in text: String) -> String {
+        for piece in text.split(whereSeparator: { $0.isWhitespace || $0 == "*" || $0 == "/" || $0 == "," }) {
+            if fold(String(piece)) == folded { return String(piece) }
+        }
+        return folded
     }
 }

@@ -17,7 +17,7 @@ struct ColumnEvidence: Sendable {
         let dateParser = DateParser(context: context)
         let cycleParser = CycleParser()
         for raw in values {
-            let value = raw.trimmingCharacters(in: .whitespaces)
+            let value = raw.trimmedSpaces()
             guard !value.isEmpty else { continue }
             nonEmpty += 1
             if distinct.count < 1000 { distinct.insert(value.lowercased()) }
@@ -65,7 +65,9 @@ struct ColumnEvidence: Sendable {
         case .category: return (rate(texts) * (distinct.count < max(3, nonEmpty) ? 1 : 0.5), 0.2, "are text")
         case .notes: return (rate(texts), 0.1, "are text")
         case .status: return (rate(statuses), 0.9, "are statuses")
-        case .active: return (rate(booleans), 0.7, "are yes/no")
+        // A checkbox says nothing of what it means ("Shared", "Auto-renew", "Business"): only a
+        // header such as "Active" or "Cancelled" makes it the active flag.
+        case .active: return (rate(booleans), 0, "are yes/no")
         }
     }
 }
@@ -88,7 +90,7 @@ public enum StatusWords {
 
     /// `.inactive` / `.pending` (active) for a status cell, nil when it is not a status word.
     public static func status(of value: String) -> ImportDraft.Status? {
-        let key = value.trimmingCharacters(in: .whitespaces).lowercased()
+        let key = value.trimmedSpaces().lowercased()
         if inactive.contains(key) { return .inactive }
         if active.contains(key) { return .pending }
         return nil
@@ -96,32 +98,35 @@ public enum StatusWords {
 
     /// Reads yes/no cells: `Yes`, `No`, `true`, `false`, `1`, `0`, `✓`, `x`, `ja`, `nein`, `sí`, `是`.
     public static func boolean(_ value: String) -> Bool? {
-        switch value.trimmingCharacters(in: .whitespaces).lowercased() {
-        case "yes", "y", "true", "1", "✓", "✔", "☑", "x", "ja", "si", "sí", "sim", "oui", "是", "はい", "on", "checked":
-            return true
-        case "no", "n", "false", "0", "☐", "nein", "non", "não", "nao", "nej", "nee", "否", "いいえ", "off", "unchecked":
-            return false
-        default:
-            return nil
-        }
+        booleans[value.trimmedSpaces().lowercased()]
     }
+
+    /// A table, not a `switch`: every cell of every column is looked up here.
+    static let booleans: [String: Bool] = {
+        var table: [String: Bool] = [:]
+        for word in ["yes", "y", "true", "1", "✓", "✔", "☑", "x", "ja", "si", "sí", "sim", "oui", "是", "はい", "on", "checked"] {
+            table[word] = true
+        }
+        for word in ["no", "n", "false", "0", "☐", "nein", "non", "não", "nao", "nej", "nee", "否", "いいえ", "off", "unchecked"] {
+            table[word] = false
+        }
+        return table
+    }()
 }
 
 /// Unit words for cycles split over two columns ("every" 2 + "weeks").
 enum CycleUnitWords {
     static func unit(_ value: String) -> Cycle.Unit? {
-        let key = value.trimmingCharacters(in: .whitespaces).lowercased()
-        switch key {
-        case "day", "days", "d", "daily", "día", "días", "dia", "dias", "tag", "tage", "jour", "jours", "giorno", "giorni", "dag", "dagen", "dager", "dagar", "天", "日":
-            return .day
-        case "week", "weeks", "w", "wk", "weekly", "semana", "semanas", "woche", "wochen", "semaine", "semaines", "settimana", "settimane", "uke", "uker", "vecka", "veckor", "uge", "uger", "周", "週":
-            return .week
-        case "month", "months", "m", "mo", "monthly", "mes", "meses", "monat", "monate", "mois", "mese", "mesi", "maand", "maanden", "måned", "måneder", "månad", "månader", "月", "ヶ月", "个月":
-            return .month
-        case "year", "years", "y", "yr", "yearly", "annual", "año", "años", "ano", "anos", "jahr", "jahre", "an", "ans", "année", "anno", "anni", "jaar", "jaren", "år", "年":
-            return .year
-        default:
-            return nil
-        }
+        units[value.trimmedSpaces().lowercased()]
     }
+
+    /// A table, not a `switch`: every cell of every column is looked up here.
+    static let units: [String: Cycle.Unit] = {
+        var table: [String: Cycle.Unit] = [:]
+        for word in ["day", "days", "d", "daily", "día", "días", "dia", "dias", "tag", "tage", "jour", "jours", "giorno", "giorni", "dag", "dagen", "dager", "dagar", "天", "日"] { table[word] = .day }
+        for word in ["week", "weeks", "w", "wk", "weekly", "semana", "semanas", "woche", "wochen", "semaine", "semaines", "settimana", "settimane", "uke", "uker", "vecka", "veckor", "uge", "uger", "周", "週"] { table[word] = .week }
+        for word in ["month", "months", "m", "mo", "monthly", "mes", "meses", "monat", "monate", "mois", "mese", "mesi", "maand", "maanden", "måned", "måneder", "månad", "månader", "月", "ヶ月", "个月"] { table[word] = .month }
+        for word in ["year", "years", "y", "yr", "yearly", "annual", "año", "años", "ano", "anos", "jahr", "jahre", "an", "ans", "année", "anno", "anni", "jaar", "jaren", "år", "年"] { table[word] = .year }
+        return table
+    }()
 }

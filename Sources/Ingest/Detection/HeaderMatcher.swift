@@ -1,3 +1,5 @@
+import Foundation
+
 /// Scores a header against a field's vocabulary.
 enum HeaderMatcher {
     private static let folded: [Field: [[Substring]]] = HeaderVocabulary.phrases.mapValues { phrases in
@@ -10,6 +12,22 @@ enum HeaderMatcher {
     /// 1 for an exact phrase, less for a phrase inside a longer header or one typo away,
     /// a fifth of that for a header that carries a decoy word.
     static func score(field: Field, header: String) -> (Double, String) {
+        let key = ScoreKey(field: field, header: header)
+        if let known = cache.value(for: key) { return known }
+        let result = uncachedScore(field: field, header: header)
+        cache.store(result, for: key)
+        return result
+    }
+
+    struct ScoreKey: Hashable {
+        var field: Field
+        var header: String
+    }
+
+    /// Files of one team share their headers: each (field, header) pair is scored once per process.
+    private static let cache = MemoCache<ScoreKey, (Double, String)>()
+
+    static func uncachedScore(field: Field, header: String) -> (Double, String) {
         let words = HeaderVocabulary.fold(header).split(separator: " ").map(singular)
         guard !words.isEmpty, let phrases = folded[field] else { return (0, "") }
         var best = 0.0

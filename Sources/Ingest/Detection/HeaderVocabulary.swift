@@ -3,11 +3,24 @@ import Foundation
 /// Header words per field in the languages the readers meet, and the words that mark a decoy
 /// column (a derived "monthly cost", a "created" time) that must not win the field.
 public enum HeaderVocabulary {
+    /// Built once: creating a Locale per call cost more than the folding itself.
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
     /// Folds a header for matching: lowercase, accents removed, emoji and punctuation dropped,
     /// spaces collapsed. `"  Próxima Renovación 📅"` → `"proxima renovacion"`.
     public static func fold(_ header: String) -> String {
+        if header.utf8.allSatisfy({ $0 < 0x80 }) { return foldASCII(header) }
+        if let known = folded.value(for: header) { return known }
+        let result = uncachedFold(header)
+        folded.store(result, for: header)
+        return result
+    }
+
+    private static let folded = MemoCache<String, String>()
+
+    static func uncachedFold(_ header: String) -> String {
         let lowered = header.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
-                                     locale: Locale(identifier: "en_US_POSIX"))
+                                     locale: posix)
         var out = ""
         var lastSpace = true
         for scalar in lowered.unicodeScalars {
@@ -22,6 +35,31 @@ public enum HeaderVocabulary {
         }
         if out.hasSuffix(" ") { out.removeLast() }
         return out
+    }
+
+    /// `fold` for ASCII text, where folding is lowercasing and the letters and digits are the
+    /// alphanumerics: the same result without Foundation's string machinery.
+    static func foldASCII(_ header: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(header.utf8.count)
+        var lastSpace = true
+        for byte in header.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                out.append(byte)
+                lastSpace = false
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                out.append(byte | 0x20)
+                lastSpace = false
+            default:
+                if !lastSpace {
+                    out.append(UInt8(ascii: " "))
+                    lastSpace = true
+                }
+            }
+        }
+        if out.last == UInt8(ascii: " ") { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Phrases per field, already folded. A header matches a phrase exactly, word-for-word

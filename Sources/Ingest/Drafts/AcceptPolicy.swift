@@ -1,26 +1,38 @@
 /// How drafts are accepted without asking: every one, only the confident ones, or none.
+///
+/// A draft is *confident* when all of these hold (`doubts` lists the ones that fail):
+/// - it has a name, a price and a billing cycle;
+/// - no issue of error severity (an unreadable price, date or cycle, a currency conflict);
+/// - nothing was guessed: no `currency.guessed`, `currency.missing`, `date.ambiguous` or
+///   `price.decimal-guessed`, and no `duplicate.conflict` with another draft of the same service;
+/// - every field that has a value was read with confidence at least `confidenceThreshold`
+///   (1 for a clean CSV cell, 0.6 for a value read with a warning, the OCR score for screenshots);
+///   listed only when no other reason explains it.
 public enum AcceptPolicy: String, Sendable, CaseIterable {
     case all, confident, none
 
     /// Below this, a field's confidence keeps a draft from being "confident".
     public static let confidenceThreshold = 0.8
 
-    /// Issue codes that mark a guess: a draft carrying one is not confident.
-    public static let guessCodes: Set<String> = [
-        "currency.guessed", "date.ambiguous", "price.decimal-guessed", "currency.missing",
+    /// Issue codes that mark a guess or a disagreement: a draft carrying one is not confident.
+    public static let guessCodes: [String] = [
+        "currency.guessed", "currency.missing", "date.ambiguous", "price.decimal-guessed", "duplicate.conflict",
     ]
 
-    /// Why a draft is not confident, empty when it is.
+    /// Why a draft is not confident, empty when it is: issue codes, then missing values.
     public static func doubts(_ draft: ImportDraft) -> [String] {
         var reasons: [String] = []
         let issues = draft.allIssues
-        if let error = issues.first(where: { $0.severity == .error }) { reasons.append(error.code) }
-        for issue in issues where guessCodes.contains(issue.code) && !reasons.contains(issue.code) {
+        for issue in issues where issue.severity == .error && !reasons.contains(issue.code) {
             reasons.append(issue.code)
         }
+        for code in guessCodes where issues.contains(where: { $0.code == code }) { reasons.append(code) }
         if draft.name.value == nil { reasons.append("no name") }
         if draft.price.value == nil { reasons.append("no price") }
-        if draft.confidence < confidenceThreshold { reasons.append("confidence below \(confidenceThreshold)") }
+        if draft.cycle.value == nil { reasons.append("no cycle") }
+        if reasons.isEmpty, draft.confidence < confidenceThreshold {
+            reasons.append("confidence below \(confidenceThreshold)")
+        }
         return reasons
     }
 
@@ -33,5 +45,11 @@ public enum AcceptPolicy: String, Sendable, CaseIterable {
         case .confident: return AcceptPolicy.doubts(draft).isEmpty ? .accepted : .pending
         case .none: return .pending
         }
+    }
+
+    /// Whether a decided draft goes into the canonical output.
+    public static func isOutput(_ draft: ImportDraft, includeInactive: Bool) -> Bool {
+        guard draft.name.value != nil else { return false }
+        return draft.status == .accepted || (includeInactive && draft.status == .inactive)
     }
 }

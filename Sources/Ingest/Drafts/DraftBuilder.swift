@@ -71,8 +71,10 @@ public struct DraftBuilder: Sendable {
             draft.issues.append(Issue("row.ragged", .warning,
                 "\(provenance.location()): row has \(row.cells.count) cells, the header has \(mapping.header.count)"))
         }
+        var brand: BrandMatch?
         if let (text, column) = cell(.name, row) {
-            draft.name = DraftField(raw: text, value: text, column: column)
+            brand = BrandCatalog.shared.match(text)
+            draft.name = DraftField(raw: text, value: brand?.brand.name ?? text, column: column)
         } else {
             draft.name = DraftField(raw: nil, value: nil, confidence: 0, issues: [
                 Issue("name.missing", .error, "\(provenance.location()): no name (expected the service's name in column \"\(mapping.choices[.name]?.header ?? "name")\")"),
@@ -99,6 +101,7 @@ public struct DraftBuilder: Sendable {
         if let (text, column) = cell(.notes, row) {
             draft.notes = DraftField(raw: text, value: text, column: column)
         }
+        if let brand { applyBrand(brand, to: &draft) }
         applyStatus(&draft, row)
         return draft
     }
@@ -125,7 +128,7 @@ public struct DraftBuilder: Sendable {
             if let minorUnits {
                 parsed.price.amount /= minorUnits.divisor(for: parsed.price.currency)
             }
-            if guessed {
+            if guessed, parsed.markFromColumn {
                 parsed.issues.append(Issue("price.decimal-guessed", .warning,
                     "\(provenance.location(column: column)): the column mixes decimal marks; read \"\(text)\" with a decimal \(mark == .comma ? "comma" : "point")"))
             }
@@ -181,7 +184,7 @@ public struct DraftBuilder: Sendable {
     }
 
     func date(_ text: String, column: Int, at provenance: Provenance) -> DraftField<CalendarDate> {
-        let (order, guessed) = formats.dateOrder(column: column - 1, locale: context.locale)
+        let (order, guessed) = context.dateOrder.map { ($0, false) } ?? formats.dateOrder(column: column - 1, locale: context.locale)
         let first = CellCleaner.firstOfRange(text)
         if let date = DraftBuilder.epochDate(first) {
             return DraftField(raw: text, value: date, column: column)
@@ -189,7 +192,7 @@ public struct DraftBuilder: Sendable {
         do {
             let parsed = try dateParser.parse(first[...], order: order)
             var issues = parsed.issues.map { Issue($0.code, $0.severity, "\(provenance.location(column: column)): \($0.message)") }
-            if guessed {
+            if guessed, parsed.orderFromColumn, !issues.contains(where: { $0.code == "date.ambiguous" }) {
                 issues.append(Issue("date.ambiguous", .warning,
                     "\(provenance.location(column: column)): day and month order could not be proven from the column; read \"\(text)\" as \(order?.rawValue ?? "month first"); pass --locale to choose"))
             }
@@ -228,6 +231,18 @@ public struct DraftBuilder: Sendable {
         draft.nextRenewal.value = next
         draft.nextRenewal.issues.append(Issue("date.rolled-forward", .info,
             "next renewal \(date) is in the past; moved on \(times) cycle\(times == 1 ? "" : "s") to \(next)"))
+    }
+
+    /// "Netflix Premium" → name Netflix, "Plan: Premium" in notes; the catalog's category when
+    /// the row has none.
+    func applyBrand(_ brand: BrandMatch, to draft: inout ImportDraft) {
+        if let plan = brand.plan {
+            let existing = draft.notes.value.map { "; \($0)" } ?? ""
+            draft.notes.value = "Plan: \(plan)\(existing)"
+        }
+        if draft.category.value == nil {
+            draft.category = DraftField(raw: nil, value: brand.brand.category, confidence: 0.9)
+        }
     }
 
     func applyStatus(_ draft: inout ImportDraft, _ row: SourceRow) {

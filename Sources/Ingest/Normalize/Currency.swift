@@ -18,6 +18,7 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     public static let usd = Currency(unchecked: "USD")
     public static let eur = Currency(unchecked: "EUR")
+    public static let gbp = Currency(unchecked: "GBP")
 
     init(unchecked code: String) { self.code = code }
 

@@ -28,8 +28,7 @@ enum CurrencyChoice {
             if let c = code(LocaleFormats.kroneRegions) ?? language.flatMap({ LocaleFormats.kroneLanguages[$0] }).map({ Currency(unchecked: $0) }) {
                 return (c, nil)
             }
-            let words = text.string(0..<text.count).lowercased()
-            if words.contains("mån") { return (Currency(unchecked: "SEK"), nil) }
+            if PriceWords.contains(text.scalars, ["m", "å", "n"]) { return (Currency(unchecked: "SEK"), nil) }
             return guess("SEK")
         case .franc:
             if sign.lowercased().hasPrefix("sfr") || region == "CH" || region == "LI" { return (Currency(unchecked: "CHF"), nil) }

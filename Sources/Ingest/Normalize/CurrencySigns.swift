@@ -113,6 +113,7 @@ enum CurrencySigns {
         for sign in ["₤", "جنيه"] { t[sign] = .ambiguous(.pound) }
         for sign in ["ريال", "درهم", "dh", "dirham", "riyal"] { t[sign] = .ambiguous(.riyal) }
         for sign in ["دينار", "din"] { t[sign] = .ambiguous(.dinar) }
+        for sign in ["peso", "pesos"] { t[sign] = .ambiguous(.peso) }
         for sign in ["tomans", "toman", "تومان", "₶", "¤"] { t[sign] = .ambiguous(.other) }
         return t
     }()

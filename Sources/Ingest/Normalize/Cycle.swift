@@ -49,7 +49,7 @@ public struct Cycle: Hashable, Sendable, CustomStringConvertible {
         case .month: perUnit = amount
         case .year: perUnit = amount / 12
         }
-        return perUnit / Decimal(interval)
+        return interval == 1 ? perUnit : perUnit / Decimal(interval)
     }
 
     /// What it costs per year: monthly ×12, weekly ×52, daily ×365.
@@ -61,7 +61,7 @@ public struct Cycle: Hashable, Sendable, CustomStringConvertible {
         case .month: perUnit = amount * 12
         case .year: perUnit = amount
         }
-        return perUnit / Decimal(interval)
+        return interval == 1 ? perUnit : perUnit / Decimal(interval)
     }
 
     /// The date one cycle after `date`, month arithmetic clamped to the month's end.

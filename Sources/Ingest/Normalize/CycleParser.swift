@@ -95,21 +95,50 @@ public struct CycleParser: Sendable {
         return nil
     }
 
+    /// Number words before a unit (`every two weeks`, `alle zwei Wochen`); "a"/"one" add nothing.
+    static let numberWords: [String: Int] = DateWords.numberWords.filter { $0.value >= 2 }
+
+    static let cjkNumerals: [Character: Int] = ["两": 2, "二": 2, "兩": 2, "三": 3, "四": 4, "六": 6, "十": 10]
+
+    /// `每两周` → 2 weeks, `两个月` → 2 months: a Chinese numeral followed by a unit.
+    static func cjkCount(_ word: String) -> Cycle? {
+        var rest = Substring(word)
+        if rest.hasPrefix("每") { rest = rest.dropFirst() }
+        guard let first = rest.first, let n = cjkNumerals[first] else { return nil }
+        let unitText = String(rest.dropFirst())
+        guard case .unit(let unit)? = CycleWords.table[unitText] else { return nil }
+        return Cycle(unit: unit, interval: n).canonical
+    }
+
     static func scan(_ tokens: [Token], counts: Bool) -> Found {
         var found = Found()
         var i = 0
         var other = false
         while i < tokens.count {
             let token = tokens[i]
-            if token.isNumber {
-                if counts, let n = token.number, n > 0, n <= 1000, i + 1 < tokens.count, !tokens[i + 1].slashBefore,
-                   let (m, width) = meaning(tokens, i + 1), case .unit(let unit) = m {
+            let count = token.number ?? (token.isNumber ? nil : CycleParser.numberWords[token.text])
+            if let n = count, n > 0, n <= 1000, i + 1 < tokens.count, !tokens[i + 1].slashBefore,
+               let (m, width) = meaning(tokens, i + 1) {
+                // `3 months`, `7-day`, `every two weeks`, `3 aylık`: a count of a unit; read only
+                // with `counts`, never before "free"/"trial".
+                var unit: Cycle.Unit?
+                if case .unit(let u) = m { unit = u }
+                if case .cycle(let c) = m, c.interval == 1, token.isNumber { unit = c.unit }
+                if let unit {
                     let after = i + 1 + width
                     let isTrial = after < tokens.count && meaning(tokens, after).map { $0.0 == .free } == true
-                    if !isTrial, found.cycle == nil { found.cycle = Cycle(unit: unit, interval: n).canonical }
+                    if counts, !isTrial, found.cycle == nil { found.cycle = Cycle(unit: unit, interval: n).canonical }
                     i = after
                     continue
                 }
+            }
+            if token.isNumber {
+                i += 1
+                continue
+            }
+            // `每两周`, `每3个月` written with a Chinese numeral.
+            if counts, found.cycle == nil, let cycle = CycleParser.cjkCount(token.text) {
+                found.cycle = cycle
                 i += 1
                 continue
             }
@@ -118,7 +147,9 @@ public struct CycleParser: Sendable {
             case .cycle(let c):
                 if found.cycle == nil { found.cycle = c }
             case .unit(let unit):
+                // Single letters (`M`, `Y`) count only alone or after a slash.
                 let bare = token.text.unicodeScalars.count >= 2 || token.text.unicodeScalars.contains(where: ScalarText.isCJK)
+                    || tokens.count == 1
                 if found.cycle == nil, bare || token.slashBefore {
                     found.cycle = Cycle(unit: unit, interval: other ? 2 : 1).canonical
                 }

@@ -43,7 +43,7 @@ enum CycleWords {
         ]),
         (Cycle(unit: .week, interval: 2), [
             "biweekly", "bi weekly", "fortnightly", "fortnight", "zweiwochentlich", "vierzehntagig", "tweewekelijks",
-            "quincenal", "quinzenal", "bisettimanale", "双周", "隔週", "hver anden uge", "varannan vecka",
+            "quincenal", "quinzenal", "bisettimanale", "双周", "隔週", "hver anden uge", "varannan vecka", "격주", "隔周",
         ]),
         (day, [
             "daily", "per day", "a day", "diario", "diaria", "diariamente", "taglich", "quotidien", "quotidienne",

@@ -2,9 +2,13 @@
 public struct ParsedDate: Hashable, Sendable {
     public var date: CalendarDate
     public var issues: [Issue]
-    public init(date: CalendarDate, issues: [Issue] = []) {
+    /// The value's own numbers could not tell day from month (`03/04/2026`) and the column's
+    /// `order` decided it.
+    public var orderFromColumn: Bool
+    public init(date: CalendarDate, issues: [Issue] = [], orderFromColumn: Bool = false) {
         self.date = date
         self.issues = issues
+        self.orderFromColumn = orderFromColumn
     }
 }
 
@@ -45,7 +49,7 @@ public struct DateParser: Sendable {
             return try monthNameDate(tokens, month: m, raw)
         }
         if let parsed = try numericDate(tokens, order: order, raw) { return parsed }
-        if let date = relative.weekday(tokens) { return ParsedDate(date: date) }
+        if let date = relative.weekday(tokens) ?? relative.dayOfMonth(tokens) { return ParsedDate(date: date) }
         throw .notA("date", found: String(raw), example: DateParser.example)
     }
 

@@ -122,7 +122,7 @@ enum DateWords {
     static let dayOffsets: [String: Int] = {
         let lists: [(Int, [String])] = [
             (0, ["today", "heute", "hoy", "aujourd hui", "aujourdhui", "oggi", "hoje", "vandaag", "idag", "i dag", "今天",
-                 "今日", "本日", "오늘", "금일", "сегодня", "dzisiaj", "dziś", "bugün", "tänään", "now", "right now"]),
+                 "今日", "本日", "오늘", "금일", "сегодня", "dzisiaj", "dziś", "bugün", "tänään"]),
             (1, ["tomorrow", "morgen", "mañana", "demain", "domani", "amanhã", "i morgen", "i morgon", "明天", "明日",
                  "내일", "명일", "завтра", "jutro", "yarın", "huomenna"]),
             (-1, ["yesterday", "gestern", "ayer", "hier", "ieri", "ontem", "gisteren", "igår", "i går", "昨天", "昨日",
@@ -159,10 +159,8 @@ enum DateWords {
         "from now", "after", "hence", "后", "後", "후", "через", "za", "sonra", "以后", "之后", "以後"].map(WordFold.fold))
     static let nextWords: Set<String> = Set(["next", "nächsten", "nächste", "nächster", "kommenden", "kommende",
         "prochain", "prochaine", "próximo", "próxima", "prossimo", "prossima", "volgende", "neste", "nästa", "næste",
-        "следующий", "следующая", "następny", "gelecek"].map(WordFold.fold))
+        "следующий", "следующая", "następny", "gelecek", "nächstes", "nächstem", "próximo", "prochain"].map(WordFold.fold))
 
-    /// Ordinal endings after a day number (`5th`, `1er`, `1º`).
-    static let ordinals: Set<String> = ["st", "nd", "rd", "th", "er", "re", "e", "o", "a", "º", "ª", "eme", "ème", "ste", "de", "te"]
     /// Words that end a time of day (`6:11 a.m.`, `18.37 Uhr`, `10h11`, `19 h 21 min`).
     static let timeWords: Set<String> = ["am", "pm", "a", "p", "uhr", "h", "hrs", "min", "ip", "ap", "fm", "em", "klo", "时", "時", "点", "分", "秒", "noon", "midnight"]
 }

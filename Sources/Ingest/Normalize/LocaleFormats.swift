@@ -36,11 +36,6 @@ enum LocaleFormats {
         return dateOrder(NormalizeContext(today: CalendarDate(unchecked: 2000, 1, 1), locale: locale))
     }
 
-    static func decimalMark(locale: String?) -> DecimalMark? {
-        guard let locale else { return nil }
-        return decimalMark(NormalizeContext(today: CalendarDate(unchecked: 2000, 1, 1), locale: locale))
-    }
-
     /// `$` by region.
     static let dollarRegions: [String: String] = [
         "US": "USD", "CA": "CAD", "AU": "AUD", "NZ": "NZD", "MX": "MXN", "SG": "SGD", "HK": "HKD",

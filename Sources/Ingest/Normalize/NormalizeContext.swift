@@ -7,11 +7,15 @@ public struct NormalizeContext: Hashable, Sendable {
     public var locale: String?
     /// The currency to assume when the text has none or an ambiguous sign (`$`, `kr`, `¥`).
     public var currency: Currency?
+    /// The day/month order of numeric dates when the user settled it (validate's `dateOrder`);
+    /// nil lets each column's values and the locale decide.
+    public var dateOrder: DateOrder?
 
-    public init(today: CalendarDate, locale: String? = nil, currency: Currency? = nil) {
+    public init(today: CalendarDate, locale: String? = nil, currency: Currency? = nil, dateOrder: DateOrder? = nil) {
         self.today = today
         self.locale = locale
         self.currency = currency
+        self.dateOrder = dateOrder
     }
 
     /// The language part of the locale (`de` for `de_DE`), lowercased.

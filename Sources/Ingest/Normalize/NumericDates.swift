@@ -4,6 +4,8 @@ extension DateParser {
     struct NumberGroup {
         var values: [DateToken] = []
         var separator = ""
+        /// A `.` follows the last number (`5.12.`).
+        var closedByDot = false
     }
 
     static func numberGroups(_ tokens: [DateToken]) -> [NumberGroup] {
@@ -30,6 +32,7 @@ extension DateParser {
                 group.values.append(tokens[next])
                 j = next + 1
             }
+            group.closedByDot = j < tokens.count && tokens[j].isMark(".")
             groups.append(group)
             i = j
         }
@@ -45,6 +48,10 @@ extension DateParser {
         }
         let v = group.values
         if v.count > 3 { throw .notA("date", found: String(raw), example: DateParser.example) }
+        // Two numbers are a year-less date only as `12/5` or `5.12.`: `10.12` is a price.
+        if v.count == 2, group.separator != "/" && !(group.separator == "." && group.closedByDot) {
+            throw .notA("date", found: String(raw), example: DateParser.example)
+        }
         if v[0].digits == 4 {
             guard v.count == 3, v[1].digits <= 2, v[2].digits <= 2 else { throw .notA("date", found: String(raw), example: DateParser.example) }
             guard let date = CalendarDate(year: v[0].value, month: v[1].value, day: v[2].value) else { throw impossible(raw) }
@@ -62,6 +69,7 @@ extension DateParser {
         let a = v[0].value
         let b = v[1].value
         var issues: [Issue] = []
+        var fromColumn = false
         let dayFirst: Bool
         if a > 12 && b <= 12 {
             dayFirst = true
@@ -69,6 +77,7 @@ extension DateParser {
             dayFirst = false
         } else if let order, order != .yearMonthDay {
             dayFirst = order == .dayMonthYear
+            fromColumn = a != b
         } else if let localeOrder {
             dayFirst = localeOrder == .dayMonthYear
         } else {
@@ -81,10 +90,10 @@ extension DateParser {
         let (day, month) = dayFirst ? (a, b) : (b, a)
         if let year {
             guard let date = CalendarDate(year: year, month: month, day: day) else { throw impossible(raw) }
-            return ParsedDate(date: date, issues: issues)
+            return ParsedDate(date: date, issues: issues, orderFromColumn: fromColumn)
         }
         guard let date = nextOccurrence(month: month, day: day) else { throw impossible(raw) }
-        return ParsedDate(date: date, issues: issues)
+        return ParsedDate(date: date, issues: issues, orderFromColumn: fromColumn)
     }
 }
 

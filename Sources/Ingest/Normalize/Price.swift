@@ -10,9 +10,15 @@ public struct Price: Hashable, Sendable {
         self.currency = currency
     }
 
-    /// The amount with at least the currency's ISO 4217 minor digits (`15.5 USD` → `"15.50"`,
-    /// JPY → `"1299"`); digits written beyond them are kept (`€0,0049/min` → `"0.0049"`).
+    /// The amount with the currency's ISO 4217 minor digits, as the canonical output writes it
+    /// (`15.5 USD` → `"15.50"`, JPY → `"1299"`, KWD → `"12.500"`).
     public var amountText: String {
+        DecimalText.format(amount, minorDigits: currency?.minorDigits)
+    }
+
+    /// The amount with at least the currency's minor digits and every digit that was written
+    /// (`€0,0049/min` → `"0.0049"`), for `ingest normalize`, which reports what the text says.
+    public var writtenAmountText: String {
         let written = max(0, -Int(amount.exponent))
         return DecimalText.format(amount, minorDigits: max(currency?.minorDigits ?? 0, written))
     }
@@ -39,6 +45,8 @@ public enum DecimalText {
         return text
     }
 
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
     /// Reads a plain decimal literal (`-1299.5`) exactly; nil for anything else.
     public static func parse(_ text: some StringProtocol) -> Decimal? {
         var sawDigit = false
@@ -49,6 +57,8 @@ public enum DecimalText {
             return nil
         }
         guard sawDigit else { return nil }
-        return Decimal(string: String(text), locale: Locale(identifier: "en_US_POSIX"))
+        return Decimal(string: String(text), locale: posix)
     }
+
+    /// Built once: creating a Locale per amount was a large share of the parse time.
 }

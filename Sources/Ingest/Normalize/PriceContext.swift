@@ -1,3 +1,5 @@
+import Foundation
+
 /// What surrounds a number in a price text: currency signs before and after it, minus signs,
 /// brackets, debit/credit markers, and the clues that a number is no price at all.
 enum PriceContext {
@@ -42,7 +44,7 @@ enum PriceContext {
 
     static func isFollowedByUnit(_ number: PriceNumber, _ text: ScalarText) -> Bool {
         var j = number.end
-        if text.at(j) == "%" { return true }
+        if text.at(j) == "%" || (text.at(j) == " " && text.at(j + 1) == "%") { return true }
         let glued = text.at(j) != " "
         if text.at(j) == "-" || text.at(j) == " " { j += 1 }
         let start = j
@@ -132,6 +134,15 @@ enum PriceContext {
         var j = position - 1
         while j >= limit, text[j] == " " { j -= 1 }
         return j >= limit && text[j] == "(" ? "(" : nil
+    }
+
+    /// Words between two amounts that make them a range (`From 26 to 50 €`, `10–20 €`).
+    static let rangeWords: Set<String> = ["to", "-", "bis", "a", "à", "al", "até", "tot", "till", "til", "~", "до", "〜", "～", "или", "or", "ou", "o", "oder"]
+
+    static func isRange(_ text: ScalarText, from start: Int, to end: Int) -> Bool {
+        guard start <= end else { return false }
+        let between = text.string(start..<end).trimmingCharacters(in: .whitespaces).lowercased()
+        return rangeWords.contains(between)
     }
 
     /// A closing bracket after `position` (spaces allowed).

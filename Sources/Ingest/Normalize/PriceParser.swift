@@ -9,12 +9,16 @@ public struct ParsedPrice: Hashable, Sendable {
     public var issues: [Issue]
     /// Facts worth keeping in notes (`free trial`).
     public var notes: [String]
+    /// The value's own digits could not tell the decimal mark (`1.299`) and the column's
+    /// `decimalMark` decided it.
+    public var markFromColumn: Bool
 
-    public init(price: Price, cycle: Cycle? = nil, issues: [Issue] = [], notes: [String] = []) {
+    public init(price: Price, cycle: Cycle? = nil, issues: [Issue] = [], notes: [String] = [], markFromColumn: Bool = false) {
         self.price = price
         self.cycle = cycle
         self.issues = issues
         self.notes = notes
+        self.markFromColumn = markFromColumn
     }
 }
 
@@ -35,6 +39,12 @@ public struct PriceParser: Sendable {
     /// `decimalMark` is the column's decided mark: it settles values whose own digits cannot
     /// (`1.299`), never overrides a value that proves its mark (`9,99`, `1,299.00`).
     public func parse(_ raw: Substring, decimalMark: DecimalMark? = nil) throws(NormalizeError) -> ParsedPrice {
+        if let fast = FastPrice.parse(raw, context: context) { return fast }
+        return try parseFully(raw, decimalMark: decimalMark)
+    }
+
+    /// The full reading, for every text the fast path leaves alone.
+    func parseFully(_ raw: Substring, decimalMark: DecimalMark? = nil) throws(NormalizeError) -> ParsedPrice {
         let text = ScalarText(raw)
         guard text.scalars.contains(where: { $0 != " " }) else { throw NormalizeError(.empty, "the price is empty") }
         var best: Candidate?
@@ -51,10 +61,15 @@ public struct PriceParser: Sendable {
             if best == nil {
                 best = candidate
                 if candidate.sign != nil { break }
-            } else if let sign = candidate.sign {
-                // `From 26 to 50 €`: the first amount, with the currency written after a later one.
-                best?.sign = sign
-                best?.signText = candidate.signText
+            } else if let sign = candidate.sign, let first = best {
+                if PriceContext.isRange(text, from: first.end, to: candidate.start) {
+                    // `From 26 to 50 €`: the first amount, with the currency written after the range.
+                    best?.sign = sign
+                    best?.signText = candidate.signText
+                } else {
+                    // `Only 3 left: $4.99`: a bare number before a price is a count.
+                    best = candidate
+                }
                 break
             }
         }
@@ -120,6 +135,7 @@ public struct PriceParser: Sendable {
         }
         var integer = ""
         var fraction = ""
+        var markFromColumn = false
         switch chosen.number.read() {
         case .value(let i, let f):
             integer = i
@@ -129,6 +145,10 @@ public struct PriceParser: Sendable {
             let decimalFromMark: DecimalMark = mark == "," ? .comma : .point
             if let columnMark {
                 markIsDecimal = columnMark == decimalFromMark
+                markFromColumn = true
+            } else if let currency, currency.minorDigits == 0 {
+                // Yen, won, forint-like currencies have no decimals: `¥1,490`, `₩9.900`.
+                markIsDecimal = false
             } else if let localeMark {
                 markIsDecimal = localeMark == decimalFromMark
             } else if let currency, currency.minorDigits == 3 {
@@ -147,13 +167,20 @@ public struct PriceParser: Sendable {
         }
         var amount = PriceParser.decimal(integer: integer, fraction: fraction)
         if chosen.negative { amount = -amount }
-        let rest = text.string(chosen.end..<text.count)
-        var cycle = cycles.find(rest[...], counts: true)
-        if cycle == nil {
-            cycle = cycles.find(text.string(0..<chosen.start)[...], counts: false)
+        // Cycle words and trial wording need letters beyond the currency sign; most prices have none.
+        let hasWords = PriceParser.hasLetters(text, 0..<chosen.start) || PriceParser.hasLetters(text, chosen.end..<text.count)
+        var cycle: Cycle?
+        if hasWords {
+            cycle = cycles.find(text.string(chosen.end..<text.count)[...], counts: true)
+                ?? cycles.find(text.string(0..<chosen.start)[...], counts: false)
         }
-        if let note = PriceWords.trialNote(raw), !amount.isZero { notes.append(note) }
-        return ParsedPrice(price: Price(amount: amount, currency: currency), cycle: cycle, issues: issues, notes: notes)
+        if hasWords, let note = PriceWords.trialNote(raw), !amount.isZero { notes.append(note) }
+        return ParsedPrice(price: Price(amount: amount, currency: currency), cycle: cycle, issues: issues, notes: notes,
+                           markFromColumn: markFromColumn)
+    }
+
+    static func hasLetters(_ text: ScalarText, _ range: Range<Int>) -> Bool {
+        text.scalars[range].contains { ScalarText.isLetter($0) }
     }
 
     /// Builds the exact decimal from its digits without going through `Double` or a formatter.

@@ -1,27 +1,71 @@
 /// Words around prices: "free" in the languages we read, and trial wording worth a note.
+/// Texts are scanned word by word (no substring search per keyword), which keeps prices fast.
 enum PriceWords {
-    static let free: [String] = [
-        "free", "gratis", "gratuit", "gratuite", "kostenlos", "gratuito", "gratuita", "grátis", "免费", "無料",
-        "무료", "бесплатно", "darmowy", "ücretsiz", "ilmainen", "zdarma", "umsonst", "gratuïta", "免費",
+    static let free: Set<String> = [
+        "free", "gratis", "gratuit", "gratuite", "kostenlos", "gratuito", "gratuita", "grátis", "бесплатно",
+        "darmowy", "darmowe", "ücretsiz", "ilmainen", "zdarma", "umsonst",
     ]
-    static let trial: [String] = [
-        "trial", "essai", "prueba", "probe", "testzeitraum", "testphase", "prova", "teste", "proef", "試用", "试用",
-        "体験", "체험", "пробн", "próbn", "deneme",
+    static let trial: Set<String> = [
+        "trial", "essai", "prueba", "probe", "probeabo", "testzeitraum", "testphase", "prova", "teste", "proef",
+        "proefperiode", "пробный", "пробная", "próbny", "deneme", "prøve", "prøveperiode", "provperiod",
     ]
+    /// Scripts without spaces: looked for as runs of scalars anywhere in the text.
+    static let cjkFree: [[Unicode.Scalar]] = ["免费", "無料", "무료", "免費"].map { Array($0.unicodeScalars) }
+    static let cjkTrial: [[Unicode.Scalar]] = ["試用", "试用", "体験", "체험", "お試し"].map { Array($0.unicodeScalars) }
+
+    enum Mention { case none, free, trial }
+
+    /// The strongest mention in the text: trial wording, else a free word, else none.
+    static func mention(_ raw: Substring) -> Mention {
+        var found = Mention.none
+        var word = ""
+        var scalars: [Unicode.Scalar] = []
+        var cjk = false
+        func flush() {
+            guard !word.isEmpty else { return }
+            if trial.contains(word) { found = .trial } else if found == .none, free.contains(word) { found = .free }
+            word = ""
+        }
+        for s in raw.unicodeScalars {
+            if ScalarText.isCJK(s) { cjk = true }
+            scalars.append(s)
+            if s.properties.isAlphabetic && !ScalarText.isCJK(s) {
+                if s.value < 0x80 {
+                    word.unicodeScalars.append(s.value >= 0x41 && s.value <= 0x5A ? Unicode.Scalar(s.value + 32) ?? s : s)
+                } else {
+                    word += String(s).lowercased()
+                }
+            } else {
+                flush()
+            }
+        }
+        flush()
+        if cjk, found != .trial {
+            if cjkTrial.contains(where: { contains(scalars, $0) }) { return .trial }
+            if found == .none, cjkFree.contains(where: { contains(scalars, $0) }) { return .free }
+        }
+        return found
+    }
+
+    static func contains(_ text: [Unicode.Scalar], _ pattern: [Unicode.Scalar]) -> Bool {
+        guard pattern.count <= text.count else { return false }
+        for start in 0...(text.count - pattern.count) where text[start] == pattern[0] {
+            if text[start..<start + pattern.count].elementsEqual(pattern) { return true }
+        }
+        return false
+    }
 
     /// A text that says the thing costs nothing (`Free`, `Gratis`, `免费`).
     static func saysFree(_ raw: Substring) -> Bool {
-        guard raw.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return false }
-        let lower = raw.lowercased()
-        return free.contains { lower.contains($0) }
+        mention(raw) != .none
     }
 
-    /// "free trial" when the text speaks of a trial or a free period before the price.
+    /// A note when the text speaks of a trial or a free period before the price.
     static func trialNote(_ raw: Substring) -> String? {
-        guard raw.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return nil }
-        let lower = raw.lowercased()
-        if trial.contains(where: { lower.contains($0) }) { return "free trial before the first charge" }
-        if free.contains(where: { lower.contains($0) }) { return "free period before the first charge" }
-        return nil
+        switch mention(raw) {
+        case .trial: return "free trial before the first charge"
+        case .free: return "free period before the first charge"
+        case .none: return nil
+        }
     }
 }

@@ -11,6 +11,7 @@ struct RelativeDates {
         guard !words.isEmpty else { return nil }
         let phrase = words.map(\.text).joined(separator: " ")
         if let offset = DateWords.dayOffsets[phrase] { return context.today.adding(days: offset) }
+        if let date = nextUnit(words) { return date }
         var months = 0
         var days = 0
         var past = false
@@ -50,6 +51,29 @@ struct RelativeDates {
         guard counted, past != future else { return nil }
         let sign = past ? -1 : 1
         return context.today.adding(months: sign * months).adding(days: sign * days)
+    }
+
+    /// "next week", "next month", "nächstes Jahr": one unit on from today.
+    func nextUnit(_ words: [DateToken]) -> CalendarDate? {
+        guard words.count == 2, DateWords.nextWords.contains(words[0].text) || words[0].text == "nachstes",
+              case .unit(let unit)? = CycleWords.table[words[1].text], words[1].text.count >= 2 else { return nil }
+        return Cycle(unit: unit).advance(context.today)
+    }
+
+    /// "the 5th", "on the 21st", "le 1er": the next such day of a month, on or after today.
+    func dayOfMonth(_ tokens: [DateToken]) -> CalendarDate? {
+        let numbers = tokens.indices.filter { tokens[$0].isNumber && !tokens[$0].isTime }
+        guard numbers.count == 1, let i = numbers.first, i + 1 < tokens.count, tokens[i + 1].kind == .word,
+              !tokens[i + 1].spaceBefore, ["st", "nd", "rd", "th", "er"].contains(tokens[i + 1].text),
+              (1...31).contains(tokens[i].value) else { return nil }
+        var month = CalendarDate(unchecked: context.today.year, context.today.month, 1)
+        for _ in 0..<12 {
+            if let date = CalendarDate(year: month.year, month: month.month, day: tokens[i].value), date >= context.today {
+                return date
+            }
+            month = month.adding(months: 1)
+        }
+        return nil
     }
 
     /// A weekday alone is its next occurrence on or after today; after "next" it is that day of

@@ -16,6 +16,8 @@ struct ScalarText {
         scalars = out
     }
 
+    static let empty = ScalarText(""[...])
+
     var count: Int { scalars.count }
 
     subscript(i: Int) -> Unicode.Scalar { scalars[i] }
@@ -23,10 +25,20 @@ struct ScalarText {
     /// The scalar at `i`, or nil past either end.
     func at(_ i: Int) -> Unicode.Scalar? { i >= 0 && i < scalars.count ? scalars[i] : nil }
 
+    /// The scalars of `range` as a String, encoded straight into UTF-8 (the hot path of
+    /// currency-sign and word look-ups).
     func string(_ range: Range<Int>) -> String {
-        var s = String.UnicodeScalarView()
-        s.append(contentsOf: scalars[range])
-        return String(s)
+        guard !range.isEmpty else { return "" }
+        return String(unsafeUninitializedCapacity: range.count * 4) { buffer in
+            var n = 0
+            for i in range {
+                UTF8.encode(scalars[i]) { byte in
+                    buffer[n] = byte
+                    n += 1
+                }
+            }
+            return n
+        }
     }
 
     static func normalize(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
@@ -39,7 +51,7 @@ struct ScalarText {
         case 0x2212, 0x2010, 0x2011, 0xFE63, 0xFF0D: return "-"
         case 0x2018, 0x2019, 0x02BC, 0x2032, 0xFF07: return "'"
         case 0x066B: return "."  // Arabic decimal separator
-        case 0x066C: return ","  // Arabic thousands separator
+        case 0x066C: return "'"  // Arabic thousands separator: only ever groups
         case 0xFF01...0xFF5E:
             // Full-width ASCII: ＄１，４９０ → $1,490 (but keep ￥ and ￡, outside this range).
             return Unicode.Scalar(v - 0xFEE0) ?? scalar

@@ -21,7 +21,7 @@ public struct ValueNormalizer: Sendable {
         do {
             let parsed = try prices.parse(raw[...])
             var members: [(String, JSONValue)] = [
-                ("amount", .string(parsed.price.amountText)),
+                ("amount", .string(parsed.price.writtenAmountText)),
                 ("currency", .optional(parsed.price.currency?.code)),
             ]
             if let cycle = parsed.cycle { members.append(("cycle", CanonicalJSON.value(cycle))) }

@@ -3,17 +3,18 @@
 public enum CanonicalJSON {
     public static let schemaID = "ingest/subscriptions@1"
 
-    public static func document(_ subscriptions: [Subscription]) -> JSONValue {
+    /// `rates` adds `summary.converted`, the totals converted into one currency.
+    public static func document(_ subscriptions: [Subscription], rates: ExchangeRates? = nil) -> JSONValue {
         .object([
             ("schema", .string(schemaID)),
             ("subscriptions", .array(subscriptions.map(value))),
-            ("summary", value(Summary(subscriptions))),
+            ("summary", value(Summary(subscriptions), rates: rates)),
         ])
     }
 
     /// The whole document as text, pretty-printed, with a final line end.
-    public static func text(_ subscriptions: [Subscription]) -> String {
-        document(subscriptions).serialized(pretty: true) + "\n"
+    public static func text(_ subscriptions: [Subscription], rates: ExchangeRates? = nil) -> String {
+        document(subscriptions, rates: rates).serialized(pretty: true) + "\n"
     }
 
     public static func value(_ price: Price) -> JSONValue {
@@ -54,7 +55,7 @@ public enum CanonicalJSON {
         return .object(members)
     }
 
-    public static func value(_ summary: Summary) -> JSONValue {
+    public static func value(_ summary: Summary, rates: ExchangeRates? = nil) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("active", .int(summary.active)),
             ("totals", .array(summary.totals.map { total in
@@ -66,6 +67,7 @@ public enum CanonicalJSON {
             })),
         ]
         if summary.notInTotals > 0 { members.append(("notInTotals", .int(summary.notInTotals))) }
+        if let rates { members.append(("converted", rates.convert(summary).json)) }
         return .object(members)
     }
 }

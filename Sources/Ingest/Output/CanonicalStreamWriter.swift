@@ -5,8 +5,12 @@ public struct CanonicalStreamWriter {
     private var count = 0
     private var summary = SummaryAccumulator()
 
-    public init(write: @escaping (String) throws -> Void) {
+    private let rates: ExchangeRates?
+
+    /// `rates` adds `summary.converted` (see `CanonicalJSON.document`).
+    public init(rates: ExchangeRates? = nil, write: @escaping (String) throws -> Void) {
         self.write = write
+        self.rates = rates
     }
 
     public mutating func begin() throws {
@@ -21,7 +25,7 @@ public struct CanonicalStreamWriter {
 
     public mutating func finish() throws {
         let close = count == 0 ? "]" : "\n  ]"
-        let summaryText = CanonicalJSON.value(summary.summary).serialized(pretty: true, indent: 1)
+        let summaryText = CanonicalJSON.value(summary.summary, rates: rates).serialized(pretty: true, indent: 1)
         try write("\(close),\n  \"summary\": \(summaryText)\n}\n")
     }
 

@@ -63,28 +63,42 @@ public indirect enum JSONValue: Hashable, Sendable {
             out += "["
             for (i, item) in items.enumerated() {
                 if i > 0 { out += "," }
-                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+                if pretty { out += JSONValue.newline(indent + 1) }
                 item.write(to: &out, pretty: pretty, indent: indent + 1)
             }
-            if pretty { out += "\n" + String(repeating: "  ", count: indent) }
+            if pretty { out += JSONValue.newline(indent) }
             out += "]"
         case .object(let members):
             if members.isEmpty { out += "{}"; return }
             out += "{"
             for (i, (key, value)) in members.enumerated() {
                 if i > 0 { out += "," }
-                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+                if pretty { out += JSONValue.newline(indent + 1) }
                 JSONValue.writeString(key, to: &out)
                 out += pretty ? ": " : ":"
                 value.write(to: &out, pretty: pretty, indent: indent + 1)
             }
-            if pretty { out += "\n" + String(repeating: "  ", count: indent) }
+            if pretty { out += JSONValue.newline(indent) }
             out += "}"
         }
     }
 
+    /// Line breaks with their indentation, made once.
+    private static let newlines = (0..<12).map { "\n" + String(repeating: "  ", count: $0) }
+
+    private static func newline(_ indent: Int) -> String {
+        indent < newlines.count ? newlines[indent] : "\n" + String(repeating: "  ", count: indent)
+    }
+
     static func writeString(_ s: String, to out: inout String) {
         out += "\""
+        // Most strings need no escape: append them whole (bytes below 0x20 are the only
+        // encodings of those scalars, so a look at the UTF-8 bytes is exact).
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

@@ -16,6 +16,8 @@ public struct ImportOptions: Sendable {
     public var recognizer: (any TextRecognizer)?
     /// `--encoding`: the text encoding of CSV inputs; nil to tell from the bytes.
     public var encoding: TextEncoding?
+    /// Limits and base URL for inputs given as links.
+    public var fetch = FetchOptions()
 
     public init(kind: SourceKind? = nil, context: NormalizeContext, overrides: [Field: String] = [:],
                 sampleSize: Int = 200, recognizer: (any TextRecognizer)? = nil, encoding: TextEncoding? = nil) {
@@ -51,8 +53,15 @@ public struct ImportReport: Sendable {
         self.mapping = mapping
     }
 
-    /// `12 rows → 10 drafts, 2 skipped (1 blank, 1 totals)`.
+    /// `12 rows → 10 drafts, 2 skipped (1 blank, 1 totals)`; for screenshots
+    /// `1 image → 4 drafts, 3 lines ignored (2 chrome, 1 totals)`.
     public var line: String {
+        if kind == .screenshot {
+            var text = "\(rows) image\(rows == 1 ? "" : "s") → \(drafts) draft\(drafts == 1 ? "" : "s"), "
+            text += "\(skips.count) line\(skips.count == 1 ? "" : "s") ignored"
+            if !skips.isEmpty { text += " (\(ImportReport.counts(skips)))" }
+            return text
+        }
         var text = "\(rows) row\(rows == 1 ? "" : "s") → \(drafts) draft\(drafts == 1 ? "" : "s")"
         var counts: [String: Int] = [:]
         for skip in skips { counts[skip.reason.rawValue, default: 0] += 1 }
@@ -65,5 +74,12 @@ public struct ImportReport: Sendable {
             text += ", 0 skipped"
         }
         return text
+    }
+
+    /// `1 blank, 1 totals`: skips counted by reason, reasons in alphabetical order.
+    static func counts(_ skips: [Skip]) -> String {
+        var counts: [String: Int] = [:]
+        for skip in skips { counts[skip.reason.rawValue, default: 0] += 1 }
+        return counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
     }
 }

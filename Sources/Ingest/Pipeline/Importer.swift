@@ -37,20 +37,53 @@ public struct Importer: Sendable {
     /// Reads `path` (a file; the caller spools stdin to a file first) and hands each draft on.
     public func run(path: String, name: String? = nil, emit: (ImportDraft) throws -> Void) throws -> ImportReport {
         let display = name ?? path
+        if RemoteLink.isRemote(path) { return try runRemote(path, name: display, emit: emit) }
         var kind = options.kind ?? Importer.guessKind(path: path)
         if options.kind == nil, kind == .csv, Importer.looksLikeBankStatement(path: path) { kind = .bank }
         switch kind {
         case .bank:
             let table = try TransactionTable(path: path, name: display, encoding: options.encoding, context: options.context)
             return try BankImporter(options: options).run(table: table, name: display, emit: emit)
-        case .notion where ZipArchive.looksLikeZip(path: path):
+        case .notion where ZipArchive.looksLikeZip(path: path) || (path as NSString).pathExtension.lowercased() == "zip":
             return try ExportImporter(options: options).run(path: path, name: display, emit: emit)
         case .csv, .sheets, .notion:
             return try TableImporter(options: options).run(name: display, kind: kind, open: {
                 try CSVTable(path: path, name: display, encoding: options.encoding)
             }, emit: emit)
         case .screenshot:
-            throw ReadError(file: display, "screenshots are not supported yet")
+            return try readScreenshot(path: path, name: display, emit: emit)
         }
+    }
+
+    /// A link: fetched once into memory (the reader reads its input twice), then read as CSV.
+    /// Provenance keeps the link as given and the tab it points at.
+    func runRemote(_ link: String, name: String, emit: (ImportDraft) throws -> Void) throws -> ImportReport {
+        let remote: RemoteLink
+        let data: Data
+        do {
+            remote = try RemoteLink.parse(link)
+            data = try RemoteFetcher(options: options.fetch).fetch(remote)
+        } catch let error as SheetsLinkError {
+            throw ReadError(file: name, error.message)
+        } catch let error as FetchError {
+            throw ReadError(file: name, error.message)
+        }
+        let kind: SourceKind
+        if case .sheets = remote { kind = .sheets } else { kind = .csv }
+        return try TableImporter(options: options).run(name: name, kind: kind, part: remote.part, open: {
+            try CSVTable(data: data, name: name)
+        }, emit: emit)
+    }
+
+    /// OCR through `options.recognizer`, then `ScreenshotReader`: one report per image.
+    func readScreenshot(path: String, name: String, emit: (ImportDraft) throws -> Void) throws -> ImportReport {
+        guard let recognizer = options.recognizer else {
+            throw ReadError(file: name, "this build has no OCR engine, so screenshots cannot be read (install Tesseract and rebuild, or import a CSV export instead)")
+        }
+        let page = try recognizer.recognize(path: path, name: name)
+        let result = try ScreenshotReader(context: options.context).read(page)
+        for draft in result.drafts { try emit(draft) }
+        return ImportReport(source: name, kind: .screenshot, rows: 1, drafts: result.drafts.count,
+                            skips: result.skips, warnings: result.warnings)
     }
 }

@@ -26,7 +26,7 @@ public final class CSVTable: TableSource {
     private var position = 0
     private var inputEnded: Bool
     private var tokenizerFinished = false
-    private var lookahead: [HeaderFinder.Record] = []
+    private var lookahead: [CSVRecord] = []
     private var lookaheadPosition = 0
     private var classifier = RowClassifier(header: nil)
     private var rowNumber = 0
@@ -79,25 +79,26 @@ public final class CSVTable: TableSource {
 
     private func findHeader() throws(ReadError) {
         var nonBlank = 0
-        while nonBlank < HeaderFinder.lookahead, let record = readDecoded() {
-            if !record.cells.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { nonBlank += 1 }
-            lookahead.append(record)
+        while nonBlank < HeaderFinder.lookahead, readRecord() {
+            if !tokenizer.record.isBlank { nonBlank += 1 }
+            lookahead.append(tokenizer.record)
         }
-        guard let layout = HeaderFinder().layout(of: lookahead) else {
+        let records = lookahead.map { (cells: decodeCells($0), line: $0.line) }
+        guard let layout = HeaderFinder().layout(of: records) else {
             throw ReadError(file: name, "the file is empty (expected a header row and data rows)")
         }
         let dataStart: Int
         switch layout {
         case .header(let index):
-            header = lookahead[index].cells.map { $0.trimmingCharacters(in: .whitespaces) }
-            headerLine = lookahead[index].line
-            classifier = RowClassifier(header: header)
+            header = records[index].cells.map { $0.trimmingCharacters(in: .whitespaces) }
+            headerLine = records[index].line
+            classifier = RowClassifier(header: lookahead[index])
             dataStart = index + 1
-            reportAbove(index)
+            reportAbove(records[..<index])
         case .noHeader(let start, let width):
             header = HeaderFinder.columnNames(width)
             dataStart = start
-            reportAbove(start)
+            reportAbove(records[..<start])
             warnings.append(Issue("csv.no-header", .info,
                 "no header row found (the first rows hold dates and numbers); columns are named Column 1 to Column \(width) and chosen from their values"))
         }
@@ -105,8 +106,8 @@ public final class CSVTable: TableSource {
     }
 
     /// Lines above the header (or the first data row) are a title, account details or blank.
-    private func reportAbove(_ end: Int) {
-        for record in lookahead[..<end] {
+    private func reportAbove(_ records: ArraySlice<HeaderFinder.Record>) {
+        for record in records {
             let filled = record.cells.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             if filled.isEmpty {
                 skips.append(Skip(.blank, line: record.line))
@@ -118,20 +119,20 @@ public final class CSVTable: TableSource {
 
     public func nextRow() throws(ReadError) -> SourceRow? {
         while let record = nextRecord() {
-            if let reason = classifier.skipReason(record.cells) {
-                let detail = reason == .totals ? record.cells.first { !$0.isEmpty } : nil
+            if let reason = classifier.skipReason(record, decode: decodeCells) {
+                let detail = reason == .totals ? decodeCells(record).first { !$0.isEmpty } : nil
                 skips.append(Skip(reason, line: record.line, detail: detail))
                 continue
             }
             rowNumber += 1
-            if record.cells.count != header.count { raggedRows += 1 }
-            return SourceRow(cells: record.cells, row: rowNumber, line: record.line)
+            if record.count != header.count { raggedRows += 1 }
+            return SourceRow(cells: decodeCells(record), row: rowNumber, line: record.line)
         }
         return nil
     }
 
     /// The next record, from the header search's lookahead first, then from the file.
-    private func nextRecord() -> HeaderFinder.Record? {
+    private func nextRecord() -> CSVRecord? {
         if lookaheadPosition < lookahead.count {
             let record = lookahead[lookaheadPosition]
             lookaheadPosition += 1
@@ -141,12 +142,8 @@ public final class CSVTable: TableSource {
             }
             return record
         }
-        return readDecoded()
-    }
-
-    private func readDecoded() -> HeaderFinder.Record? {
         guard readRecord() else { return nil }
-        return (decodeCells(tokenizer.record), tokenizer.record.line)
+        return tokenizer.record
     }
 
     /// Moves the tokenizer on to the next record, reading and decoding chunks as needed.

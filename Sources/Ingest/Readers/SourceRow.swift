@@ -36,6 +36,10 @@ public struct Skip: Hashable, Sendable {
         case refund
         /// Bank rows: not booked yet (pending, vorgemerkt) or declined, failed, closed.
         case pending = "pending or declined"
+        /// Screenshot status bars, navigation and tab bars.
+        case chrome
+        /// Screenshot lines under a "Payment history" heading.
+        case history = "payment history"
     }
 
     public var reason: Reason

@@ -82,9 +82,6 @@ struct StreamingDecoder {
         if encoding == .gb18030 { converter = try IconvConverter(from: "GB18030") }
     }
 
-    /// True when the output is already what the tokenizer reads (no transcoding).
-    var passesThrough: Bool { encoding == .utf8 || encoding == .windows1252 }
-
     mutating func decode(_ chunk: [UInt8]) -> [UInt8] {
         switch encoding {
         case .utf8, .windows1252: return chunk

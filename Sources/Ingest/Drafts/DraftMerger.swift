@@ -1,0 +1,168 @@
+/// Finds drafts of the same service within one import and merges them into one draft with all
+/// their provenances, or flags them with `duplicate.conflict` when their prices or cycles differ.
+///
+/// Two drafts are the same service when their names match the same catalog brand
+/// (`BrandCatalog.match`), else when their folded names are equal. Inactive and rejected drafts
+/// and drafts without a name are never merged.
+///
+/// Within a group each draft is folded into the first earlier copy it agrees with (same price
+/// and cycle where both have one), else it starts a new variant; a group that ends with one
+/// variant is merged, one with several has every variant flagged `duplicate.conflict`.
+///
+/// The result takes the place of the group's *last* member, so a stream can be folded in one
+/// pass once the group sizes are known (`DuplicateCounter`): memory holds one counter per
+/// service key and, per open group, one draft per variant plus the members' provenances.
+public enum DraftMerger {
+    /// The key two drafts of the same service share, nil for drafts that are never merged.
+    public static func key(_ draft: ImportDraft, catalog: BrandCatalog = .shared) -> String? {
+        guard draft.status == .pending || draft.status == .accepted, let name = draft.name.value else { return nil }
+        if let brand = catalog.match(name) { return "brand:" + brand.brand.name }
+        let folded = BrandCatalog.fold(name)
+        return folded.isEmpty ? nil : "name:" + folded
+    }
+
+    /// FNV-1a of the key: a stable, compact stand-in for counting.
+    public static func hash(_ key: String) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 {
+            h ^= UInt64(byte)
+            h = h &* 0x0000_0100_0000_01b3
+        }
+        return h
+    }
+
+    /// Merges and flags duplicates in an in-memory list (the review paths).
+    public static func merge(_ drafts: [ImportDraft], catalog: BrandCatalog = .shared) -> [ImportDraft] {
+        var counter = DuplicateCounter(catalog: catalog)
+        for draft in drafts { counter.observe(draft) }
+        var folder = DuplicateFolder(counter, catalog: catalog)
+        return drafts.flatMap { folder.add($0) } + folder.finish()
+    }
+
+    /// Whether two drafts could be one subscription: prices and cycles equal where both have one.
+    public static func agree(_ a: ImportDraft, _ b: ImportDraft) -> Bool {
+        if let p = a.price.value, let q = b.price.value, p != q { return false }
+        if let c = a.cycle.value?.canonical, let d = b.cycle.value?.canonical, c != d { return false }
+        return true
+    }
+
+    /// `b` folded into `a`: a value `a` lacks, or read less surely than `b` read it (a guessed
+    /// currency that another copy states), is taken from `b`; provenances and issues appended.
+    /// The name stays `a`'s.
+    public static func fold(_ a: ImportDraft, _ b: ImportDraft) -> ImportDraft {
+        func better<V>(_ mine: DraftField<V>, _ theirs: DraftField<V>) -> DraftField<V> {
+            guard theirs.value != nil else { return mine }
+            return mine.value == nil || theirs.confidence > mine.confidence ? theirs : mine
+        }
+        var m = a
+        m.price = better(m.price, b.price)
+        m.cycle = better(m.cycle, b.cycle)
+        m.nextRenewal = better(m.nextRenewal, b.nextRenewal)
+        m.startDate = better(m.startDate, b.startDate)
+        if m.category.value == nil || (m.category.value == .other && b.category.value != nil) { m.category = b.category }
+        if m.notes.value == nil { m.notes = b.notes }
+        for source in b.provenance where !m.provenance.contains(source) { m.provenance.append(source) }
+        for issue in b.issues where !m.issues.contains(issue) { m.issues.append(issue) }
+        for point in b.priceHistory where !m.priceHistory.contains(point) { m.priceHistory.append(point) }
+        if b.status == .accepted { m.status = .accepted }
+        return m
+    }
+
+    /// A member of a group joins the first variant it agrees with, else starts a new one.
+    static func add(_ draft: ImportDraft, to variants: inout [ImportDraft]) {
+        if let i = variants.firstIndex(where: { agree($0, draft) }) { variants[i] = fold(variants[i], draft) }
+        else { variants.append(draft) }
+    }
+
+    /// A closed group: one variant is the merged draft; several are all flagged as conflicting.
+    static func resolve(_ variants: [ImportDraft]) -> [ImportDraft] {
+        let marked = variants.map { variant -> ImportDraft in
+            guard variant.provenance.count > 1 else { return variant }
+            var merged = variant
+            merged.issues.append(Issue("duplicate.merged", .info,
+                "found \(variant.provenance.count) times (\(list(variant.provenance.map { $0.location() }))); merged into one"))
+            return merged
+        }
+        guard marked.count > 1 else { return marked }
+        return marked.enumerated().map { index, draft in
+            var flagged = draft
+            let others = marked.enumerated().filter { $0.offset != index }.map { _, other in
+                "\(other.provenance.first?.location() ?? "?") (\(describe(other)))"
+            }
+            flagged.issues.append(Issue("duplicate.conflict", .warning,
+                "\(draft.provenance.first?.location() ?? "?"): \(draft.name.value ?? "") (\(describe(draft))) is also listed as \(list(others)); keep the right one, reject the others"))
+            return flagged
+        }
+    }
+
+    /// At most four items, then how many more: messages stay short for big groups.
+    static func list(_ items: [String]) -> String {
+        items.count <= 4 ? items.joined(separator: ", ") : items.prefix(3).joined(separator: ", ") + " and \(items.count - 3) more"
+    }
+
+    static func describe(_ draft: ImportDraft) -> String {
+        let price = draft.price.value.map { "\($0.amountText)\($0.currency.map { " \($0.code)" } ?? "")" } ?? "no price"
+        return "\(price) / \(draft.cycle.value?.description ?? "no cycle")"
+    }
+}
+
+/// First pass of streaming duplicate detection: how many drafts share each key (by hash).
+public struct DuplicateCounter: Sendable {
+    public private(set) var counts: [UInt64: Int32] = [:]
+    let catalog: BrandCatalog
+
+    public init(catalog: BrandCatalog = .shared) {
+        self.catalog = catalog
+    }
+
+    public mutating func observe(_ draft: ImportDraft) {
+        guard let key = DraftMerger.key(draft, catalog: catalog) else { return }
+        counts[DraftMerger.hash(key), default: 0] += 1
+    }
+
+    /// Keys seen more than once.
+    public var duplicatedKeys: Int { counts.values.filter { $0 > 1 }.count }
+}
+
+/// Second pass: hands drafts on in input order, folding the members of each duplicate group as
+/// they come (one draft per distinct price/cycle variant, plus the members' provenances) until
+/// its last member arrives, then emitting the group merged (or its variants flagged).
+public struct DuplicateFolder: Sendable {
+    /// Members still expected per duplicated hash; keys seen once are not kept.
+    private var remaining: [UInt64: Int32]
+    /// Open groups per hash, by full key (a hash collision keeps keys apart): the group's
+    /// variants, each the fold of the members that agree with it.
+    private var held: [UInt64: [(key: String, variants: [ImportDraft])]] = [:]
+    let catalog: BrandCatalog
+
+    public init(_ counter: DuplicateCounter, catalog: BrandCatalog = .shared) {
+        remaining = counter.counts.filter { $0.value > 1 }
+        self.catalog = catalog
+    }
+
+    /// The drafts ready to be written after `draft` (none while its group is still open).
+    public mutating func add(_ draft: ImportDraft) -> [ImportDraft] {
+        guard let key = DraftMerger.key(draft, catalog: catalog) else { return [draft] }
+        let hash = DraftMerger.hash(key)
+        guard let left = remaining[hash] else { return [draft] }
+        var groups = held[hash] ?? []
+        if let i = groups.firstIndex(where: { $0.key == key }) { DraftMerger.add(draft, to: &groups[i].variants) }
+        else { groups.append((key, [draft])) }
+        if left > 1 {
+            remaining[hash] = left - 1
+            held[hash] = groups
+            return []
+        }
+        remaining[hash] = nil
+        held[hash] = nil
+        return groups.flatMap { DraftMerger.resolve($0.variants) }
+    }
+
+    /// Groups left open (their counted members never arrived): emitted as they are.
+    public mutating func finish() -> [ImportDraft] {
+        let rest = held.keys.sorted().flatMap { hash in (held[hash] ?? []).flatMap { DraftMerger.resolve($0.variants) } }
+        held = [:]
+        remaining = [:]
+        return rest
+    }
+}

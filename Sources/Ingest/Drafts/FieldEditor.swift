@@ -1,0 +1,66 @@
+/// A field of a draft the user can change during review or in a drafts file.
+public enum EditableField: String, Sendable, CaseIterable {
+    case name, price, cycle, nextRenewal, category, notes
+
+    /// Accepts the field names and a few short forms (`renewal`, `next`, `date`).
+    public init?(userText: String) {
+        let text = userText.trimmingCharacters(in: .whitespaces).lowercased()
+        switch text {
+        case "renewal", "next", "date", "nextrenewal", "next renewal", "next-renewal": self = .nextRenewal
+        default:
+            guard let field = EditableField.allCases.first(where: { $0.rawValue.lowercased() == text }) else { return nil }
+            self = field
+        }
+    }
+
+    /// How the field is named in messages.
+    public var label: String { self == .nextRenewal ? "next renewal" : rawValue }
+}
+
+/// Applies a user's edit given as raw text, read with the same normalisers as an import, so a
+/// bad edit is refused with the parser's own message.
+public struct FieldEditor: Sendable {
+    public var context: NormalizeContext
+    private let prices: PriceParser
+    private let dates: DateParser
+
+    public init(context: NormalizeContext) {
+        self.context = context
+        prices = PriceParser(context: context)
+        dates = DateParser(context: context)
+    }
+
+    /// Sets `field` of `draft` from `text`. Empty text clears an optional field (not name or
+    /// price). A price without a currency keeps the draft's earlier currency. The edited field's
+    /// issues are replaced by the parser's, its confidence becomes 1 (the user said so).
+    public func apply(_ field: EditableField, _ text: String, to draft: inout ImportDraft) throws(NormalizeError) {
+        let raw = text.trimmingCharacters(in: .whitespaces)
+        switch field {
+        case .name:
+            guard !raw.isEmpty else { throw NormalizeError(.empty, "the name is empty") }
+            draft.name = DraftField(raw: raw, value: raw, column: draft.name.column)
+        case .price:
+            var parsed = try prices.parse(raw[...])
+            if parsed.price.currency == nil { parsed.price.currency = draft.price.value?.currency }
+            draft.price = DraftField(raw: raw, value: parsed.price, column: draft.price.column,
+                                     issues: parsed.issues)
+            if let cycle = parsed.cycle { draft.cycle = DraftField(raw: raw, value: cycle, column: draft.cycle.column) }
+        case .cycle:
+            if raw.isEmpty { draft.cycle = .absent; return }
+            draft.cycle = DraftField(raw: raw, value: try CycleParser().parse(raw[...]), column: draft.cycle.column)
+        case .nextRenewal:
+            if raw.isEmpty { draft.nextRenewal = .absent; return }
+            let parsed = try dates.parse(raw[...])
+            draft.nextRenewal = DraftField(raw: raw, value: parsed.date, column: draft.nextRenewal.column,
+                                           issues: parsed.issues)
+        case .category:
+            if raw.isEmpty { draft.category = .absent; return }
+            guard let category = Category(rawValue: raw.lowercased()) ?? CategoryWords.category(for: raw) else {
+                throw NormalizeError(.unparseable, "\"\(raw)\" is not a category (expected one of \(Category.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            draft.category = DraftField(raw: raw, value: category, column: draft.category.column)
+        case .notes:
+            draft.notes = raw.isEmpty ? .absent : DraftField(raw: raw, value: raw, column: draft.notes.column)
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// The shapes most price cells have (`9.99`, `$9.99`, `9,99 €`, `EUR 1.299,00`, `-15.49`,
+/// `(12.50)`, `£1,099.00 GBP`), read straight from UTF-8 bytes without building strings.
+/// Anything else, or any number whose mark needs the column, locale or a guess, returns nil
+/// and goes through the full parser, which gives the same answer more slowly.
+enum FastPrice {
+    enum Sign { case none, dollar, euro, pound, code(Currency) }
+
+    static func parse(_ raw: Substring, context: NormalizeContext) -> ParsedPrice? {
+        let bytes = raw.utf8
+        var i = bytes.startIndex
+        let end = bytes.endIndex
+        func peek() -> UInt8? { i < end ? bytes[i] : nil }
+        func skipSpaces() { while i < end, bytes[i] == 0x20 { i = bytes.index(after: i) } }
+        func readSign() -> Sign? {
+            guard let b = peek() else { return nil }
+            if b == 0x24 { i = bytes.index(after: i); return .dollar }
+            if b == 0xE2, bytes.index(i, offsetBy: 2, limitedBy: end).map({ $0 < end }) == true,
+               bytes[bytes.index(i, offsetBy: 1)] == 0x82, bytes[bytes.index(i, offsetBy: 2)] == 0xAC {
+                i = bytes.index(i, offsetBy: 3)
+                return .euro
+            }
+            if b == 0xC2, bytes.index(after: i) < end, bytes[bytes.index(after: i)] == 0xA3 {
+                i = bytes.index(i, offsetBy: 2)
+                return .pound
+            }
+            // Three capital letters that are an ISO 4217 code.
+            var j = i
+            var code: UInt32 = 0
+            for _ in 0..<3 {
+                guard j < end, bytes[j] >= 0x41, bytes[j] <= 0x5A else { return nil }
+                code = code << 8 | UInt32(bytes[j])
+                j = bytes.index(after: j)
+            }
+            if j < end, (bytes[j] >= 0x41 && bytes[j] <= 0x5A) || (bytes[j] >= 0x61 && bytes[j] <= 0x7A) { return nil }
+            guard let currency = Currency(String(decoding: bytes[i..<j], as: UTF8.self)) else { return nil }
+            i = j
+            return .code(currency)
+        }
+
+        skipSpaces()
+        var negative = false
+        var paren = false
+        if peek() == 0x28 { paren = true; i = bytes.index(after: i); skipSpaces() }
+        if peek() == 0x2D { negative = true; i = bytes.index(after: i) }
+        var sign = Sign.none
+        if let b = peek(), !(b >= 0x30 && b <= 0x39) {
+            guard let s = readSign() else { return nil }
+            sign = s
+            skipSpaces()
+            if peek() == 0x2D, !negative { negative = true; i = bytes.index(after: i) }
+        }
+        // The number: digit groups and at most two kinds of marks.
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var groupLength = 0
+        var groups = 0
+        var firstGroup = 0
+        var firstValue: UInt64 = 0
+        var lastMark: UInt8 = 0
+        var marks = 0
+        var otherMark: UInt8 = 0
+        var otherMarks = 0
+        var sawDigit = false
+        while i < end {
+            let b = bytes[i]
+            if b >= 0x30 && b <= 0x39 {
+                guard digits < 18 else { return nil }
+                mantissa = mantissa * 10 + UInt64(b - 0x30)
+                digits += 1
+                groupLength += 1
+                sawDigit = true
+                i = bytes.index(after: i)
+                continue
+            }
+            guard b == 0x2E || b == 0x2C, sawDigit else { break }
+            let next = bytes.index(after: i)
+            guard next < end, bytes[next] >= 0x30, bytes[next] <= 0x39 else { break }
+            if groups == 0 {
+                firstGroup = groupLength
+                firstValue = mantissa
+            } else if groupLength != 3 {
+                return nil
+            }
+            groups += 1
+            if lastMark != 0, b != lastMark {
+                guard otherMark == 0 else { return nil }
+                otherMark = lastMark
+                otherMarks = marks
+                marks = 0
+            }
+            lastMark = b
+            marks += 1
+            groupLength = 0
+            i = next
+        }
+        guard sawDigit else { return nil }
+        // Which mark is decimal: only shapes the digits prove.
+        var fraction = 0
+        if lastMark != 0 {
+            if otherMark != 0 {
+                // `1,299.50` / `1.299,50`: the last mark is decimal, used once, after groups of three.
+                guard marks == 1, otherMarks >= 1, firstGroup <= 3 else { return nil }
+                fraction = groupLength
+            } else if marks == 1 {
+                // `1.299` needs the column, the locale or a guess; `0.125` and `1234.567` do not.
+                if groupLength == 3 && firstValue != 0 && firstGroup <= 3 { return nil }
+                fraction = groupLength
+            } else {
+                // `1.144.000` groups thousands.
+                guard groupLength == 3, firstGroup <= 3 else { return nil }
+            }
+        }
+        skipSpaces()
+        if case .none = sign, i < end, peek() != 0x29 {
+            guard let s = readSign() else { return nil }
+            sign = s
+            skipSpaces()
+        } else if i < end, peek() != 0x29 {
+            // `$15.49 USD`: a code after a symbol wins; anything else is the full parser's job.
+            guard case .dollar = sign, let s = readSign(), case .code = s else { return nil }
+            sign = s
+            skipSpaces()
+        }
+        if paren {
+            guard peek() == 0x29 else { return nil }
+            i = bytes.index(after: i)
+            negative = true
+            skipSpaces()
+        }
+        guard i == end else { return nil }
+        var currency: Currency?
+        var issues: [Issue] = []
+        switch sign {
+        case .none: currency = context.currency
+        case .euro: currency = Currency.eur
+        case .pound: currency = Currency.gbp
+        case .code(let c): currency = c
+        case .dollar:
+            let (c, issue) = CurrencyChoice.resolve(.dollar, sign: "$", text: ScalarText.empty, context: context)
+            currency = c
+            if let issue { issues.append(issue) }
+        }
+        var amount = Decimal(sign: .plus, exponent: -fraction, significand: Decimal(mantissa))
+        if negative { amount = -amount }
+        return ParsedPrice(price: Price(amount: amount, currency: currency), issues: issues)
+    }
+}

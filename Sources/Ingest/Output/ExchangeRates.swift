@@ -1,0 +1,76 @@
+import Foundation
+
+/// User-supplied exchange rates for an optional converted total (never fetched from a network):
+/// `{"base": "EUR", "rates": {"USD": "0.92", "GBP": "1.17"}}` means 1 USD = 0.92 EUR. Rates
+/// are Decimal strings (numbers are accepted too); the base itself needs no entry.
+public struct ExchangeRates: Hashable, Sendable {
+    public var base: Currency
+    public var rates: [Currency: Decimal]
+
+    public init(base: Currency, rates: [Currency: Decimal]) {
+        self.base = base
+        self.rates = rates
+    }
+
+    public init(json text: String, file: String) throws(DocumentError) {
+        let document: JSONValue
+        do { document = try JSONValue.parse(text) } catch { throw DocumentError("\(file):\(error)") }
+        guard let code = document["base"]?.stringValue, let base = Currency(code) else {
+            throw DocumentError("\(file): \"base\" must be an ISO 4217 code such as \"EUR\" (format: {\"base\": \"EUR\", \"rates\": {\"USD\": \"0.92\"}})")
+        }
+        guard case .object(let members)? = document["rates"] else {
+            throw DocumentError("\(file): \"rates\" must be an object such as {\"USD\": \"0.92\"} (1 USD = 0.92 \(base.code))")
+        }
+        var rates: [Currency: Decimal] = [:]
+        for (key, value) in members {
+            guard let currency = Currency(key) else { throw DocumentError("\(file): rates: \"\(key)\" is not an ISO 4217 code") }
+            let text: String?
+            switch value {
+            case .string(let s): text = s
+            case .number(let s): text = s
+            case .int(let i): text = String(i)
+            default: text = nil
+            }
+            guard let text, let rate = DecimalText.parse(text), rate > 0 else {
+                throw DocumentError("\(file): rates: \(key) \(value.serialized()) is not a positive decimal (expected e.g. \"0.92\")")
+            }
+            rates[currency] = rate
+        }
+        self.init(base: base, rates: rates)
+    }
+
+    /// What one unit of `currency` is worth in the base, nil when no rate is given.
+    public func rate(_ currency: Currency) -> Decimal? {
+        currency == base ? 1 : rates[currency]
+    }
+
+    /// The per-currency totals converted and added up in the base currency. Currencies without
+    /// a rate are left out and listed in `missing`.
+    public func convert(_ summary: Summary) -> ConvertedTotal {
+        var total = ConvertedTotal(currency: base, monthly: 0, yearly: 0, missing: [])
+        for line in summary.totals {
+            guard let rate = rate(line.currency) else { total.missing.append(line.currency); continue }
+            total.monthly += line.monthly * rate
+            total.yearly += line.yearly * rate
+        }
+        return total
+    }
+}
+
+/// Totals converted into one currency with user-given rates, labelled as converted.
+public struct ConvertedTotal: Hashable, Sendable {
+    public var currency: Currency
+    public var monthly: Decimal
+    public var yearly: Decimal
+    /// Currencies that had totals but no rate, so are not in this total.
+    public var missing: [Currency]
+
+    public var json: JSONValue {
+        .object([
+            ("currency", .string(currency.code)),
+            ("monthly", .string(DecimalText.format(monthly, minorDigits: currency.minorDigits))),
+            ("yearly", .string(DecimalText.format(yearly, minorDigits: currency.minorDigits))),
+            ("missingRates", .array(missing.map { .string($0.code) })),
+        ])
+    }
+}

@@ -1,0 +1,117 @@
+/// Groups the lines of one region into blocks, one block per subscription: lines close
+/// together stay together, a block holding two entries (two prominent names, each with its own
+/// price) is cut between them, and a header or label block with no price joins its neighbour.
+struct BlockGrouper: Sendable {
+    /// A vertical gap larger than this many line heights starts a new block.
+    var gapFactor = 0.8
+    /// A block with no price joins a neighbour at most this many line heights away.
+    var joinFactor = 3.0
+
+    /// `page` are all the page's lines: the gaps that separate blocks are learnt from them,
+    /// since one column of a card grid has too few gaps to tell.
+    func blocks(_ lines: [ScreenLine], page: [ScreenLine]) -> [[ScreenLine]] {
+        let sorted = lines.filter { !$0.cells.isEmpty }.sorted { $0.box.minY < $1.box.minY }
+        guard let first = sorted.first else { return [] }
+        let height = Double(OCRCell.median(sorted.map(\.height)))
+        let all = page.sorted { $0.box.minY < $1.box.minY }
+        let threshold = BlockGrouper.threshold(gaps: zip(all, all.dropFirst()).map { Double($1.box.minY - $0.box.maxY) },
+                                               height: height, fallback: gapFactor * height)
+        var blocks: [[ScreenLine]] = [[first]]
+        for line in sorted.dropFirst() {
+            let previous = blocks[blocks.count - 1]
+            let bottom = previous.map(\.box.maxY).max() ?? 0
+            if Double(line.box.minY - bottom) > threshold {
+                blocks.append([line])
+            } else {
+                blocks[blocks.count - 1].append(line)
+            }
+        }
+        return join(blocks.flatMap(split), height: height)
+    }
+
+    /// The gap that separates blocks: at the largest jump (by ratio) between sorted gaps, when
+    /// that jump is clear (gaps within a card are small, gaps between cards several times larger);
+    /// else `fallback`. Gaps below a quarter of the line height count as that quarter.
+    static func threshold(gaps: [Double], height: Double, fallback: Double) -> Double {
+        let floor = max(1, height / 4)
+        let sorted = gaps.map { max($0, floor) }.sorted()
+        var best: (ratio: Double, cut: Double)?
+        for (low, high) in zip(sorted, sorted.dropFirst()) where high >= fallback / 2 {
+            let ratio = high / low
+            if ratio > (best?.ratio ?? 1.8) { best = (ratio, (low + high) / 2) }
+        }
+        return best?.cut ?? fallback
+    }
+
+    static func hasPrice(_ lines: [ScreenLine]) -> Bool {
+        lines.contains { $0.prices.contains { !$0.derived } }
+    }
+
+    static func nameCells(_ lines: [ScreenLine]) -> [ScreenCell] {
+        lines.flatMap(\.cells).filter { $0.nameText != nil }
+    }
+
+    /// Cuts a block before each line that starts a new entry: a name as prominent as the
+    /// block's first one, after a price was already seen.
+    func split(_ block: [ScreenLine]) -> [[ScreenLine]] {
+        let names = BlockGrouper.nameCells(block)
+        guard block.count > 1, let tallest = names.map(\.height).max() else { return [block] }
+        let prominent = Double(tallest) * 0.85
+        var parts: [[ScreenLine]] = [[]]
+        var sawName = false
+        var priceHeight: Int?
+        for line in block {
+            let leadsEntry = line.cells.contains { $0.nameText != nil && Double($0.height) >= prominent }
+            let ownPrice = line.cells.filter { $0.prices.contains { !$0.derived } }.map(\.height).max()
+            // A smaller price under a bigger one is the billed price under its per-month
+            // equivalent, not the next entry.
+            let smallerPrice = ownPrice.map { new in priceHeight.map { Double(new) < 0.85 * Double($0) } ?? false } ?? false
+            if leadsEntry && sawName && priceHeight != nil && !smallerPrice {
+                parts.append([])
+                sawName = false
+                priceHeight = nil
+            }
+            parts[parts.count - 1].append(line)
+            if leadsEntry { sawName = true }
+            if let ownPrice { priceHeight = max(priceHeight ?? 0, ownPrice) }
+        }
+        return parts.filter { !$0.isEmpty }
+    }
+
+    /// Joins blocks without a price to a neighbour: a title over a card's price joins the
+    /// block below, a "Next billing date" label block joins the block above.
+    func join(_ input: [[ScreenLine]], height: Double) -> [[ScreenLine]] {
+        var blocks = input
+        func gap(_ a: [ScreenLine], _ b: [ScreenLine]) -> Double {
+            Double((b.map(\.box.minY).min() ?? 0) - (a.map(\.box.maxY).max() ?? 0))
+        }
+        var i = 0
+        while i < blocks.count {
+            let block = blocks[i]
+            let priced = BlockGrouper.hasPrice(block)
+            let named = !BlockGrouper.nameCells(block).isEmpty
+            if !priced, named, i + 1 < blocks.count {
+                let next = blocks[i + 1]
+                if BlockGrouper.hasPrice(next), BlockGrouper.nameCells(next).isEmpty, gap(block, next) <= joinFactor * height {
+                    blocks[i] = block + next
+                    blocks.remove(at: i + 1)
+                    continue
+                }
+            }
+            if i > 0 {
+                let previous = blocks[i - 1]
+                let prevPriced = BlockGrouper.hasPrice(previous)
+                let prevNamed = !BlockGrouper.nameCells(previous).isEmpty
+                let labelOnly = !priced && !named && block.contains { $0.cells.contains { $0.date != nil } || $0.hasRenewalLabel }
+                let priceOnly = priced && !named && prevNamed && !prevPriced
+                if (labelOnly && prevPriced) || priceOnly, gap(previous, block) <= joinFactor * height {
+                    blocks[i - 1] = previous + block
+                    blocks.remove(at: i)
+                    continue
+                }
+            }
+            i += 1
+        }
+        return blocks
+    }
+}

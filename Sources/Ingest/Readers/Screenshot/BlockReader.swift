@@ -1,0 +1,120 @@
+import Foundation
+
+/// Turns one block of lines (one card, row or panel) into a draft: the billed price, the
+/// block's most prominent name, the cycle and the renewal date, each with its OCR confidence.
+struct BlockReader: Sendable {
+    var image: String
+    var dates: DateFinder
+    var cycles = CycleFinder()
+
+    static let lowConfidence = 0.8
+    static let inactiveWords = ["cancelled", "canceled", "expired", "paused", "ended", "gekundigt", "abgelaufen",
+                                "pausiert", "cancelada", "cancelado", "caducada", "vencida", "annule", "annulee",
+                                "expire", "已取消", "已过期", "已失效"]
+
+    /// The draft for a block, nil when it holds no usable price or no name.
+    func draft(_ block: [ScreenLine]) -> ImportDraft? {
+        guard let (price, priceCell) = billedPrice(block), let (name, nameCell) = name(block) else { return nil }
+        let box = Provenance.Box.union(block.map(\.box)) ?? priceCell.box
+        let firstLine = (block.map(\.index).min() ?? 0) + 1
+        let provenance = Provenance(file: image, line: firstLine, box: box)
+        var draft = ImportDraft(provenance: [provenance])
+        draft.name = field(raw: name, value: name, confidence: nameCell.nameConfidence, what: "name", at: provenance)
+        draft.price = field(raw: price.raw, value: price.parsed.price, cell: priceCell, what: "price", at: provenance)
+        draft.price.issues += price.parsed.issues
+        if let cycle = cycles.suffix(price.trailing) {
+            draft.cycle = field(raw: price.raw + price.trailing, value: cycle, cell: priceCell, what: "cycle", at: provenance)
+        } else if let (cycle, cell) = cycleElsewhere(block, skipping: priceCell) {
+            draft.cycle = field(raw: cell.cell.text, value: cycle, cell: cell, what: "cycle", at: provenance)
+        }
+        if let (date, cell) = renewal(block) {
+            draft.nextRenewal = field(raw: cell.cell.text, value: date, cell: cell, what: "next renewal", at: provenance)
+        }
+        let folded = block.map(\.folded).joined(separator: " ")
+        if let word = BlockReader.inactiveWords.first(where: { ScreenVocabulary.matches(folded, $0) }) {
+            draft.status = .inactive
+            draft.statusReason = word
+        }
+        return draft
+    }
+
+    func field<V>(raw: String, value: V, cell: ScreenCell, what: String, at provenance: Provenance) -> DraftField<V> {
+        field(raw: raw, value: value, confidence: cell.cell.confidence, what: what, at: provenance)
+    }
+
+    /// A field with its OCR confidence (0…1); below 0.8 it carries `ocr.low-confidence`.
+    func field<V>(raw: String, value: V, confidence: Double, what: String, at provenance: Provenance) -> DraftField<V> {
+        var issues: [Issue] = []
+        if confidence < BlockReader.lowConfidence {
+            let shown = String(format: "%.2f", confidence)
+            issues.append(Issue("ocr.low-confidence", .warning,
+                                "\(provenance.location()): \(what) \"\(raw)\" was read with confidence \(shown); check it"))
+        }
+        return DraftField(raw: raw, value: value, confidence: confidence, issues: issues)
+    }
+
+    /// The billed price: amounts in parentheses or after "≈" are equivalents; of several
+    /// amounts the one with its own period wins, then the one in smaller type (apps print the
+    /// per-month equivalent large and the billed price small).
+    func billedPrice(_ block: [ScreenLine]) -> (FoundPrice, ScreenCell)? {
+        let all = block.flatMap { line in line.cells.flatMap { cell in cell.prices.map { ($0, cell) } } }
+        let billed = all.filter { !$0.0.derived }
+        let pool = billed.isEmpty ? all : billed
+        guard pool.count > 1 else { return pool.first }
+        let withCycle = pool.filter { cycles.suffix($0.0.trailing) != nil }
+        let choices = withCycle.isEmpty ? pool : withCycle
+        let distinct = Set(choices.map { $0.0.parsed.price })
+        guard distinct.count > 1 else { return choices.first }
+        return choices.min { a, b in
+            a.1.height != b.1.height ? a.1.height < b.1.height : a.1.box.minY < b.1.box.minY
+        }
+    }
+
+    /// The most prominent name-like text: the tallest, then the highest, then the leftmost.
+    func name(_ block: [ScreenLine]) -> (String, ScreenCell)? {
+        let cells = BlockGrouper.nameCells(block)
+        guard let tallest = cells.map(\.height).max() else { return nil }
+        let prominent = cells.filter { Double($0.height) >= Double(tallest) * 0.8 }
+        let best = prominent.min { a, b in
+            abs(a.box.minY - b.box.minY) > tallest / 2 ? a.box.minY < b.box.minY : a.box.minX < b.box.minX
+        }
+        guard let best, let text = best.nameText else { return nil }
+        return (text, best)
+    }
+
+    /// A cycle written anywhere else in the block ("Monthly", "Individual (Yearly)", "连续包月 25元").
+    func cycleElsewhere(_ block: [ScreenLine], skipping priceCell: ScreenCell) -> (Cycle, ScreenCell)? {
+        for line in block {
+            for cell in line.cells where !cell.prices.contains(where: { $0.derived }) {
+                if cell != priceCell, let cycle = cell.prices.lazy.compactMap({ self.cycles.suffix($0.trailing) }).first {
+                    return (cycle, cell)
+                }
+                var text = cell.cell.text
+                for price in cell.prices { text = text.replacingOccurrences(of: price.raw + price.trailing, with: " ") }
+                if let cycle = cycles.find(in: text) { return (cycle, cell) }
+            }
+        }
+        return nil
+    }
+
+    /// The renewal date: a date on a line labelled "Renews", "Next billing date" … (or on the
+    /// line under such a label), else the first date not labelled as past.
+    func renewal(_ block: [ScreenLine]) -> (CalendarDate, ScreenCell)? {
+        var fallback: (CalendarDate, ScreenCell)?
+        var labelAbove = false
+        for (i, line) in block.enumerated() {
+            let dated = line.cells.first { $0.date != nil }
+            if let cell = dated, let date = cell.date?.date {
+                if line.hasRenewalLabel || labelAbove { return (date, cell) }
+                if fallback == nil && !line.hasPastLabel { fallback = (date, cell) }
+            }
+            // "Renews on 18" / "December 2026": a date wrapped over two lines.
+            if line.hasRenewalLabel, i + 1 < block.count, let last = line.cells.last, let next = block[i + 1].cells.first,
+               let date = dates.find(in: last.cell.text + " " + next.cell.text)?.date {
+                return (date, last)
+            }
+            labelAbove = line.hasRenewalLabel && dated == nil
+        }
+        return fallback
+    }
+}

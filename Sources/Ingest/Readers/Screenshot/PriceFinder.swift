@@ -1,0 +1,119 @@
+import Foundation
+
+/// One amount with a currency found in a line of screenshot text.
+struct FoundPrice: Hashable, Sendable {
+    var parsed: ParsedPrice
+    /// The characters the price was read from.
+    var raw: String
+    /// Where it starts in the searched text (character offset), to find the words it came from.
+    var offset: Int
+    /// The text right after the amount (`/month`, `per year`), for the cycle.
+    var trailing: String
+    /// Shown in parentheses or after "≈", "that's": an equivalent, not the billed amount.
+    var derived: Bool
+}
+
+/// Finds prices inside free text: an amount needs a currency sign or code next to it, so
+/// dates, card digits and counters are never taken for prices.
+struct PriceFinder: Sendable {
+    var context: NormalizeContext
+    /// The page shows Chinese text: `¥` is the yuan, not the yen.
+    var chinesePage = false
+
+    static let prefixes = #"US\$|USD|C\$|CA\$|CAD|A\$|AU\$|AUD|NZ\$|HK\$|R\$|S\$|\$|§|€|£|₹|Rs\.?|¥|￥|₽|₺|₩|CHF|Fr\.|EUR|GBP|INR|CNY|RMB|JPY|RUB|TRY|HUF|SEK|NOK|DKK|PLN|BRL|MXN|KRW"#
+    static let suffixes = #"€|£|₹|¥|￥|元|円|₽|₺|zł|kr|CHF|EUR|USD|GBP|INR|CNY|RMB|JPY|RUB|TRY|HUF|CAD|AUD|SEK|NOK|DKK|PLN|BRL|MXN|Ft|\$"#
+    static let number = #"\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"#
+    static let pattern: NSRegularExpression? = try? NSRegularExpression(pattern:
+        "(?<![\\w.,])(?:(?<pre>\(prefixes))\\s?(?<n1>\(number))(?!\\d)(?:\\s?(?<suf1>\(suffixes)))?|(?<n2>\(number))(?!\\d)\\s?(?<suf2>\(suffixes)))(?![\\p{L}\\d])")
+
+    /// The ISO code for a written sign, nil for `$` (left to the parser's guess).
+    func code(_ sign: String, amountText: String) -> String? {
+        switch sign.uppercased() {
+        case "US$": return "USD"
+        case "C$", "CA$": return "CAD"
+        case "A$", "AU$": return "AUD"
+        case "NZ$": return "NZD"
+        case "HK$": return "HKD"
+        case "R$": return "BRL"
+        case "S$": return "SGD"
+        case "€": return "EUR"
+        case "£": return "GBP"
+        case "₹", "RS", "RS.": return "INR"
+        case "₽": return "RUB"
+        case "₺": return "TRY"
+        case "₩": return "KRW"
+        case "FR.": return "CHF"
+        case "元", "RMB": return "CNY"
+        case "円": return "JPY"
+        case "FT": return "HUF"
+        case "ZŁ": return "PLN"
+        case "¥", "￥":
+            if let c = context.currency, c.code == "CNY" || c.code == "JPY" { return c.code }
+            if chinesePage || context.language == "zh" { return "CNY" }
+            if context.language == "ja" { return "JPY" }
+            // Yen amounts have no decimals: "1,490" is grouping, "15.00" has cents.
+            let decimals = amountText.lastIndex(where: { $0 == "." || $0 == "," }).map { amountText.distance(from: $0, to: amountText.endIndex) - 1 }
+            return decimals.map { $0 <= 2 } ?? false ? "CNY" : "JPY"
+        case "KR": return context.currency?.code ?? "SEK"
+        case "$", "§": return nil
+        default: return Currency(sign) == nil ? nil : sign.uppercased()
+        }
+    }
+
+    /// An amount with cents right before a period (`129.00/month`): a price even when OCR
+    /// lost its currency sign.
+    static let bare: NSRegularExpression? = try? NSRegularExpression(pattern: #"(?<![\w.,])(\d{1,3}(?:,\d{3})*[.,]\d{2})(?=\s?/\s?\d*\s?\p{L})"#)
+    /// OCR reads `¥` as `Y` on Chinese pages.
+    static let yuan: NSRegularExpression? = try? NSRegularExpression(pattern: #"(?<![A-Za-z])Y(?=\d)"#)
+
+    func find(in original: String) -> [FoundPrice] {
+        guard let regex = PriceFinder.pattern else { return [] }
+        var text = original
+        if chinesePage, let yuan = PriceFinder.yuan {
+            text = yuan.stringByReplacingMatches(in: text, range: NSRange(location: 0, length: (text as NSString).length), withTemplate: "¥")
+        }
+        let ns = text as NSString
+        var found: [FoundPrice] = []
+        for match in regex.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+            func group(_ name: String) -> String? {
+                let r = match.range(withName: name)
+                return r.location == NSNotFound ? nil : ns.substring(with: r)
+            }
+            guard let amount = group("n1") ?? group("n2"), let sign = group("pre") ?? group("suf1") ?? group("suf2") else { continue }
+            let iso = code(sign, amountText: amount)
+            let parser = PriceParser(context: context)
+            // `§` is how OCR often reads a `$`.
+            let input = iso.map { "\($0) \(amount)" } ?? "$\(amount)"
+            guard var parsed = try? parser.parse(Substring(input)) else { continue }
+            if let iso, parsed.price.currency?.code != iso, let currency = Currency(iso) { parsed.price.currency = currency }
+            if sign == "¥" || sign == "￥", context.currency == nil, !chinesePage, context.language == nil {
+                parsed.issues.append(Issue("currency.guessed", .warning, "\"¥\" taken as \(iso ?? "JPY"); pass --currency to choose"))
+            }
+            let end = match.range.location + match.range.length
+            let trailing = ns.substring(from: end).prefix(24)
+            let before = ns.substring(to: match.range.location)
+            found.append(FoundPrice(parsed: parsed, raw: ns.substring(with: match.range), offset: match.range.location,
+                                    trailing: String(trailing), derived: PriceFinder.isDerived(before: before, after: String(trailing))))
+        }
+        for match in PriceFinder.bare?.matches(in: text, range: NSRange(location: 0, length: ns.length)) ?? [] {
+            let r = match.range
+            guard !found.contains(where: { NSIntersectionRange(NSRange(location: $0.offset, length: ($0.raw as NSString).length), r).length > 0 }),
+                  var parsed = try? PriceParser(context: context).parse(Substring(ns.substring(with: r))) else { continue }
+            if parsed.price.currency == nil {
+                parsed.issues.append(Issue("currency.missing", .warning, "\"\(ns.substring(with: r))\" has no currency sign; pass --currency to choose"))
+            }
+            let trailing = String(ns.substring(from: r.location + r.length).prefix(24))
+            found.append(FoundPrice(parsed: parsed, raw: ns.substring(with: r), offset: r.location, trailing: trailing,
+                                    derived: PriceFinder.isDerived(before: ns.substring(to: r.location), after: trailing)))
+        }
+        return found.sorted { $0.offset < $1.offset }
+    }
+
+    /// `($54.99/mo)`, `≈ €8.33`, `that's $8.33 a month`.
+    static func isDerived(before: String, after: String) -> Bool {
+        let lead = before.suffix(14)
+        if let open = lead.lastIndex(of: "("), !lead[open...].contains(")") { return true }
+        if lead.trimmingCharacters(in: .whitespaces).hasSuffix("≈") || lead.trimmingCharacters(in: .whitespaces).hasSuffix("~") { return true }
+        return ScreenVocabulary.contains(ScreenVocabulary.fold(String(lead)), any: ScreenVocabulary.derived)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Words that give a screenshot line its role, in English, German, Spanish, French and Chinese.
+/// Matched on folded text (lowercase, no accents) as whole words, or as substrings for CJK.
+enum ScreenVocabulary {
+    static let currencySigns: Set<Character> = ["$", "€", "£", "₹", "¥", "￥", "₽", "₺", "₩", "元", "円", "₪", "₱", "₫", "฿", "₴", "₦", "₣"]
+
+    /// Lines that sum or restate other lines: their amounts are never a subscription's price.
+    static let totals = [
+        "total", "subtotal", "sub total", "tax", "taxes", "vat", "gst", "sales tax", "order id", "order number",
+        "invoice", "receipt no", "balance", "available", "average", "avg", "spent", "spending", "spend",
+        "per month total", "monthly spend", "yearly spend", "this month", "next month", "last month", "budget",
+        "summe", "gesamt", "insgesamt", "zwischensumme", "mwst", "ust", "steuer", "kontostand", "guthaben",
+        "durchschnitt", "ausgaben", "rechnungsnummer", "bestellnummer",
+        "subtotal", "impuesto", "impuestos", "iva", "saldo", "promedio", "gastos", "pedido",
+        "sous total", "taxe", "tva", "solde", "moyenne", "depenses", "commande", "facture",
+        "总计", "合计", "小计", "税", "余额", "平均", "订单号", "总额", "支出",
+    ]
+
+    /// A heading after which the lines list past charges, not subscriptions.
+    static let history = [
+        "payment history", "billing history", "purchase history", "order history", "transaction history",
+        "transactions", "recent transactions", "recent activity", "past payments", "previous payments",
+        "zahlungsverlauf", "umsatze", "letzte umsatze", "transaktionen", "zahlungshistorie",
+        "historial de pagos", "historial", "movimientos", "transacciones",
+        "historique des paiements", "historique", "transactions recentes",
+        "付款记录", "账单记录", "交易记录", "历史", "消费记录",
+    ]
+
+    /// Labels of the renewal date.
+    static let renewal = [
+        "renews", "renew", "renewal", "renewing", "next billing", "next billing date", "next payment", "next charge",
+        "next bill", "next", "due", "billed on", "bills on", "charges on", "expires", "auto renews", "will renew",
+        "verlangert sich", "verlangert", "verlangerung", "nachste zahlung", "nachste abbuchung", "nachste abrechnung",
+        "fallig", "lauft ab", "se renueva", "renovacion", "proximo pago", "proximo cobro", "proxima factura", "vence",
+        "se renouvelle", "renouvellement", "prochain paiement", "prochain prelevement", "prochaine facture", "expire",
+        "续费", "续订", "到期", "下次", "扣费日期", "续费日期", "下次扣费",
+    ]
+
+    /// Labels of a date that is not the next renewal.
+    static let pastDate = [
+        "last paid", "last payment", "paid on", "started", "since", "member since", "purchased", "joined", "created",
+        "charged on", "ended", "cancelled on", "canceled on", "expired",
+        "zuletzt", "letzte zahlung", "seit", "bezahlt am", "gestartet", "ultimo pago", "desde", "pagado",
+        "dernier paiement", "depuis", "paye le", "上次", "开通", "开始",
+    ]
+
+    /// Words that are never a subscription's name on their own: buttons, statuses, labels,
+    /// section titles and tab bar items.
+    static let notNames: Set<String> = [
+        "cancel", "cancel subscription", "manage", "edit", "change", "change plan", "update", "view", "details",
+        "more", "options", "settings", "back", "done", "close", "ok", "save", "delete", "remove", "add",
+        "active", "inactive", "paused", "cancelled", "canceled", "expired", "trial", "free trial", "renews",
+        "subscriptions", "subscription", "your subscriptions", "my subscriptions", "payments subscriptions",
+        "payments and subscriptions", "automatic payments", "account", "billing", "plan", "plans", "membership",
+        "home", "search", "library", "profile", "apps", "games", "offers", "books", "kids", "wallet", "activity",
+        "upcoming", "overview", "dashboard", "all", "monthly", "yearly", "annual", "annually", "weekly",
+        "individual", "family", "student", "premium", "standard", "basic", "price", "amount", "date", "status",
+        "name", "service", "category", "payment method", "visa", "mastercard", "amex", "paypal", "next",
+        "kundigen", "abo kundigen", "verwalten", "bearbeiten", "aktiv", "abos", "abonnements", "abonnement",
+        "konto", "zahlungen", "monatlich", "jahrlich", "cancelar", "gestionar", "editar", "activa", "activo",
+        "suscripciones", "suscripcion", "cuenta", "pagos", "mensual", "anual", "annuler", "gerer", "modifier",
+        "actif", "abonnements", "compte", "paiements", "mensuel", "annuel", "取消", "管理", "编辑", "自动续费",
+        "已开通", "订阅", "会员", "首页", "我的", "生效中", "连续包月", "连续包年",
+        "month", "year", "week", "monat", "jahr", "woche", "mes", "ano", "semana", "mois", "an", "semaine", "月", "年",
+        "day", "days", "tag", "tage", "dia", "dias", "jour", "jours", "天", "left", "ago",
+    ]
+
+    /// Words that mark an amount as derived from the billed one ("≈ $8.33/mo", "that's $8.33 a month").
+    static let derived = ["that s", "thats", "equals", "equivalent", "works out", "only", "just", "entspricht", "nur",
+                          "equivale", "solo", "soit", "seulement", "相当于", "约"]
+
+    /// Folds text for matching: lowercase, no accents, punctuation as single spaces.
+    static func fold(_ text: String) -> String { HeaderVocabulary.fold(text) }
+
+    /// True when `folded` holds one of `phrases` as whole words (CJK phrases as substrings).
+    static func contains(_ folded: String, any phrases: [String]) -> Bool {
+        phrases.contains { phrase in matches(folded, phrase) }
+    }
+
+    static func matches(_ folded: String, _ phrase: String) -> Bool {
+        if phrase.unicodeScalars.contains(where: { $0.value >= 0x3000 }) { return folded.contains(phrase) }
+        guard let range = folded.range(of: phrase) else { return false }
+        var search = range
+        while true {
+            let beforeOK = search.lowerBound == folded.startIndex || folded[folded.index(before: search.lowerBound)] == " "
+            let afterOK = search.upperBound == folded.endIndex || folded[search.upperBound] == " "
+            if beforeOK && afterOK { return true }
+            guard let next = folded.range(of: phrase, range: search.upperBound..<folded.endIndex) else { return false }
+            search = next
+        }
+    }
+}

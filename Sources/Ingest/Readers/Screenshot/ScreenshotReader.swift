@@ -1,0 +1,124 @@
+import Foundation
+
+/// What a screenshot gave: drafts, and every line that went into none of them with the reason.
+public struct ScreenshotResult: Sendable {
+    public var drafts: [ImportDraft]
+    /// One per ignored line (1-based line numbers, top to bottom).
+    public var skips: [Skip]
+    public var warnings: [Issue]
+    /// Lines of text rebuilt from the words.
+    public var lines: Int
+}
+
+/// Turns the words of a billing-page screenshot into drafts: rebuilds lines and cells, drops
+/// chrome, totals and payment history, splits card grids into columns, reads tables through
+/// their header row and everything else as blocks (one block per subscription).
+public struct ScreenshotReader: Sendable {
+    public var context: NormalizeContext
+
+    public init(context: NormalizeContext) {
+        self.context = context
+    }
+
+    static let clock = try? NSRegularExpression(pattern: #"\d{1,2}:\d{2}|\d+ ?%|\b(lte|5g|4g|wifi)\b"#)
+
+    public func read(_ page: RecognizedPage) throws(ReadError) -> ScreenshotResult {
+        let ocrLines = LineBuilder().lines(page.words)
+        guard !ocrLines.isEmpty else {
+            throw ReadError(file: page.image, "no text found (the image is blank or the text too small or blurred to read; try a sharper screenshot)")
+        }
+        let allText = ocrLines.map(\.text).joined(separator: " ")
+        let chinese = allText.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }
+        let monthFirst = context.region.map { $0 == "US" } ?? (allText.contains("$") && !chinese)
+        let cellReader = CellReader(prices: PriceFinder(context: context, chinesePage: chinese),
+                                    dates: DateFinder(context: context, monthFirst: monthFirst))
+        var lines = ocrLines.map(cellReader.read)
+        assignRoles(&lines, height: page.height)
+
+        var drafts: [ImportDraft] = []
+        var used = Set<Int>()
+        var content = lines.filter { $0.role == .content }
+        let tables = TableReader(context: context, cells: cellReader, image: page.image)
+        if let header = tables.headerIndex(content) {
+            let (tableDrafts, rows) = tables.read(content, header: header)
+            if !tableDrafts.isEmpty {
+                drafts += tableDrafts
+                let taken = Set(rows.map { content[$0].index })
+                used.formUnion(taken)
+                for i in lines.indices where lines[i].index == content[header].index { lines[i].role = .tableHeader }
+                content.removeAll { taken.contains($0.index) }
+            }
+        }
+        let regions = ColumnSplitter().regions(content, width: page.width)
+        let blockReader = BlockReader(image: page.image, dates: cellReader.dates)
+        var found: [(Provenance.Box, ImportDraft, [Int])] = []
+        for region in regions {
+            let regionLines = content.compactMap { line -> ScreenLine? in
+                let keep = line.cells.filter { region.contains($0.box.midX) }
+                return keep.isEmpty ? nil : line.keeping(keep)
+            }
+            for block in BlockGrouper().blocks(regionLines, page: content) {
+                if let draft = blockReader.draft(block) {
+                    found.append((draft.provenance.first?.box ?? block[0].box, draft, block.map(\.index)))
+                }
+            }
+        }
+        // Reading order: row by row across the grid, left to right within a row.
+        found.sort { a, b in
+            abs(a.0.minY - b.0.minY) > min(a.0.height, b.0.height) / 2 ? a.0.minY < b.0.minY : a.0.minX < b.0.minX
+        }
+        for (_, draft, indexes) in found {
+            drafts.append(draft)
+            used.formUnion(indexes)
+        }
+        var skips: [Skip] = []
+        for line in lines where !used.contains(line.index) {
+            let reason: Skip.Reason
+            switch line.role {
+            case .chrome: reason = .chrome
+            case .totals: reason = .totals
+            case .history: reason = .history
+            case .tableHeader: continue
+            case .content: reason = .notSubscription
+            }
+            skips.append(Skip(reason, line: line.index + 1, detail: line.line.text))
+        }
+        var warnings: [Issue] = []
+        if drafts.isEmpty {
+            let priced = lines.contains { !$0.prices.isEmpty }
+            warnings.append(Issue("screenshot.no-subscription", .warning, priced
+                ? "no subscription found: the amounts on this image are totals, balances or payment history, not subscriptions"
+                : "no subscription found: \(lines.count) line\(lines.count == 1 ? "" : "s") of text, none with a price (e.g. $9.99 or 9,99 €)"))
+        }
+        return ScreenshotResult(drafts: drafts, skips: skips, warnings: warnings, lines: lines.count)
+    }
+
+    /// Marks status bars, tab bars, totals and everything under a payment history heading.
+    func assignRoles(_ lines: inout [ScreenLine], height: Int) {
+        var historyFrom: Int?
+        for i in lines.indices {
+            let line = lines[i]
+            let ns = line.folded as NSString
+            let text = line.line.text
+            let top = Double(line.box.maxY) < 0.07 * Double(height)
+            let bottom = Double(line.box.minY) > 0.9 * Double(height)
+            let clock = ScreenshotReader.clock?.firstMatch(in: text, range: NSRange(location: 0, length: (text as NSString).length)) != nil
+            if line.prices.isEmpty && ((top && (clock || i == 0 && line.cells.allSatisfy { $0.nameText == nil }))
+                || (bottom && line.cells.count >= 2)) {
+                lines[i].role = .chrome
+                continue
+            }
+            let included = ["incl", "inkl", "including", "included", "inclus", "incluido", "含税"].contains { line.folded.contains($0) }
+            if !line.prices.isEmpty, !included, ScreenVocabulary.contains(line.folded, any: ScreenVocabulary.totals) {
+                lines[i].role = .totals
+                continue
+            }
+            if line.prices.isEmpty, ns.length <= 40, ScreenVocabulary.history.contains(where: {
+                line.folded == $0 || line.folded.hasPrefix($0 + " ") || ($0.unicodeScalars.first.map { $0.value >= 0x3000 } ?? false) && line.folded.contains($0)
+            }) {
+                historyFrom = historyFrom ?? i
+            }
+            if historyFrom != nil { lines[i].role = .history }
+        }
+    }
+}

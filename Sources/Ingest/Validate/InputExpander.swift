@@ -1,0 +1,72 @@
+import Foundation
+
+/// Turns `ingest validate` arguments into a sorted list of files: files as given, folders
+/// searched recursively for `*.csv` and `*.tsv`, and patterns with `*`, `?` or `**` that the
+/// shell left unexpanded. Reads the file system; the rest of validation does not.
+public enum InputExpander {
+    static let tableExtensions: Set<String> = ["csv", "tsv"]
+
+    /// A path that names nothing, or a pattern that matches nothing.
+    public struct NotFound: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static func expand(_ arguments: [String]) throws(NotFound) -> [String] {
+        var files = Set<String>()
+        let fm = FileManager.default
+        for argument in arguments {
+            var isDirectory: ObjCBool = false
+            if fm.fileExists(atPath: argument, isDirectory: &isDirectory) {
+                if isDirectory.boolValue {
+                    files.formUnion(tables(under: argument))
+                } else {
+                    files.insert(argument)
+                }
+            } else if GlobPattern.hasWildcard(argument) {
+                let matched = glob(argument)
+                guard !matched.isEmpty else { throw NotFound(description: "\(argument): no file matches this pattern") }
+                files.formUnion(matched)
+            } else {
+                throw NotFound(description: "\(argument): no such file or folder")
+            }
+        }
+        return files.sorted()
+    }
+
+    /// The `.csv`/`.tsv` files below `folder`, as `folder/relative/path`.
+    static func tables(under folder: String) -> [String] {
+        walk(folder).filter { tableExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+    }
+
+    /// Every regular file below `folder`, hidden folders (`.git`) left out.
+    static func walk(_ folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        let prefix = folder == "." ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
+        var out: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            let full = prefix + relative
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                if name.hasPrefix(".") { enumerator.skipDescendants() }
+                continue
+            }
+            out.append(full)
+        }
+        return out
+    }
+
+    /// Files matching `pattern`, searched from the folder before its first wildcard.
+    static func glob(_ pattern: String) -> [String] {
+        let absolute = pattern.hasPrefix("/")
+        let components = pattern.split(separator: "/").map(String.init)
+        let fixed = components.prefix { !GlobPattern.hasWildcard($0) }
+        let root = (absolute ? "/" : "") + fixed.joined(separator: "/")
+        let rest = components.dropFirst(fixed.count).joined(separator: "/")
+        let matcher = GlobPattern(rest.contains("/") || rest.hasPrefix("**") ? rest : "./" + rest)
+        let base = root.isEmpty ? "." : root
+        let prefix = base == "." ? "" : (base.hasSuffix("/") ? base : base + "/")
+        return walk(base).filter { matcher.matches(String($0.dropFirst(prefix.count))) }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// SARIF 2.1.0: one run, a rule per check code, a result per finding.
+enum SARIFReport {
+    static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+    static func level(_ severity: Issue.Severity) -> String {
+        switch severity {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .info: return "note"
+        }
+    }
+
+    /// Paths as relative URIs (`subs/a%20b.csv`), resolved against the working folder.
+    static func uri(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: ";?#[]")
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    }
+
+    static func sarif(_ report: ValidationReport, version: String) -> JSONValue {
+        var codes = ValidationCheck.all.map(\.code)
+        for file in report.files {
+            for finding in file.findings where !codes.contains(finding.code) { codes.append(finding.code) }
+        }
+        let index = Dictionary(codes.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        let rules: [JSONValue] = codes.map { code in
+            let check = ValidationCheck.byCode[code]
+            return .object([
+                ("id", .string(code)),
+                ("shortDescription", .object([("text", .string(check?.meaning ?? code))])),
+                ("help", .object([("text", .string(ValidationCheck.hint(for: code)))])),
+                ("defaultConfiguration", .object([("level", .string(level(check?.severity ?? .warning)))])),
+            ])
+        }
+        var results: [JSONValue] = []
+        for file in report.files {
+            for finding in file.findings {
+                var region: [(String, JSONValue)] = []
+                if let line = finding.line {
+                    region.append(("startLine", .int(line)))
+                    if let column = finding.column { region.append(("startColumn", .int(column))) }
+                }
+                var physical: [(String, JSONValue)] = [
+                    ("artifactLocation", .object([("uri", .string(uri(file.path))), ("uriBaseId", .string("%SRCROOT%"))])),
+                ]
+                if !region.isEmpty { physical.append(("region", .object(region))) }
+                var text = finding.message
+                if let value = finding.value { text += " (\(JSONValue.string(value).serialized()))" }
+                results.append(.object([
+                    ("ruleId", .string(finding.code)),
+                    ("ruleIndex", .int(index[finding.code] ?? 0)),
+                    ("level", .string(level(finding.severity))),
+                    ("message", .object([("text", .string(text + " — " + finding.hint))])),
+                    ("locations", .array([.object([("physicalLocation", .object(physical))])])),
+                ]))
+            }
+        }
+        return .object([
+            ("$schema", .string(schemaURI)),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", .object([
+                    ("name", .string("ingest validate")),
+                    ("version", .string(version)),
+                    ("rules", .array(rules)),
+                ]))])),
+                ("columnKind", .string("unicodeCodePoints")),
+                ("results", .array(results)),
+            ])])),
+        ])
+    }
+}

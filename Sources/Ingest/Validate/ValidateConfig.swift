@@ -1,0 +1,234 @@
+import Foundation
+
+/// What validation of one file uses: column overrides, required fields, allowed currencies,
+/// locale, date order and severities per code. Built from defaults, then `ingest.json`, then flags.
+public struct ValidateSettings: Hashable, Sendable {
+    public var map: [Field: String] = [:]
+    public var required: [Field] = [.name, .price]
+    /// nil: every ISO 4217 currency is allowed.
+    public var currencies: Set<Currency>?
+    public var locale: String?
+    public var currency: Currency?
+    public var dateOrder: DateOrder?
+    /// Severity per code or `prefix.*`; a nil value turns the check off.
+    public var severities: [String: Issue.Severity?] = [:]
+
+    public init() {}
+
+    /// Applies the values a layer sets; `map` and `severity` entries add to the ones before.
+    public mutating func apply(_ layer: SettingsLayer) {
+        map.merge(layer.map) { _, new in new }
+        if let value = layer.required { required = value }
+        if let value = layer.currencies { currencies = value }
+        if let value = layer.locale { locale = value }
+        if let value = layer.currency { currency = value }
+        if let value = layer.dateOrder { dateOrder = value }
+        severities.merge(layer.severities) { _, new in new }
+    }
+
+    /// The severity a finding gets, nil when its check is off.
+    func severity(of code: String, default given: Issue.Severity) -> Issue.Severity? {
+        if let exact = severities[code] { return exact }
+        var prefix = code
+        while let dot = prefix.lastIndex(of: ".") {
+            prefix = String(prefix[..<dot])
+            if let wild = severities[prefix + ".*"] { return wild }
+        }
+        return given
+    }
+}
+
+/// The settings one source (a config object, a rule, the command line) gives; nil means unset.
+public struct SettingsLayer: Hashable, Sendable {
+    public var map: [Field: String] = [:]
+    public var required: [Field]?
+    public var currencies: Set<Currency>?
+    public var locale: String?
+    public var currency: Currency?
+    public var dateOrder: DateOrder?
+    public var severities: [String: Issue.Severity?] = [:]
+
+    public init(map: [Field: String] = [:], required: [Field]? = nil, currencies: Set<Currency>? = nil,
+                locale: String? = nil, currency: Currency? = nil, dateOrder: DateOrder? = nil,
+                severities: [String: Issue.Severity?] = [:]) {
+        self.map = map
+        self.required = required
+        self.currencies = currencies
+        self.locale = locale
+        self.currency = currency
+        self.dateOrder = dateOrder
+        self.severities = severities
+    }
+}
+
+/// A bad `ingest.json`: the file, the line and column when the JSON itself is broken, and what to fix.
+public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var line: Int?
+    public var column: Int?
+    public var message: String
+
+    public init(path: String, line: Int? = nil, column: Int? = nil, _ message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String {
+        var text = path
+        if let line { text += ":\(line)" }
+        if let column { text += ":\(column)" }
+        return "\(text): \(message)"
+    }
+}
+
+/// `ingest.json`: settings for every file below its folder, and rules per path pattern applied
+/// in order after them.
+///
+/// ```json
+/// {"currency": "EUR", "rules": [{"files": "cards/**/*.csv", "required": ["name", "price", "cycle"],
+///   "severity": {"currency.missing": "off"}}]}
+/// ```
+public struct ValidateConfig: Hashable, Sendable {
+    /// The config file's path, as found.
+    public var path: String
+    /// The folder patterns are relative to (the config file's folder).
+    public var directory: String
+    public var base: SettingsLayer
+    public var rules: [Rule]
+
+    public struct Rule: Hashable, Sendable {
+        public var patterns: [GlobPattern]
+        public var settings: SettingsLayer
+    }
+
+    static let settingKeys = ["map", "required", "currencies", "currency", "locale", "dateOrder", "severity"]
+
+    /// Parses config text; every mistake names the file and, for broken JSON, the line and column.
+    public static func parse(_ text: String, path: String, directory: String) throws(ConfigError) -> ValidateConfig {
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(text)
+        } catch {
+            throw ConfigError(path: path, line: error.line, column: error.column, error.message)
+        }
+        guard case .object(let members) = json else {
+            throw ConfigError(path: path, "expected a JSON object with settings and \"rules\"")
+        }
+        try checkKeys(members, allowed: ["$schema", "rules"] + settingKeys, at: "", path: path)
+        let base = try layer(members, at: "", path: path)
+        var rules: [Rule] = []
+        if let value = json["rules"] {
+            guard case .array(let items) = value else { throw ConfigError(path: path, "\"rules\" must be an array of objects") }
+            for (index, item) in items.enumerated() {
+                let at = "rules[\(index)]."
+                guard case .object(let ruleMembers) = item else {
+                    throw ConfigError(path: path, "\(at.dropLast()) must be an object with \"files\" and settings")
+                }
+                try checkKeys(ruleMembers, allowed: ["files"] + settingKeys, at: at, path: path)
+                let patterns: [String]
+                switch item["files"] {
+                case .string(let one)?: patterns = [one]
+                case .array(let many)? where many.allSatisfy({ $0.stringValue != nil }) && !many.isEmpty:
+                    patterns = many.compactMap(\.stringValue)
+                default:
+                    throw ConfigError(path: path, "\(at)files: expected a path pattern or a list of them, e.g. \"subscriptions/**/*.csv\"")
+                }
+                rules.append(Rule(patterns: patterns.map(GlobPattern.init), settings: try layer(ruleMembers, at: at, path: path)))
+            }
+        }
+        return ValidateConfig(path: path, directory: directory, base: base, rules: rules)
+    }
+
+    /// The layers that apply to `relativePath` (relative to `directory`), in order.
+    public func layers(for relativePath: String) -> [SettingsLayer] {
+        [base] + rules.filter { rule in rule.patterns.contains { $0.matches(relativePath) } }.map(\.settings)
+    }
+
+    static func checkKeys(_ members: [(String, JSONValue)], allowed: [String], at: String, path: String) throws(ConfigError) {
+        for (key, _) in members where !allowed.contains(key) {
+            throw ConfigError(path: path, "\(at)\(key): unknown key (expected one of \(allowed.filter { $0 != "$schema" }.joined(separator: ", ")))")
+        }
+    }
+
+    static func layer(_ members: [(String, JSONValue)], at: String, path: String) throws(ConfigError) -> SettingsLayer {
+        let object = JSONValue.object(members)
+        var layer = SettingsLayer()
+        func fail(_ key: String, _ expected: String) -> ConfigError {
+            ConfigError(path: path, "\(at)\(key): expected \(expected)")
+        }
+        if let value = object["map"] {
+            guard case .object(let pairs) = value else { throw fail("map", "an object such as {\"price\": \"Monthly cost\"}") }
+            for (name, header) in pairs {
+                guard let field = Field(userText: name) else {
+                    throw fail("map", "field names among \(Field.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(name)\"")
+                }
+                guard let text = header.stringValue else { throw fail("map.\(name)", "a column header in quotes") }
+                layer.map[field] = text
+            }
+        }
+        if let value = object["required"] {
+            guard case .array(let items) = value else { throw fail("required", "a list of fields such as [\"name\", \"price\"]") }
+            var fields: [Field] = []
+            for item in items {
+                guard let name = item.stringValue, let field = Field(userText: name) else {
+                    throw fail("required", "field names among \(Field.allCases.map(\.rawValue).joined(separator: ", ")), found \(item.serialized())")
+                }
+                fields.append(field)
+            }
+            layer.required = fields
+        }
+        if let value = object["currencies"] {
+            guard case .array(let items) = value else { throw fail("currencies", "a list of ISO 4217 codes such as [\"EUR\", \"USD\"]") }
+            var set = Set<Currency>()
+            for item in items {
+                guard let code = item.stringValue, let currency = Currency(code) else {
+                    throw fail("currencies", "ISO 4217 codes such as \"EUR\", found \(item.serialized())")
+                }
+                set.insert(currency)
+            }
+            layer.currencies = set
+        }
+        if let value = object["currency"] {
+            guard let code = value.stringValue, let currency = Currency(code) else {
+                throw fail("currency", "an ISO 4217 code such as \"EUR\", found \(value.serialized())")
+            }
+            layer.currency = currency
+        }
+        if let value = object["locale"] {
+            guard let text = value.stringValue, !text.isEmpty else { throw fail("locale", "a locale such as \"de_DE\"") }
+            layer.locale = text
+        }
+        if let value = object["dateOrder"] {
+            guard let text = value.stringValue, let order = DateOrder(rawValue: text.uppercased()), order != .yearMonthDay else {
+                throw fail("dateOrder", "\"DMY\" or \"MDY\", found \(value.serialized())")
+            }
+            layer.dateOrder = order
+        }
+        if let value = object["severity"] {
+            guard case .object(let pairs) = value else { throw fail("severity", "an object such as {\"currency.missing\": \"off\"}") }
+            for (code, level) in pairs {
+                guard ValidateConfig.isKnown(code) else {
+                    throw ConfigError(path: path, "\(at)severity: unknown code \"\(code)\" (see `ingest validate --help` for the codes)")
+                }
+                if level.stringValue == "off" {
+                    layer.severities[code] = .some(nil)
+                } else if let severity = level.stringValue.flatMap(Issue.Severity.init(rawValue:)) {
+                    layer.severities[code] = severity
+                } else {
+                    throw fail("severity.\(code)", "\"error\", \"warning\", \"info\" or \"off\", found \(level.serialized())")
+                }
+            }
+        }
+        return layer
+    }
+
+    /// A catalog code, or `prefix.*` covering at least one.
+    static func isKnown(_ code: String) -> Bool {
+        if ValidationCheck.byCode[code] != nil { return true }
+        guard code.hasSuffix(".*") else { return false }
+        let prefix = code.dropLast(1)
+        return ValidationCheck.all.contains { $0.code.hasPrefix(prefix) }
+    }
+}

@@ -1,0 +1,80 @@
+/// The checks `ingest validate` runs: each has a stable code, a default severity, its meaning and
+/// what to do about it. The README's table of codes is this list.
+public struct ValidationCheck: Hashable, Sendable {
+    public var code: String
+    public var severity: Issue.Severity
+    public var meaning: String
+    public var hint: String
+
+    init(_ code: String, _ severity: Issue.Severity, _ meaning: String, hint: String) {
+        self.code = code
+        self.severity = severity
+        self.meaning = meaning
+        self.hint = hint
+    }
+
+    /// Every code, in the order the README lists them.
+    public static let all: [ValidationCheck] = [
+        ValidationCheck("file.unreadable", .error, "the file cannot be opened or read",
+                        hint: "check the path and the file's permissions"),
+        ValidationCheck("file.encoding", .error, "bytes that are not valid UTF-8",
+                        hint: "save the file as UTF-8 (e.g. Excel: Save As → CSV UTF-8)"),
+        ValidationCheck("file.empty", .error, "no rows at all, or only blank lines",
+                        hint: "export the table again; the file should start with a header row"),
+        ValidationCheck("header.missing", .error, "the first row holds values, not column names",
+                        hint: "add a header row such as Name,Price,Billing,Next renewal"),
+        ValidationCheck("header.duplicate", .warning, "two columns have the same name; only one can be used",
+                        hint: "rename one of the columns"),
+        ValidationCheck("map.unknown-column", .error, "a column mapping (--map or config \"map\") names no column of the file",
+                        hint: "use a header exactly as written in the file, or a 1-based column number"),
+        ValidationCheck("field.missing", .error, "a required field has no column",
+                        hint: "add the column, or map it with --map FIELD=HEADER or \"map\" in ingest.json"),
+        ValidationCheck("row.ragged", .warning, "a row has more or fewer cells than the header",
+                        hint: "quote cells that contain commas, and give every row the header's number of cells"),
+        ValidationCheck("row.duplicate", .warning, "a row repeats an earlier row exactly",
+                        hint: "delete the repeated row"),
+        ValidationCheck("row.skipped", .info, "a row the reader left out (totals, repeated header …)",
+                        hint: "nothing to do if the row is not a subscription"),
+        ValidationCheck("name.missing", .error, "a row has no name",
+                        hint: "fill in the service's name"),
+        ValidationCheck("price.unparseable", .error, "a price cannot be read",
+                        hint: "write prices like 9.99, $9.99 or 9,99 €"),
+        ValidationCheck("price.negative", .error, "a price is below zero (a refund or credit?)",
+                        hint: "write the price as a positive amount"),
+        ValidationCheck("price.zero", .warning, "a price is zero (a free tier or trial?)",
+                        hint: "write the price paid after the trial, or remove the row"),
+        ValidationCheck("price.decimal-guessed", .warning, "the price column mixes decimal commas and points",
+                        hint: "use one decimal mark in the whole column, or set \"locale\""),
+        ValidationCheck("currency.missing", .warning, "a price names no currency",
+                        hint: "add a currency column or code, or set \"currency\" / --currency"),
+        ValidationCheck("currency.guessed", .warning, "the currency sign is ambiguous ($ read as USD)",
+                        hint: "write the ISO code (USD, CAD, AUD …) or set \"currency\" / --currency"),
+        ValidationCheck("currency.ambiguous", .warning, "a sign that several currencies use (kr, ¥) and no currency was given",
+                        hint: "write the ISO code (SEK, NOK, DKK, JPY, CNY …) or set \"currency\" / --currency"),
+        ValidationCheck("currency.unknown", .error, "a currency code that is not ISO 4217",
+                        hint: "use an ISO 4217 code such as USD, EUR, GBP"),
+        ValidationCheck("currency.conflict", .error, "the price and the currency column name different currencies",
+                        hint: "make the price and the currency column agree"),
+        ValidationCheck("currency.not-allowed", .error, "a currency outside the configured \"currencies\"",
+                        hint: "use one of the allowed currencies, or add this one to \"currencies\" in ingest.json"),
+        ValidationCheck("cycle.unparseable", .error, "a billing cycle cannot be read",
+                        hint: "write cycles like monthly, yearly or every 2 weeks"),
+        ValidationCheck("cycle.not-recurring", .error, "the cycle names a one-time or lifetime purchase",
+                        hint: "remove one-time purchases from the subscriptions file"),
+        ValidationCheck("cycle.missing", .warning, "rows with no billing cycle",
+                        hint: "add a cycle column (monthly, yearly …) or write prices like $9.99/mo"),
+        ValidationCheck("date.unparseable", .error, "a date cannot be read",
+                        hint: "write dates like 2026-12-05"),
+        ValidationCheck("date.ambiguous", .warning, "day and month order cannot be told from the column",
+                        hint: "write dates as YYYY-MM-DD, or set \"dateOrder\" (DMY or MDY) or \"locale\""),
+        ValidationCheck("date.past", .warning, "a next-renewal date before the reference day (--today)",
+                        hint: "update the next renewal date"),
+    ]
+
+    static let byCode: [String: ValidationCheck] = Dictionary(all.map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
+
+    /// The advice for a code; reader warnings not in the list get a generic one.
+    public static func hint(for code: String) -> String {
+        byCode[code]?.hint ?? "see `ingest validate --help` for the list of codes"
+    }
+}

@@ -1,0 +1,23 @@
+/// The output formats of `ingest validate`.
+public enum ValidationFormat: String, Sendable, CaseIterable {
+    /// `path:line:col: severity code: message ("value") — hint`, for people.
+    case text
+    /// `ingest/validate-report@1`, described by `validate-report.schema.json`.
+    case json
+    /// GitHub Actions workflow commands (`::error file=…,line=…::…`).
+    case github
+    /// JUnit XML: a testsuite per file, a testcase per finding.
+    case junit
+    /// SARIF 2.1.0 for code-scanning views.
+    case sarif
+
+    public func render(_ report: ValidationReport, version: String) -> String {
+        switch self {
+        case .text: return TextReport.text(report)
+        case .github: return TextReport.github(report)
+        case .json: return JSONReport.json(report).serialized(pretty: true) + "\n"
+        case .sarif: return SARIFReport.sarif(report, version: version).serialized(pretty: true) + "\n"
+        case .junit: return JUnitReport.xml(report)
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// What `ingest validate` was asked: the reference day, settings from the command line (they win
+/// over `ingest.json`), and an explicit config file.
+public struct ValidateOptions: Sendable {
+    public var today: CalendarDate
+    public var commandLine: SettingsLayer
+    /// `--config FILE`; nil: look for `ingest.json` from each file's folder upwards.
+    public var configPath: String?
+
+    public init(today: CalendarDate, commandLine: SettingsLayer = SettingsLayer(), configPath: String? = nil) {
+        self.today = today
+        self.commandLine = commandLine
+        self.configPath = configPath
+    }
+}
+
+/// Validates files on all cores and gathers the results in path order.
+public struct ValidationRun: Sendable {
+    public static let configName = "ingest.json"
+
+    public var options: ValidateOptions
+
+    public init(options: ValidateOptions) {
+        self.options = options
+    }
+
+    /// Reads the configs first (a bad one stops everything), then checks the files in parallel.
+    public func run(files: [String]) throws(ConfigError) -> ValidationReport {
+        var loader = ConfigLoader()
+        var explicit: ValidateConfig?
+        if let path = options.configPath { explicit = try loader.load(path) }
+        var perFile: [ValidateSettings] = []
+        perFile.reserveCapacity(files.count)
+        for file in files {
+            var fileSettings = ValidateSettings()
+            var config = explicit
+            if config == nil { config = try loader.nearest(to: file) }
+            if let config {
+                for layer in config.layers(for: ConfigLoader.relative(file, to: config.directory)) { fileSettings.apply(layer) }
+            }
+            fileSettings.apply(options.commandLine)
+            perFile.append(fileSettings)
+        }
+        let settings = perFile
+        let slots = ResultSlots(count: files.count)
+        let today = options.today
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let path = files[index]
+            let data = FileManager.default.contents(atPath: path)
+            slots.set(index, FileValidator(settings: settings[index], today: today).validate(path: path, data: data))
+        }
+        let results = slots.results.enumerated().map { $0.element ?? FileResult(path: files[$0.offset]) }
+        return ValidationReport(files: results.sorted { $0.path < $1.path })
+    }
+}
+
+/// One result per file, written from many threads.
+private final class ResultSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [FileResult?]
+
+    init(count: Int) { items = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: FileResult) {
+        lock.lock()
+        items[index] = result
+        lock.unlock()
+    }
+
+    var results: [FileResult?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return items
+    }
+}
+
+/// Finds and parses `ingest.json` files, each folder looked at once.
+struct ConfigLoader {
+    private var byFolder: [String: ValidateConfig?] = [:]
+    private var byFile: [String: ValidateConfig] = [:]
+
+    mutating func load(_ path: String) throws(ConfigError) -> ValidateConfig {
+        let absolute = ConfigLoader.absolute(path)
+        if let known = byFile[absolute] { return known }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigError(path: path, "cannot read the config file (check the path)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigError(path: path, "the config file is not UTF-8 text")
+        }
+        let config = try ValidateConfig.parse(text, path: path, directory: (absolute as NSString).deletingLastPathComponent)
+        byFile[absolute] = config
+        return config
+    }
+
+    /// The `ingest.json` in the file's folder or the nearest folder above it.
+    mutating func nearest(to file: String) throws(ConfigError) -> ValidateConfig? {
+        var folder = (ConfigLoader.absolute(file) as NSString).deletingLastPathComponent
+        var visited: [String] = []
+        var found: ValidateConfig?
+        while true {
+            if let known = byFolder[folder] { found = known; break }
+            visited.append(folder)
+            let candidate = (folder as NSString).appendingPathComponent(ValidationRun.configName)
+            if FileManager.default.fileExists(atPath: candidate) {
+                found = try load(ConfigLoader.display(candidate))
+                break
+            }
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder || parent.isEmpty { break }
+            folder = parent
+        }
+        for folder in visited { byFolder[folder] = .some(found) }
+        return found
+    }
+
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// A config path for messages: relative to the working folder when it lies below it.
+    static func display(_ absolutePath: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
+        return absolutePath.hasPrefix(prefix) ? String(absolutePath.dropFirst(prefix.count)) : absolutePath
+    }
+
+    /// `file` relative to `folder`, for matching rule patterns.
+    static func relative(_ file: String, to folder: String) -> String {
+        let path = absolute(file)
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}

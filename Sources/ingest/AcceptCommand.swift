@@ -1,0 +1,71 @@
+import Foundation
+import Ingest
+
+/// `ingest accept DRAFTS.json`: checks a hand-edited drafts file and writes the accepted drafts
+/// as canonical JSON. The same file always gives the same bytes.
+struct AcceptCommand: Command {
+    static let name = "accept"
+    static let summary = "Write the accepted drafts of an edited drafts file as canonical JSON."
+    static let usage = "ingest accept DRAFTS.json [-o FILE] [--merge-into FILE] [--accept all|confident|none]"
+    static let discussion = """
+        DRAFTS.json comes from `ingest import … --drafts DRAFTS.json` (format ingest/drafts@1).
+        Edit a draft's "status" (pending, accepted, rejected, inactive) and any field's "value",
+        either in normalised form ({"amount": "9.99", "currency": "EUR"}, {"unit": "month",
+        "interval": 1}, "2026-12-05") or as raw text read like an import ("9,99 €", "every
+        2 weeks", "05.12.2026"). Every edit is checked first; each problem is reported as
+        DRAFTS.json: draft N (NAME): FIELD …, and nothing is written (exit 1).
+        Only accepted drafts are written (inactive ones with --include-inactive); --accept
+        decides drafts still pending (default none: pending drafts are left out and counted).
+        """
+    static let options: [OptionSpec] = [
+        .option("-o", "--output", value: "FILE", help: "Write the canonical JSON here (default: standard output)."),
+        ReviewOptions.mergeInto, ReviewOptions.policy, ReviewOptions.includeInactive, ReviewOptions.rates,
+    ]
+
+    let input: String
+    let output: String?
+    let mergeInto: String?
+    let ratesPath: String?
+    let policy: AcceptPolicy
+    let includeInactive: Bool
+
+    init(_ args: ParsedArguments) throws(UsageError) {
+        guard args.positionals.count == 1 else { throw UsageError("accept needs exactly one DRAFTS.json (written by ingest import --drafts)") }
+        input = args.positionals[0]
+        output = args.value("-o")
+        mergeInto = args.value("--merge-into")
+        ratesPath = args.value("--rates")
+        policy = try ReviewOptions.policy(args) ?? .none
+        includeInactive = args.has("--include-inactive")
+    }
+
+    func run() throws -> Int32 {
+        let rates: ExchangeRates?
+        do { rates = try ReviewOptions.rates(ratesPath) } catch {
+            Stderr.print("ingest: \(error.message)")
+            return 1
+        }
+        guard let data = FileManager.default.contents(atPath: input) else {
+            Stderr.print("ingest: \(input): cannot read the drafts file (check the path)")
+            return 1
+        }
+        let read: (drafts: [ImportDraft], context: NormalizeContext)
+        do { read = try DraftsFileReader(file: input).read(String(decoding: data, as: UTF8.self)) } catch {
+            for message in error.messages { Stderr.print("ingest: \(message)") }
+            return 1
+        }
+        var drafts = read.drafts
+        for i in drafts.indices { drafts[i].status = policy.decide(drafts[i]) }
+        var counts: [ImportDraft.Status: Int] = [:]
+        for draft in drafts { counts[draft.status, default: 0] += 1 }
+        let subscriptions = drafts.filter { AcceptPolicy.isOutput($0, includeInactive: includeInactive) }
+            .compactMap(Subscription.init(draft:))
+        Stderr.print("ingest: \(input): \(drafts.count) drafts → \(subscriptions.count) written; "
+            + ImportDraft.Status.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", "))
+        if let pending = counts[.pending], pending > 0 {
+            Stderr.print("ingest: \(pending) draft\(pending == 1 ? " is" : "s are") still pending and not written; set \"status\" to accepted or rejected")
+        }
+        return try CanonicalOutput(output: output, mergeInto: mergeInto, rates: rates, today: read.context.today)
+            .write(subscriptions)
+    }
+}

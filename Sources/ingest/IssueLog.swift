@@ -1,0 +1,60 @@
+import Ingest
+
+/// Prints the warnings and errors of drafts to standard error: every issue code at most `limit`
+/// times per input, then one line with how many more there were, so a file with the same problem
+/// in every row stays readable. `ingest validate` and `--drafts` list every one.
+struct IssueLog {
+    var limit = 5
+    private var counts: [String: Int] = [:]
+
+    mutating func log(_ draft: ImportDraft) {
+        for issue in draft.allIssues where issue.severity >= .warning {
+            let seen = counts[issue.code, default: 0] + 1
+            counts[issue.code] = seen
+            if seen <= limit { Stderr.print("ingest: \(issue.message)") }
+        }
+    }
+
+    /// Ends an input: prints the counts of what was not shown and starts afresh.
+    mutating func finish(source: String) {
+        for (code, count) in counts.sorted(by: { $0.key < $1.key }) where count > limit {
+            Stderr.print("ingest: \(source): \(count - limit) more \(code) not shown (ingest validate lists every one)")
+        }
+        counts = [:]
+    }
+}
+
+/// Imports inputs one by one for a command: prints each input's issues (capped by `IssueLog`),
+/// reader warnings and summary line, and reports an input that cannot be read without stopping
+/// the others.
+struct InputRunner {
+    let options: ImportOptions
+    let printIssues: Bool
+    private var log = IssueLog()
+    private(set) var failed = false
+
+    init(options: ImportOptions, printIssues: Bool) {
+        self.options = options
+        self.printIssues = printIssues
+    }
+
+    mutating func run(path: String, name: String, emit: (ImportDraft) throws -> Void) throws {
+        do {
+            let report = try Importer(options: options).run(path: path, name: name) { draft in
+                if printIssues { log.log(draft) }
+                try emit(draft)
+            }
+            if printIssues {
+                log.finish(source: report.source)
+                for warning in report.warnings { Stderr.print("ingest: \(report.source): \(warning.message)") }
+            }
+            Stderr.print("ingest: \(report.source): \(report.line)")
+        } catch let error as ReadError {
+            Stderr.print("ingest: \(error)")
+            failed = true
+        } catch let error as MappingError {
+            Stderr.print("ingest: \(name): \(error)")
+            failed = true
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Ingest
+import TesseractOCR
+
+/// `ingest preview INPUT...`: the drafts an import would make, as a table, and what a policy
+/// would accept, with per-currency totals. Writes nothing but the preview.
+struct PreviewCommand: Command {
+    static let name = "preview"
+    static let summary = "Show the drafts an import would make and what a policy would accept."
+    static let usage = "ingest preview INPUT... [--accept all|confident|none] [--format table|markdown|json] [options]"
+    static let discussion = """
+        One row per draft: number, status under the policy (default: confident), name, price,
+        cycle, monthly equivalent (weekly x52/12), next renewal, category, confidence (the
+        lowest of its fields) and issues: first the reasons it is not confident, then other
+        warnings. Then monthly and yearly totals per currency of what would be accepted
+        (currencies are never added up; --rates adds a converted total, labelled as such).
+        The table fits the terminal width (or --width, or COLUMNS), cutting long names with …;
+        colour only on a terminal and never when NO_COLOR is set.
+        """
+    static let options: [OptionSpec] = [
+        ReviewOptions.policy,
+        .option("--format", value: "table|markdown|json", help: "Output format (default: table)."),
+        .option("--width", value: "N", help: "Fit the table to N columns (default: the terminal's, else COLUMNS, else no limit)."),
+        ReviewOptions.includeInactive, ReviewOptions.keepDuplicates, ReviewOptions.rates,
+    ] + CommonOptions.reading
+
+    let inputs: [String]
+    let policy: AcceptPolicy
+    let format: PreviewTable.Format
+    let width: Int?
+    let ratesPath: String?
+    let includeInactive: Bool
+    let keepDuplicates: Bool
+    let importOptions: ImportOptions
+
+    init(_ args: ParsedArguments) throws(UsageError) {
+        guard !args.positionals.isEmpty else { throw UsageError("preview needs at least one INPUT (a file, or - for standard input)") }
+        inputs = args.positionals
+        policy = try ReviewOptions.policy(args) ?? .confident
+        let formatText = args.value("--format") ?? "table"
+        guard let format = PreviewTable.Format(rawValue: formatText) else {
+            throw UsageError("--format \(formatText): expected table, markdown or json")
+        }
+        self.format = format
+        if let text = args.value("--width") {
+            guard let n = Int(text), n > 20 else { throw UsageError("--width \(text): expected a number of columns above 20") }
+            width = n
+        } else {
+            width = Terminal.width()
+        }
+        ratesPath = args.value("--rates")
+        includeInactive = args.has("--include-inactive")
+        keepDuplicates = args.has("--keep-duplicates")
+        importOptions = try CommonOptions.importOptions(args)
+    }
+
+    func run() throws -> Int32 {
+        let rates: ExchangeRates?
+        do { rates = try ReviewOptions.rates(ratesPath) } catch {
+            Stderr.print("ingest: \(error.message)")
+            return 1
+        }
+        defer { (importOptions.recognizer as? TesseractRecognizer)?.close() }
+        let collection = try DraftCollection(inputs: inputs, options: importOptions, printIssues: false)
+        if collection.failed { return 1 }
+        var drafts = keepDuplicates ? collection.drafts : DraftMerger.merge(collection.drafts)
+        for i in drafts.indices { drafts[i].status = policy.decide(drafts[i]) }
+        let table = PreviewTable(drafts: drafts, policy: policy, includeInactive: includeInactive,
+                                 rates: rates, ratesLabel: ratesPath ?? "rates")
+        let out = try OutputFile(path: nil)
+        switch format {
+        case .table: out.write(table.table(width: width, color: Terminal.wantsColor))
+        case .markdown: out.write(table.markdown())
+        case .json: out.write(table.json().serialized(pretty: true) + "\n")
+        }
+        try out.close()
+        return 0
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Ingest
+
+/// `ingest sheets-url URL`: the CSV export URL `ingest import` fetches for a pasted link.
+struct SheetsURLCommand: Command {
+    static let name = "sheets-url"
+    static let summary = "Print the CSV export URL that import fetches for a Google Sheets link."
+    static let usage = "ingest sheets-url URL [--sheets-base-url URL]"
+    static let discussion = """
+        URL is any link the browser shows for a sheet (…/edit#gid=N, /view, /htmlview, /copy,
+        published …/d/e/2PACX-…/pubhtml or /pub?output=csv, /export?format=csv, /gviz/tq?sheet=NAME).
+        The tab the link points at is kept. A plain http(s) link to a .csv file is printed as it is.
+        Anything else is an error (exit 1).
+        """
+    static let options: [OptionSpec] = [CommonOptions.sheetsBase]
+
+    let link: String
+    let fetch: FetchOptions
+
+    init(_ args: ParsedArguments) throws(UsageError) {
+        guard args.positionals.count == 1 else { throw UsageError("sheets-url needs exactly one URL") }
+        link = args.positionals[0]
+        fetch = try CommonOptions.fetch(args)
+    }
+
+    func run() throws -> Int32 {
+        do {
+            let remote = try RemoteLink.parse(link)
+            print(remote.fetchURL(base: fetch.sheetsBaseURL))
+            return 0
+        } catch {
+            Stderr.print("ingest: \(error)")
+            return 1
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Ingest
+
+/// `ingest validate PATH...`: checks CSV files the way import would read them, for CI.
+struct ValidateCommand: Command {
+    static let name = "validate"
+    static let summary = "Check CSV files for problems that would stop a clean import (for CI)."
+    static let usage = "ingest validate PATH... [--format text|json|github|junit|sarif] [--max-warnings N] [--config FILE] [options]"
+    static var discussion: String {
+        var text = """
+            PATH is a file, a folder (searched recursively for *.csv and *.tsv) or a pattern with *, ?
+            or ** (expanded here when the shell did not). Files are checked in parallel; results are
+            sorted by path. Settings come from ingest.json (the nearest one above each file, or
+            --config), then from the command line.
+            Exit codes: 0 clean, 1 errors (or more warnings than --max-warnings), 2 usage or config error.
+
+            CODES (default severity):
+
+            """
+        for check in ValidationCheck.all {
+            let pad = String(repeating: " ", count: max(1, 22 - check.code.count))
+            text += "  \(check.code)\(pad)\(check.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(check.meaning)\n"
+        }
+        return text
+    }
+    static let options: [OptionSpec] = [
+        .option("--format", value: "FORMAT", help: "text (default), json, github, junit or sarif."),
+        .option("--max-warnings", value: "N", help: "Exit 1 when there are more than N warnings (default: no limit)."),
+        .option("--config", value: "FILE", help: "Use this config instead of looking for ingest.json."),
+        .option("-o", "--output", value: "FILE", help: "Write the report here (default: standard output)."),
+    ] + CommonOptions.reading
+
+    let paths: [String]
+    let format: ValidationFormat
+    let maxWarnings: Int?
+    let output: String?
+    let options: ValidateOptions
+
+    init(_ args: ParsedArguments) throws(UsageError) {
+        guard !args.positionals.isEmpty else { throw UsageError("validate needs at least one PATH (a file, folder or pattern)") }
+        paths = args.positionals
+        let formatText = args.value("--format") ?? "text"
+        guard let format = ValidationFormat(rawValue: formatText) else {
+            throw UsageError("--format \(formatText): expected \(ValidationFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        self.format = format
+        if let text = args.value("--max-warnings") {
+            guard let n = Int(text), n >= 0 else { throw UsageError("--max-warnings \(text): expected a whole number, 0 or more") }
+            maxWarnings = n
+        } else {
+            maxWarnings = nil
+        }
+        output = args.value("-o")
+        let importOptions = try CommonOptions.importOptions(args)
+        if importOptions.kind == .screenshot {
+            throw UsageError("--from screenshot: validate checks tables (CSV, TSV); screenshots cannot be validated")
+        }
+        var layer = SettingsLayer(map: importOptions.overrides)
+        if args.value("--locale") != nil { layer.locale = importOptions.context.locale }
+        if args.value("--currency") != nil { layer.currency = importOptions.context.currency }
+        options = ValidateOptions(today: importOptions.context.today, commandLine: layer, configPath: args.value("--config"))
+    }
+
+    func run() throws -> Int32 {
+        let files: [String]
+        let report: ValidationReport
+        do {
+            files = try InputExpander.expand(paths)
+            report = try ValidationRun(options: options).run(files: files)
+        } catch let error as InputExpander.NotFound {
+            Stderr.print("ingest validate: \(error)")
+            return 2
+        } catch let error as ConfigError {
+            Stderr.print("ingest validate: \(error)")
+            return 2
+        }
+        let out = try OutputFile(path: output)
+        out.write(format.render(report, version: version))
+        try out.close()
+        if format != .text && format != .github { Stderr.print("ingest: \(report.summaryLine)") }
+        return report.exitCode(maxWarnings: maxWarnings)
+    }
+}

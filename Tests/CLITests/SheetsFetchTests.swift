@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// `ingest import LINK` against a loopback server that imitates Google's export endpoint:
+/// success through a redirect, and each way a fetch really fails.
+@Suite struct SheetsFetchTests {
+    static let csv = "Service,Price,Billing,Next renewal\nNetflix,$15.49,Monthly,2026-12-05\nSpotify,EUR 10.99,monthly,2027-01-05\n"
+    static let signIn = "<!DOCTYPE html><html><head><title>Sign in - Google Accounts</title></head><body>Sign in</body></html>"
+    static let id = "1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms"
+
+    /// Routes by the spreadsheet id in the path: `ok…`, `private…`, `gone…`, `slow…` and so on.
+    static func route(_ request: LoopbackServer.Request, _ out: LoopbackServer.Connection) {
+        let path = request.path
+        let query = request.target.drop { $0 != "?" }
+        func sheet(_ prefix: String) -> Bool { path.hasPrefix("/spreadsheets/d/\(prefix)") }
+        if path.hasPrefix("/export-host/") {
+            out.respond("200 OK", headers: ["Content-Type": "text/csv; charset=utf-8"], body: csv)
+        } else if path == "/files/subs.csv" {
+            out.respond("200 OK", headers: ["Content-Type": "text/csv"], body: csv)
+        } else if path.hasPrefix("/accounts/ServiceLogin") {
+            out.respond("200 OK", headers: ["Content-Type": "text/html; charset=utf-8"], body: signIn)
+        } else if path.hasPrefix("/loop/") {
+            let n = Int(path.dropFirst("/loop/".count)) ?? 0
+            out.redirect(to: "/loop/\(n + 1)")
+        } else if sheet("okSheet") || sheet("e/2PACX-okPublished") {
+            // Google answers the export URL with a redirect to a content host.
+            out.redirect(to: "/export-host/\(path.split(separator: "/").last ?? "")\(query)")
+        } else if sheet("namedTab") {
+            let tab = query.contains("sheet=Tab%202") ? "Tab 2" : "?"
+            out.respond("200 OK", headers: ["Content-Type": "text/csv"], body: "Service,Price,Billing\n\(tab) sub,USD 1.00,yearly\n")
+        } else if sheet("privateSheet") {
+            out.redirect(to: "/accounts/ServiceLogin?continue=\(path)")
+        } else if sheet("slowSheet") {
+            Thread.sleep(forTimeInterval: 3)
+            out.respond("200 OK", headers: ["Content-Type": "text/csv"], body: csv)
+        } else if sheet("hugeChunked") {
+            guard out.send("HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nTransfer-Encoding: chunked\r\n\r\n") else { return }
+            let row = String(repeating: "Service \(0),1.00 USD,monthly\n", count: 500)
+            let chunk = String(row.utf8.count, radix: 16) + "\r\n" + row + "\r\n"
+            for _ in 0..<400 where out.send(chunk) {}
+            out.send("0\r\n\r\n")
+        } else if sheet("hugeClose") {
+            guard out.send("HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nConnection: close\r\n\r\n") else { return }
+            let rows = String(repeating: "Service,1.00 USD,monthly\n", count: 1000)
+            for _ in 0..<400 where out.send(rows) {}
+        } else if sheet("loopSheet") {
+            out.redirect(to: "/loop/1")
+        } else if sheet("binarySheet") {
+            out.respond("200 OK", headers: ["Content-Type": "application/octet-stream"], body: "PK\u{3}\u{4}\u{0}\u{0}binary")
+        } else {
+            out.respond("404 Not Found", headers: ["Content-Type": "text/html"], body: "<html>Not Found</html>")
+        }
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var link: String
+        var extra: [String] = []
+        var exit: Int32
+        /// Each must appear in standard error (failures) or standard output (successes).
+        var expect: [String]
+        var testDescription: String { name }
+    }
+
+    static let sheetsRoot = "https://docs.google.com/spreadsheets/d/"
+
+    static let cases: [Case] = [
+        Case(name: "export redirect to content host", link: sheetsRoot + "okSheet\(id)/edit#gid=7", exit: 0,
+             expect: ["\"file\": \"https://docs.google.com/spreadsheets/d/okSheet\(id)/edit#gid=7\"", "\"part\": \"7\"", "\"name\": \"Spotify\""]),
+        Case(name: "published csv link", link: sheetsRoot + "e/2PACX-okPublished\(id)/pubhtml?gid=3&single=true", exit: 0,
+             expect: ["\"part\": \"3\"", "\"name\": \"Netflix\""]),
+        Case(name: "tab by name", link: sheetsRoot + "namedTab\(id)/gviz/tq?tqx=out:csv&sheet=Tab%202", exit: 0,
+             expect: ["\"part\": \"Tab 2\"", "\"name\": \"Tab 2 sub\""]),
+        Case(name: "plain csv link", link: "{base}/files/subs.csv", exit: 0,
+             expect: ["\"file\": \"http://127.0.0.1:", "\"name\": \"Netflix\""]),
+        Case(name: "private sheet", link: sheetsRoot + "privateSheet\(id)/edit?usp=sharing", exit: 1,
+             expect: ["the sheet is not shared publicly", "File → Share → Anyone with the link", "File → Share → Publish to web → CSV"]),
+        Case(name: "not found", link: sheetsRoot + "missingSheet\(id)/edit", exit: 1,
+             expect: ["no such spreadsheet or tab (HTTP 404)"]),
+        Case(name: "plain link not found", link: "{base}/files/nothing.csv", exit: 1,
+             expect: ["/files/nothing.csv (HTTP 404)"]),
+        Case(name: "slow answer times out", link: sheetsRoot + "slowSheet\(id)/edit", extra: ["--timeout", "0.5"], exit: 1,
+             expect: ["within 0.5 s", "pass a longer --timeout"]),
+        Case(name: "oversized chunked body", link: sheetsRoot + "hugeChunked\(id)/edit", extra: ["--max-bytes", "100000"], exit: 1,
+             expect: ["larger than the limit of 100000 bytes", "--max-bytes"]),
+        Case(name: "oversized body until close", link: sheetsRoot + "hugeClose\(id)/edit", extra: ["--max-bytes", "100000"], exit: 1,
+             expect: ["larger than the limit of 100000 bytes"]),
+        Case(name: "redirect loop", link: sheetsRoot + "loopSheet\(id)/edit", exit: 1,
+             expect: ["more than 5 redirects"]),
+        Case(name: "body is not csv", link: sheetsRoot + "binarySheet\(id)/edit", exit: 1,
+             expect: ["not CSV text (application/octet-stream)"]),
+        Case(name: "not a sheets link", link: "https://example.com/page", exit: 1,
+             expect: ["not a Google Sheets link"]),
+    ]
+
+    @Test(arguments: cases)
+    func fetch(_ c: Case) throws {
+        let server = try LoopbackServer(route: SheetsFetchTests.route)
+        defer { server.stop() }
+        let link = c.link.replacingOccurrences(of: "{base}", with: server.base)
+        let result = try CLI.run(["import", link, "--accept", "all", "--today", "2026-11-30"] + c.extra,
+                                 environment: ["INGEST_SHEETS_BASE_URL": server.base, "NO_PROXY": "127.0.0.1", "no_proxy": "127.0.0.1"])
+        #expect(result.status == c.exit, "stderr:\n\(result.stderrText)")
+        let text = c.exit == 0 ? result.stdoutText : result.stderrText
+        for piece in c.expect {
+            #expect(text.contains(piece), "lacks: \(piece)\nwas:\n\(text)")
+        }
+        if c.exit != 0 { #expect(result.stdout.isEmpty) }
+    }
+
+    @Test func unreachable() throws {
+        let server = try LoopbackServer(route: SheetsFetchTests.route)
+        let base = server.base
+        server.stop()
+        Thread.sleep(forTimeInterval: 0.2)
+        let result = try CLI.run(["import", SheetsFetchTests.sheetsRoot + "okSheet\(SheetsFetchTests.id)/edit", "--accept", "all"],
+                                 environment: ["INGEST_SHEETS_BASE_URL": base, "NO_PROXY": "127.0.0.1", "no_proxy": "127.0.0.1"])
+        #expect(result.status == 1)
+        #expect(result.stderrText.contains("cannot reach 127.0.0.1"), "\(result.stderrText)")
+    }
+
+    /// The flag wins over the environment variable.
+    @Test func flagOverridesEnvironment() throws {
+        let server = try LoopbackServer(route: SheetsFetchTests.route)
+        defer { server.stop() }
+        let result = try CLI.run(["import", SheetsFetchTests.sheetsRoot + "okSheet\(SheetsFetchTests.id)/view",
+                                  "--accept", "all", "--sheets-base-url", server.base],
+                                 environment: ["INGEST_SHEETS_BASE_URL": "http://127.0.0.1:1", "INGEST_FETCH_TIMEOUT": "5"])
+        #expect(result.status == 0, "\(result.stderrText)")
+        #expect(result.stderrText.contains("2 rows → 2 drafts"))
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import Ingest
+
+@Suite struct BrandCatalogTests {
+    /// Text, then the brand it names (nil: none) and the plan left over.
+    struct Case: CustomTestStringConvertible, Sendable {
+        var text: String
+        var brand: String?
+        var plan: String?
+        init(_ text: String, _ brand: String?, plan: String? = nil) {
+            self.text = text
+            self.brand = brand
+            self.plan = plan
+        }
+        var testDescription: String { text }
+
+        func check() {
+            let match = BrandCatalog.shared.match(text)
+            #expect(match?.brand.name == brand)
+            if brand != nil { #expect(match?.plan == plan) }
+        }
+    }
+
+    static let main: [Case] = [
+        Case("Netflix", "Netflix"), Case("netflix premium", "Netflix", plan: "premium"),
+        Case("Spotify Family", "Spotify", plan: "Family"), Case("NETFLIX.COM", "Netflix"),
+        Case("SPOTIFY P1A2B3C4D", "Spotify"), Case("AMZN Prime*", "Amazon Prime"), Case("APPLE.COM/BILL", "Apple Services"),
+        Case("GOOGLE *YouTube", "YouTube Premium"), Case("PAYPAL *DISNEYPLUS", "Disney+"), Case("Disney Plus", "Disney+"),
+        Case("YouTube Premium Family", "YouTube Premium", plan: "Family"), Case("Amazon Prime Video", "Prime Video"),
+        Case("HBO Max", "Max"), Case("Max", "Max"), Case("ChatGPT Plus", "ChatGPT Plus"),
+        Case("Microsoft 365 Family", "Microsoft 365", plan: "Family"), Case("爱奇艺黄金会员", "iQIYI"), Case("腾讯视频", "Tencent Video"),
+        Case("Headspace", "Headspace"), Case("Calm", "Calm"), Case("NETFLIXCOM", "Netflix"),
+        // Ordinary words that are also brand names match only as the whole text.
+        Case("Keep calm and carry on", nil), Case("Rent", nil), Case("Gym membership", nil), Case("", nil),
+    ]
+
+    static let bugsCaught: [Case] = [
+        // "Google" alone must not win over the longer "Google YouTube".
+        Case("GOOGLE *YouTube TV", "YouTube TV"),
+    ]
+
+    static let knownLimits: [Case] = [
+        // Descriptors cut short by the bank (`NETFLI`) are not guessed.
+        Case("NETFLI 866-579", "Netflix"),
+    ]
+
+    @Test(arguments: main) func matches(_ c: Case) { c.check() }
+    @Test(arguments: bugsCaught) func bugsStayFixed(_ c: Case) { c.check() }
+    @Test(arguments: knownLimits) func knownLimit(_ c: Case) {
+        withKnownIssue { c.check() }
+    }
+
+    @Test func catalogIsLargeAndWellFormed() {
+        let brands = BrandCatalog.shared.brands
+        #expect(brands.count >= 300)
+        #expect(Set(brands.map(\.name)).count == brands.count)
+        #expect(brands.allSatisfy { $0.manageURL.map { $0.hasPrefix("https://") } ?? true })
+        #expect(Set(brands.map(\.category)).count >= 12)
+    }
+
+    static let categoryCases: [(String, Category?)] = [
+        ("Streaming", .streaming), ("Música", .music), ("Software", .software), ("Cloud-Speicher", .cloud),
+        ("Nachrichten", .news), ("Salud", .fitness), ("Jeux", .gaming), ("Bildung", .education), ("Nebenkosten", .utilities),
+        ("Finanzen", .finance), ("购物", .shopping), ("外卖", .food), ("Miete", .bills), ("Sonstiges", .other),
+        ("视频会员", .streaming), ("音楽", .music), ("Versicherung", .finance), ("Entertainment", .streaming),
+        ("Streamingdienste", .streaming), ("zzz", nil),
+    ]
+
+    @Test(arguments: categoryCases) func categoryWords(_ text: String, _ expected: Category?) {
+        #expect(CategoryWords.category(for: text) == expected)
+    }
+}

@@ -1,0 +1,92 @@
+import Testing
+@testable import Ingest
+
+@Suite struct DraftMergerTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var label: String
+        var drafts: [ImportDraft]
+        /// Names and provenance counts of the result, in order.
+        var expected: [String]
+        var conflicts: Int
+        var testDescription: String { label }
+    }
+
+    static let cases: [Case] = [
+        Case(label: "same service from a CSV and a screenshot merges",
+             drafts: [Sample.draft("Netflix", "15.49", "USD"), Sample.draft("Spotify", row: 2),
+                      Sample.draft("NETFLIX.COM", "15.49", "USD", renewal: nil, file: "bill.png", row: 3)],
+             expected: ["Spotify×1", "Netflix×2"], conflicts: 0),
+        Case(label: "catalog alias and plan words match the brand",
+             drafts: [Sample.draft("Netflix Premium", "15.49", "USD"), Sample.draft("netflix.com", "15.49", "USD", row: 2)],
+             expected: ["Netflix Premium×2"], conflicts: 0),
+        Case(label: "names outside the catalog match when folded",
+             drafts: [Sample.draft("Örtliche Zeitung"), Sample.draft("ortliche  zeitung", row: 2)],
+             expected: ["Örtliche Zeitung×2"], conflicts: 0),
+        Case(label: "a missing price is filled, not a conflict",
+             drafts: [Sample.draft("Hulu", nil), Sample.draft("Hulu", "7.99", "USD", row: 2)],
+             expected: ["Hulu×2"], conflicts: 0),
+        Case(label: "different prices are flagged, both kept",
+             drafts: [Sample.draft("Spotify", "10.99"), Sample.draft("Spotify", "11.99", row: 2)],
+             expected: ["Spotify×1", "Spotify×1"], conflicts: 2),
+        Case(label: "different cycles are flagged",
+             drafts: [Sample.draft("iCloud", "2.99", cycle: .monthly), Sample.draft("iCloud", "2.99", cycle: .yearly, row: 2)],
+             expected: ["iCloud×1", "iCloud×1"], conflicts: 2),
+        Case(label: "inactive drafts are never merged",
+             drafts: [Sample.draft("Gym", status: .inactive), Sample.draft("Gym", row: 2)],
+             expected: ["Gym×1", "Gym×1"], conflicts: 0),
+        Case(label: "copies that agree merge, the one that differs is flagged with them",
+             drafts: [Sample.draft("Spotify", "10.99"), Sample.draft("Spotify", "11.99", row: 2), Sample.draft("spotify", "10.99", row: 3)],
+             expected: ["Spotify×2", "Spotify×1"], conflicts: 2),
+        Case(label: "three copies merge into one",
+             drafts: [Sample.draft("Slack"), Sample.draft("slack", row: 2), Sample.draft("Slack", row: 3)],
+             expected: ["Slack×3"], conflicts: 0),
+    ]
+
+    static func summary(_ drafts: [ImportDraft]) -> [String] { drafts.map { "\($0.name.value ?? "-")×\($0.provenance.count)" } }
+
+    @Test(arguments: cases)
+    func merges(_ c: Case) {
+        let merged = DraftMerger.merge(c.drafts)
+        #expect(Self.summary(merged) == c.expected)
+        #expect(merged.filter { $0.issues.contains { $0.code == "duplicate.conflict" } }.count == c.conflicts)
+    }
+
+    /// The streaming fold (count pass, then fold pass) gives what the in-memory merge gives.
+    @Test(arguments: cases)
+    func streamingMatchesInMemory(_ c: Case) {
+        var counter = DuplicateCounter()
+        for d in c.drafts { counter.observe(d) }
+        var folder = DuplicateFolder(counter)
+        var streamed: [ImportDraft] = []
+        for d in c.drafts { streamed += folder.add(d) }
+        streamed += folder.finish()
+        #expect(streamed == DraftMerger.merge(c.drafts))
+    }
+
+    @Test func mergedDraftKeepsBothProvenancesAndFillsValues() throws {
+        let merged = DraftMerger.merge([Sample.draft("Hulu", nil, renewal: nil), Sample.draft("Hulu", "7.99", "USD", file: "bill.png", row: 4)])
+        let only = try #require(merged.first)
+        #expect(only.provenance.map(\.file) == ["subs.csv", "bill.png"])
+        #expect(only.price.value?.amountText == "7.99")
+        #expect(only.nextRenewal.value?.description == "2026-12-05")
+        let sub = try #require(Subscription(draft: only))
+        #expect(sub.alsoFrom.map(\.file) == ["bill.png"])
+    }
+
+    @Test func bigGroupsKeepOneDraftPerVariantAndShortMessages() throws {
+        let drafts = (0..<60).map { Sample.draft("Gym", ["10", "20", "30"][$0 % 3], row: $0 + 1) }
+        let merged = DraftMerger.merge(drafts)
+        #expect(Self.summary(merged) == ["Gym×20", "Gym×20", "Gym×20"])
+        let conflict = try #require(merged[0].issues.first { $0.code == "duplicate.conflict" })
+        #expect(conflict.message == "subs.csv:2: Gym (10.00 EUR / month) is also listed as subs.csv:3 (20.00 EUR / month), subs.csv:4 (30.00 EUR / month); keep the right one, reject the others")
+        let info = try #require(merged[0].issues.first { $0.code == "duplicate.merged" })
+        #expect(info.message == "found 20 times (subs.csv:2, subs.csv:5, subs.csv:8 and 17 more); merged into one")
+    }
+
+    @Test func counterKeepsOnlyDuplicatedKeysInTheFolder() {
+        var counter = DuplicateCounter()
+        for i in 0..<100 { counter.observe(Sample.draft("Service \(i)", row: i)) }
+        counter.observe(Sample.draft("Service 7", row: 200))
+        #expect(counter.duplicatedKeys == 1)
+    }
+}

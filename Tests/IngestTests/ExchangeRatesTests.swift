@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import Ingest
+
+@Suite struct ExchangeRatesTests {
+    static let summary = Summary([
+        Sample.subscription("A", "10", "EUR"), Sample.subscription("B", "10", "USD"), Sample.subscription("C", "1000", "JPY"),
+    ])
+
+    @Test func convertsWithTheGivenRatesAndListsMissingOnes() throws {
+        let rates = try ExchangeRates(json: #"{"base": "EUR", "rates": {"USD": "0.92"}}"#, file: "rates.json")
+        let converted = rates.convert(Self.summary)
+        #expect(converted.json.serialized() == #"{"currency":"EUR","monthly":"19.20","yearly":"230.40","missingRates":["JPY"]}"#)
+    }
+
+    @Test func canonicalSummaryKeepsPerCurrencyTotalsNextToConverted() throws {
+        let rates = try ExchangeRates(json: #"{"base": "USD", "rates": {"EUR": 1.1, "JPY": "0.0067"}}"#, file: "rates.json")
+        let doc = CanonicalJSON.document([Sample.subscription("A", "10", "EUR"), Sample.subscription("C", "1000", "JPY")], rates: rates)
+        #expect(doc["summary"]?["totals"].map { if case .array(let a) = $0 { return a.count } else { return 0 } } == 2)
+        #expect(doc["summary"]?["converted"]?["monthly"] == .string("17.70"))
+    }
+
+    @Test func streamWriterWritesTheSameBytes() throws {
+        let rates = ExchangeRates(base: .eur, rates: [.usd: 1])
+        let subs = [Sample.subscription("A", "10", "EUR"), Sample.subscription("B", "10", "USD")]
+        var text = ""
+        var writer = CanonicalStreamWriter(rates: rates) { text += $0 }
+        try writer.begin()
+        for sub in subs { try writer.add(sub) }
+        try writer.finish()
+        #expect(text == CanonicalJSON.text(subs, rates: rates))
+    }
+
+    struct Bad: Sendable, CustomTestStringConvertible {
+        var json: String
+        var message: String
+        var testDescription: String { message }
+    }
+
+    static let bad: [Bad] = [
+        Bad(json: #"{"rates": {}}"#, message: #"rates.json: "base" must be an ISO 4217 code such as "EUR" (format: {"base": "EUR", "rates": {"USD": "0.92"}})"#),
+        Bad(json: #"{"base": "EUR", "rates": {"USD": "abc"}}"#, message: #"rates.json: rates: USD "abc" is not a positive decimal (expected e.g. "0.92")"#),
+        Bad(json: #"{"base": "EUR", "rates": {"US": "1"}}"#, message: #"rates.json: rates: "US" is not an ISO 4217 code"#),
+        Bad(json: #"{"base": "EUR", "rates": [1]}"#, message: #"rates.json: "rates" must be an object such as {"USD": "0.92"} (1 USD = 0.92 EUR)"#),
+        Bad(json: "{\"base\": ", message: "rates.json:1:10: unexpected end of the file (expected a value)"),
+    ]
+
+    @Test(arguments: bad)
+    func badRatesFiles(_ c: Bad) {
+        do {
+            _ = try ExchangeRates(json: c.json, file: "rates.json")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message == c.message)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Testing
+@testable import Ingest
+
+@Suite struct ReviewSessionTests {
+    static let drafts: [ImportDraft] = [
+        Sample.draft("Netflix", "15.49", "USD"),
+        { var d = Sample.draft("Spotify", "10.99", row: 2); d.price.issues = [Issue("currency.guessed", .warning, "guess")]; return d }(),
+        Sample.draft("Gym", "30", "USD", cycle: .yearly, row: 3, status: .inactive),
+        Sample.draft("Hulu", "7.99", "USD", row: 4),
+    ]
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var label: String
+        var answers: [String]
+        /// Statuses of the four drafts after the review, nil when nothing is to be written.
+        var statuses: [ImportDraft.Status]?
+        /// Text the transcript must contain.
+        var says: [String] = []
+        var testDescription: String { label }
+    }
+
+    static let cases: [Case] = [
+        Case(label: "accept, reject, accept, confirm", answers: ["y", "n", "y", "y"], statuses: [.accepted, .rejected, .inactive, .accepted],
+             says: ["[1/3] Netflix", "Import 2 subscriptions? [y/N]", "1 rejected"]),
+        Case(label: "declining the summary writes nothing", answers: ["y", "y", "y", "n"], statuses: nil, says: ["nothing written"]),
+        Case(label: "an empty answer to the summary is no", answers: ["y", "y", "y", ""], statuses: nil),
+        Case(label: "quit", answers: ["y", "q"], statuses: nil, says: ["quit: nothing written"]),
+        Case(label: "end of input quits", answers: ["y"], statuses: nil, says: ["end of input: quit without writing"]),
+        Case(label: "accept remaining confident, then review the rest", answers: ["a", "n", "yes"],
+             statuses: [.accepted, .rejected, .inactive, .accepted], says: ["accepted 2 confident drafts", "not confident: currency.guessed"]),
+        Case(label: "unknown answer shows help and asks again", answers: ["x", "y", "y", "y", "y"],
+             statuses: [.accepted, .accepted, .inactive, .accepted], says: ["e  edit a field"]),
+        Case(label: "nothing accepted writes nothing", answers: ["n", "n", "n"], statuses: nil, says: ["Nothing accepted"]),
+        Case(label: "edit refuses a bad price and asks again", answers: ["y", "e", "price", "abc", "11,49 €", "y", "y", "y"],
+             statuses: [.accepted, .accepted, .inactive, .accepted],
+             says: ["price \"abc\" is not a price (expected e.g. 9.99, $9.99 or 9,99 €); try again", "11.49 EUR"]),
+        Case(label: "edit asks again for an unknown field", answers: ["e", "colour", "", "y", "y", "y", "y"],
+             statuses: [.accepted, .accepted, .inactive, .accepted], says: ["\"colour\" is not a field"]),
+        Case(label: "edit ended by the end of input quits", answers: ["e", "price"], statuses: nil),
+    ]
+
+    @Test(arguments: cases)
+    func review(_ c: Case) {
+        var session = ReviewSession(drafts: Self.drafts, editor: FieldEditor(context: Sample.context), echo: true)
+        var input = ScriptedLines(c.answers)
+        var transcript = ""
+        let outcome = session.run(input: &input) { transcript += $0 }
+        switch outcome {
+        case .quit: #expect(c.statuses == nil, "quit; transcript:\n\(transcript)")
+        case .write(let drafts): #expect(drafts.map(\.status) == c.statuses, "transcript:\n\(transcript)")
+        }
+        for text in c.says { #expect(transcript.contains(text), "missing \(text) in:\n\(transcript)") }
+    }
+
+    @Test func editedPriceKeepsTheCurrencyAndClearsItsIssues() {
+        var session = ReviewSession(drafts: [Self.drafts[1]], editor: FieldEditor(context: Sample.context))
+        var input = ScriptedLines(["e", "price", "12.49", "y", "y"])
+        guard case .write(let drafts) = session.run(input: &input, write: { _ in }) else { Issue.record("quit"); return }
+        #expect(drafts[0].price.value == Price(amount: DecimalText.parse("12.49") ?? 0, currency: .eur))
+        #expect(drafts[0].price.issues.isEmpty)
+        #expect(AcceptPolicy.doubts(drafts[0]).isEmpty)
+    }
+
+    struct FieldCase: Sendable, CustomTestStringConvertible {
+        var field: EditableField
+        var text: String
+        var error: String?
+        var testDescription: String { "\(field.rawValue) \(text)" }
+    }
+
+    static let fieldCases: [FieldCase] = [
+        FieldCase(field: .name, text: "  ", error: "the name is empty"),
+        FieldCase(field: .price, text: "abc", error: "\"abc\" is not a price (expected e.g. 9.99, $9.99 or 9,99 €)"),
+        FieldCase(field: .price, text: "€4,99", error: nil),
+        FieldCase(field: .cycle, text: "yearly", error: nil),
+        FieldCase(field: .cycle, text: "now and then", error: "\"now and then\" is not a billing cycle (expected e.g. monthly, yearly, every 2 weeks)"),
+        FieldCase(field: .nextRenewal, text: "2027-01-31", error: nil),
+        FieldCase(field: .nextRenewal, text: "soon", error: "\"soon\" is not a date (expected e.g. 2026-12-05, 12/05/2026 or December 5, 2026)"),
+        FieldCase(field: .category, text: "Music", error: nil),
+        FieldCase(field: .notes, text: "family plan", error: nil),
+    ]
+
+    @Test(arguments: fieldCases)
+    func fieldEdits(_ c: FieldCase) {
+        var draft = Self.drafts[0]
+        do {
+            try FieldEditor(context: Sample.context).apply(c.field, c.text, to: &draft)
+            #expect(c.error == nil)
+        } catch {
+            #expect(error.message == c.error)
+        }
+    }
+
+    @Test(arguments: [("renewal", EditableField.nextRenewal), ("next", .nextRenewal), ("Price", .price), ("cost", nil)])
+    func fieldNames(_ text: String, _ field: EditableField?) {
+        #expect(EditableField(userText: text) == field)
+    }
+}

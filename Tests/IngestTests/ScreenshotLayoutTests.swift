@@ -1,0 +1,256 @@
+import Testing
+@testable import Ingest
+
+/// Line building, columns, blocks, names and chrome on hand-made word lists (no OCR).
+@Suite struct ScreenshotLayoutTests {
+    /// An App Store-like list: status bar, title, rows of name / plan / renewal with the price
+    /// at the right.
+    static func appStoreList() -> PageSketch {
+        var s = PageSketch()
+        s.text("9:41", x: 24, y: 14, h: 12)
+        s.text("5G 87%", x: 300, y: 14, h: 12)
+        s.text("Subscriptions", x: 20, y: 60, h: 26)
+        let rows = [("Apple Music", "Individual (Monthly)", "Renews December 5", "$10.99/month"),
+                    ("Disney+", "Premium (Monthly)", "Renews December 14", "$13.99/month"),
+                    ("Headspace", "Annual", "Renews March 2", "$69.99/year")]
+        for (i, row) in rows.enumerated() {
+            let y = 140 + i * 90
+            s.text(row.0, x: 90, y: y, h: 17)
+            s.text(row.1, x: 90, y: y + 24, h: 12)
+            s.text(row.2, x: 90, y: y + 42, h: 12)
+            s.text(row.3, x: 260, y: y + 20, h: 14)
+        }
+        return s
+    }
+
+    @Test func buildsLinesAndCells() {
+        let lines = LineBuilder().lines(Self.appStoreList().words)
+        #expect(lines.first?.cells.map(\.text) == ["9:41", "5G 87%"])
+        let row = lines.first { $0.text.contains("Individual") }
+        #expect(row?.cells.map(\.text) == ["Individual (Monthly)", "$10.99/month"])
+    }
+
+    @Test func oneDraftPerRowWithAllFields() throws {
+        let result = try readSketch(Self.appStoreList())
+        #expect(result.drafts.map { $0.name.value } == ["Apple Music", "Disney+", "Headspace"])
+        #expect(result.drafts.map { $0.price.value?.amount.description } == ["10.99", "13.99", "69.99"])
+        #expect(result.drafts.map { $0.cycle.value } == [.monthly, .monthly, .yearly])
+        #expect(result.drafts.map { $0.nextRenewal.value?.description } == ["2026-12-05", "2026-12-14", "2027-03-02"])
+    }
+
+    @Test func chromeAndTitlesAreReportedNotDrafted() throws {
+        let result = try readSketch(Self.appStoreList())
+        #expect(result.skips.map(\.reason) == [.chrome, .notSubscription])
+        #expect(result.skips.map(\.detail) == ["9:41  5G 87%", "Subscriptions"])
+    }
+
+    @Test func provenanceAndConfidenceComeFromTheWords() throws {
+        var s = PageSketch()
+        s.text("Netflx", x: 20, y: 100, h: 17, confidence: 0.55)
+        s.text("$15.49/month", x: 250, y: 100, h: 14)
+        let draft = try #require(try readSketch(s).drafts.first)
+        #expect(draft.name.confidence == 0.55)
+        #expect(draft.name.issues.map(\.code) == ["ocr.low-confidence"])
+        #expect(draft.price.issues.allSatisfy { $0.code != "ocr.low-confidence" })
+        #expect(draft.provenance.first?.file == "shot.png")
+        #expect(draft.provenance.first?.line == 1)
+        #expect(draft.provenance.first?.box?.x == 20)
+        #expect(AcceptPolicy.confident.decide(draft) == .pending)
+    }
+
+    /// Three cards side by side, each with name, amount, cycle and date stacked.
+    static func cardGrid() -> PageSketch {
+        var s = PageSketch()
+        s.width = 1100
+        s.height = 500
+        let cards = [("Netflix", "$15.49", "Monthly", "Next: Dec 5, 2026"), ("Spotify", "$11.99", "Monthly", "Next: Dec 9, 2026"),
+                     ("Figma", "$144.00", "Yearly", "Next: Jan 20, 2027")]
+        for (i, card) in cards.enumerated() {
+            let x = 50 + i * 350
+            s.text(card.0, x: x, y: 100, h: 18)
+            s.text(card.1, x: x, y: 140, h: 24)
+            s.text(card.2, x: x, y: 176, h: 12)
+            s.text(card.3, x: x, y: 194, h: 12)
+        }
+        return s
+    }
+
+    @Test func cardGridSplitsIntoColumnsFirst() throws {
+        let result = try readSketch(Self.cardGrid())
+        #expect(result.drafts.map { $0.name.value } == ["Netflix", "Spotify", "Figma"])
+        #expect(result.drafts.map { $0.cycle.value } == [.monthly, .monthly, .yearly])
+        #expect(result.drafts.map { $0.nextRenewal.value?.description } == ["2026-12-05", "2026-12-09", "2027-01-20"])
+    }
+
+    @Test func listWithRightPricesStaysOneRegion() {
+        let reader = CellReader(prices: PriceFinder(context: NormalizeContext(today: screenshotToday)),
+                                dates: DateFinder(context: NormalizeContext(today: screenshotToday), monthFirst: true))
+        let lines = LineBuilder().lines(Self.appStoreList().words).map(reader.read)
+        #expect(ColumnSplitter().regions(lines, width: 390).count == 1)
+    }
+
+    @Test func denseRowsAreCutAtEachProminentName() throws {
+        var s = PageSketch()
+        for (i, row) in [("Netflix", "$15.49"), ("Spotify", "$9.99"), ("Hulu", "$7.99")].enumerated() {
+            s.text(row.0, x: 20, y: 100 + i * 40, h: 17)
+            s.text(row.1, x: 300, y: 100 + i * 40, h: 15)
+            s.text("Monthly", x: 20, y: 120 + i * 40, h: 11)
+        }
+        #expect(try readSketch(s).drafts.map { $0.name.value } == ["Netflix", "Spotify", "Hulu"])
+    }
+
+    @Test func nameIsTheProminentTextNotButtonsStatusesOrDates() throws {
+        var s = PageSketch()
+        s.text("Active", x: 20, y: 80, h: 11)
+        s.text("YouTube Premium", x: 20, y: 100, h: 20)
+        s.text("$13.99/month", x: 20, y: 130, h: 13)
+        s.text("Renews Dec 5, 2026", x: 20, y: 150, h: 13)
+        s.text("Cancel", x: 20, y: 175, h: 13)
+        s.text("Manage", x: 120, y: 175, h: 13)
+        let draft = try #require(try readSketch(s).drafts.first)
+        #expect(draft.name.value == "YouTube Premium")
+    }
+
+    @Test func labelOverValueGivesTheRenewal() throws {
+        var s = PageSketch()
+        s.width = 1100
+        s.text("Premium Ultra HD", x: 100, y: 100, h: 22)
+        s.text("$22.99/month", x: 100, y: 132, h: 16)
+        s.text("Next billing date", x: 100, y: 190, h: 13)
+        s.text("December 5, 2026", x: 100, y: 210, h: 16)
+        let draft = try #require(try readSketch(s).drafts.first)
+        #expect(draft.nextRenewal.value?.description == "2026-12-05")
+        #expect(draft.name.value == "Premium Ultra HD")
+    }
+
+    @Test func billedPriceWinsOverTheDerivedAmount() throws {
+        var s = PageSketch()
+        s.text("1Password", x: 20, y: 100, h: 18)
+        s.text("$2.99", x: 20, y: 130, h: 26)
+        s.text("$35.88/year", x: 20, y: 162, h: 12)
+        let draft = try #require(try readSketch(s).drafts.first)
+        #expect(draft.price.value?.amount.description == "35.88")
+        #expect(draft.cycle.value == .yearly)
+    }
+
+    @Test func totalsTaxBalancesAndHistoryAreIgnored() throws {
+        var s = PageSketch()
+        s.width = 800
+        s.text("Balance", x: 40, y: 40, h: 14)
+        s.text("£1,873.02", x: 40, y: 60, h: 30)
+        s.text("Disney+ Premium", x: 40, y: 160, h: 16)
+        s.text("$13.99", x: 600, y: 160, h: 16)
+        s.text("Renews Dec 5, 2026", x: 40, y: 182, h: 12)
+        s.text("Subtotal", x: 40, y: 260, h: 14)
+        s.text("$13.99", x: 600, y: 260, h: 14)
+        s.text("Tax", x: 40, y: 290, h: 14)
+        s.text("$1.12", x: 600, y: 290, h: 14)
+        s.text("Total", x: 40, y: 320, h: 14)
+        s.text("$15.11", x: 600, y: 320, h: 14)
+        s.text("Payment history", x: 40, y: 400, h: 20)
+        s.text("Netflix.com", x: 40, y: 440, h: 14)
+        s.text("$15.49", x: 600, y: 440, h: 14)
+        let result = try readSketch(s)
+        #expect(result.drafts.map { $0.name.value } == ["Disney+ Premium"])
+        #expect(result.skips.filter { $0.reason == .totals }.count == 3)
+        #expect(result.skips.filter { $0.reason == .history }.count == 2)
+    }
+
+    @Test func expiredEntriesAreInactive() throws {
+        var s = PageSketch()
+        s.text("HBO Max", x: 20, y: 100, h: 17)
+        s.text("$9.99/month", x: 260, y: 100, h: 14)
+        s.text("Expired October 1, 2026", x: 20, y: 122, h: 12)
+        let draft = try #require(try readSketch(s).drafts.first)
+        #expect(draft.status == .inactive)
+    }
+
+    @Test func tableRowsFollowTheHeader() throws {
+        var s = PageSketch()
+        s.width = 1100
+        let columns = [40, 240, 440, 640, 840]
+        for (x, title) in zip(columns, ["Name", "Price", "Billing", "Next renewal", "Category"]) {
+            s.text(title, x: x, y: 60, h: 14)
+        }
+        let rows = [["Netflix", "$15.49", "Monthly", "Dec 5, 2026", "Streaming"],
+                    ["Notion", "$96.00", "Yearly", "Feb 14, 2027", "Productivity"]]
+        for (r, row) in rows.enumerated() {
+            for (x, cell) in zip(columns, row) { s.text(cell, x: x, y: 96 + r * 34, h: 14) }
+        }
+        s.text("Total", x: 40, y: 180, h: 14)
+        s.text("$111.49", x: 240, y: 180, h: 14)
+        let result = try readSketch(s)
+        #expect(result.drafts.map { $0.name.value } == ["Netflix", "Notion"])
+        #expect(result.drafts.map { $0.cycle.value } == [.monthly, .yearly])
+        #expect(result.drafts.map { $0.nextRenewal.value?.description } == ["2026-12-05", "2027-02-14"])
+        #expect(result.skips.map(\.reason) == [.totals])
+    }
+
+    // Failure cases.
+
+    @Test func noTextIsAReadError() {
+        #expect(throws: ReadError.self) { try readSketch(PageSketch()) }
+        var s = PageSketch()
+        s.text("|", x: 10, y: 10)
+        s.text("—", x: 40, y: 10)
+        do {
+            _ = try readSketch(s)
+            Issue.record("expected no text found")
+        } catch let error as ReadError {
+            #expect(error.message.hasPrefix("no text found"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func textWithoutPriceGivesNoDraftAndSaysWhy() throws {
+        var s = PageSketch()
+        s.text("Settings", x: 20, y: 60, h: 24)
+        s.text("Notifications", x: 20, y: 120, h: 16)
+        let result = try readSketch(s)
+        #expect(result.drafts.isEmpty)
+        #expect(result.warnings.map(\.code) == ["screenshot.no-subscription"])
+        #expect(result.warnings.first?.message.contains("none with a price") == true)
+        #expect(result.skips.count == 2)
+    }
+
+    @Test func onlyTotalsGiveNoDraft() throws {
+        var s = PageSketch()
+        s.text("Monthly spend", x: 20, y: 60, h: 14)
+        s.text("$76.45", x: 20, y: 80, h: 26)
+        s.text("Total", x: 20, y: 140, h: 14)
+        s.text("$917.40", x: 200, y: 140, h: 14)
+        let result = try readSketch(s)
+        #expect(result.drafts.isEmpty)
+        #expect(result.warnings.first?.message.contains("totals") == true)
+    }
+
+    /// Rules found while measuring; each row is a bug that was fixed.
+    static let bugsCaught: [(String, [(String, Int, Int, Int)], String?)] = [
+        // The logo letter glued to the name ("N Netflix") is dropped.
+        ("logo letter", [("N Netflix", 20, 100, 17), ("$15.49/mo", 260, 100, 14)], "Netflix"),
+        // "Monthly · Next payment:" is a label line, never the name.
+        ("label line", [("Now TV", 20, 100, 17), ("Monthly · Next payment: Dec 3, 2026", 20, 124, 12),
+                        ("£9.99", 300, 124, 14)], "Now TV"),
+        // A heading of sums ("Average per subscription") over an amount is not a subscription.
+        ("sum heading", [("Average per subscription", 20, 100, 12), ("$12.74", 20, 118, 22)], nil),
+    ]
+
+    @Test(arguments: bugsCaught) func bugsCaughtStayFixed(_ name: String, _ texts: [(String, Int, Int, Int)], _ expected: String?) throws {
+        var s = PageSketch()
+        for (text, x, y, h) in texts { s.text(text, x: x, y: y, h: h) }
+        #expect(try readSketch(s).drafts.first?.name.value == expected)
+    }
+
+    @Test func cjkPriceKeepsItsSignOnATallerBox() throws {
+        // OCR gives "元" a taller box than the "25" before it: still one line, one price.
+        var s = PageSketch()
+        s.text("优酷 VIP会员", x: 20, y: 100, h: 20)
+        s.text("连续包月 25", x: 20, y: 130, h: 12)
+        s.words.append(RecognizedWord(text: "元", box: Provenance.Box(x: 70, y: 126, width: 14, height: 22), confidence: 0.9))
+        let draft = try #require(try readSketch(s, locale: "zh_CN").drafts.first)
+        #expect(draft.price.value?.amount.description == "25")
+        #expect(draft.price.value?.currency?.code == "CNY")
+        #expect(draft.cycle.value == .monthly)
+    }
+}
