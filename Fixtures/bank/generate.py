@@ -78,7 +78,7 @@ def region_us(rng):
         Sub("ChatGPT Plus", lambda r: "OPENAI *CHATGPT SUBSCR", ("month", 1), [(START, 20.00)], dt.date(2026, 1, 8), trial=False),
         Sub("Adobe Creative Cloud", lambda r: f"ADOBE *CREATIVE CLOUD {r.randint(100, 999)}-{r.randint(100, 999)}-{r.randint(1000, 9999)} CA",
             ("month", 1), [(START, 59.99)], dt.date(2025, 11, 9), end=dt.date(2026, 5, 9)),
-        Sub("NYTimes", lambda r: "NYTIMES*NYTIMES.COM", ("week", 4), [(START, 17.00)], dt.date(2025, 11, 2)),
+        Sub("The New York Times", lambda r: "NYTIMES*NYTIMES.COM", ("week", 4), [(START, 17.00)], dt.date(2025, 11, 2)),
         Sub("HelloFresh", lambda r: f"HELLOFRESH {token(r, 6)} NY", ("week", 1), [(START, 59.99), (dt.date(2026, 6, 1), 65.99)], dt.date(2026, 3, 2)),
         Sub("Dropbox", lambda r: f"DROPBOX*{token(r, 7)} DROPBOX.COM CA", ("year", 1), [(START, 119.88)], dt.date(2025, 11, 14)),
         Sub("Headspace", lambda r: "HEADSPACE.COM SANTA MONICA CA", ("month", 1), [(START, 12.99)], dt.date(2026, 2, 21), trial=True),
@@ -210,11 +210,11 @@ def region_fr(rng):
 
 def region_cn(rng):
     subs = [
-        Sub("爱奇艺", lambda r: ("爱奇艺", "黄金VIP会员连续包月"), ("month", 1), [(START, 25.00), (dt.date(2026, 3, 1), 30.00)], dt.date(2025, 11, 5)),
-        Sub("网易云音乐", lambda r: ("网易云音乐", "黑胶VIP连续包月"), ("month", 1), [(START, 15.00)], dt.date(2025, 11, 11)),
-        Sub("哔哩哔哩", lambda r: ("哔哩哔哩", "大会员连续包月"), ("month", 1), [(START, 15.00)], dt.date(2025, 11, 19), end=dt.date(2026, 5, 19)),
-        Sub("腾讯视频", lambda r: ("腾讯视频", "VIP会员年卡"), ("year", 1), [(START, 198.00)], dt.date(2025, 11, 1)),
-        Sub("百度网盘", lambda r: ("百度网盘", "超级会员连续包月"), ("month", 1), [(START, 30.00)], dt.date(2025, 11, 26)),
+        Sub("iQIYI", lambda r: ("爱奇艺", "黄金VIP会员连续包月"), ("month", 1), [(START, 25.00), (dt.date(2026, 3, 1), 30.00)], dt.date(2025, 11, 5)),
+        Sub("NetEase Cloud Music", lambda r: ("网易云音乐", "黑胶VIP连续包月"), ("month", 1), [(START, 15.00)], dt.date(2025, 11, 11)),
+        Sub("Bilibili", lambda r: ("哔哩哔哩", "大会员连续包月"), ("month", 1), [(START, 15.00)], dt.date(2025, 11, 19), end=dt.date(2026, 5, 19)),
+        Sub("Tencent Video", lambda r: ("腾讯视频", "VIP会员年卡"), ("year", 1), [(START, 198.00)], dt.date(2025, 11, 1)),
+        Sub("Baidu Netdisk", lambda r: ("百度网盘", "超级会员连续包月"), ("month", 1), [(START, 30.00)], dt.date(2025, 11, 26)),
     ]
     bills = [(("国家电网", "电费缴费"), None, 10), (("中国移动", "话费充值"), 100.00, 5), (("房东", "房租"), 4500.00, 1)]
     noise = [("美团外卖", "外卖订单{t}"), ("滴滴出行", "快车{t}"), ("盒马鲜生", "商品{t}"), ("瑞幸咖啡", "咖啡{t}"), ("京东商城", "订单{t}")]

@@ -143,12 +143,13 @@ struct MerchantCache {
     }
 
     private var known: [String: Entry] = [:]
+    private var brands: [String: Merchant?] = [:]
     static let limit = 100_000
 
     mutating func entry(for t: Transaction, keys: MerchantKey) -> Entry {
         let key = t.type + "\u{1}" + t.payee + "\u{1}" + t.text + "\u{1}" + t.reference
         if let hit = known[key] { return hit }
-        let entry = Entry(merchant: keys.merchant(payee: t.payee, text: t.text, reference: t.reference),
+        let entry = Entry(merchant: keys.merchant(payee: t.payee, text: t.text, reference: t.reference, memo: &brands),
                           words: TransactionClassifier.words(of: t))
         if known.count >= MerchantCache.limit { known.removeAll(keepingCapacity: true) }
         known[key] = entry

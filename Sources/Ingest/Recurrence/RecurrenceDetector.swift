@@ -137,11 +137,13 @@ public struct RecurrenceDetector: Sendable {
     }
 
     /// Enough occurrences for the period: three (four for weekly and biweekly); two for a
-    /// known service, or when these are all the merchant's charges.
+    /// known service's quarterly or longer plan, or when these are all the merchant's charges.
     private func accepts(_ group: Group, fit: PeriodFit, knownService: Bool, total: Int) -> Bool {
         let n = group.days.count
         let short = fit.period == .weekly || fit.period == .biweekly
-        if knownService { return n >= 2 }
+        // Two charges: a yearly or quarterly plan of a known service, or all a merchant's charges.
+        if n == 2 && knownService && fit.period.days >= Period.quarterly.days { return true }
+        if knownService && n >= 3 { return !short || n >= 4 }
         if short { return n >= 4 && fit.onGrid >= 0.85 }
         if n >= 3 { return true }
         return n == 2 && group.charges.count == total && fit.period != .fourWeekly

@@ -100,6 +100,18 @@ public struct MerchantKey: Sendable {
     /// The merchant a transaction names: the counterparty or description, and for middlemen
     /// (PayPal, Klarna, a direct debit with a legal name) the brand found in the reference.
     public func merchant(payee: String, text: String, reference: String) -> Merchant {
+        var memo: [String: Merchant?] = [:]
+        return merchant(payee: payee, text: text, reference: reference, memo: &memo)
+    }
+
+    /// As `merchant(payee:text:reference:)`, remembering catalog look-ups in `memo` across calls.
+    func merchant(payee: String, text: String, reference: String, memo: inout [String: Merchant?]) -> Merchant {
+        func brand(_ text: String) -> Merchant? {
+            if let known = memo[text] { return known }
+            let found = self.brand(text)
+            if memo.count < 50_000 { memo[text] = found }
+            return found
+        }
         let primary = payee.isEmpty ? text : payee
         let upper = primary.uppercased()
         let isMiddleman = MerchantKey.middlemen.contains { upper.hasPrefix($0) } && !upper.contains("*")

@@ -73,7 +73,7 @@ public enum TransactionClassifier {
         let tokens = tokenize(text)
         let set = Set(tokens)
         func found(_ phrase: Phrase) -> Bool {
-            if phrase.cjk { return text.contains(phrase.text) }
+            if phrase.cjk { return TransactionClassifier.bytes(text.utf8, contain: phrase.utf8) }
             guard phrase.words.allSatisfy(set.contains) else { return false }
             if phrase.words.count == 1 { return true }
             guard tokens.count >= phrase.words.count else { return false }
@@ -93,16 +93,28 @@ public enum TransactionClassifier {
         var text: String
         var words: [String]
         var cjk: Bool
+        var utf8: [UInt8]
 
         init(_ text: String) {
             self.text = text.trimmingCharacters(in: .whitespaces)
             words = TransactionClassifier.tokenize(self.text)
             cjk = text.unicodeScalars.contains { $0.value >= 0x2E80 }
+            utf8 = Array(self.text.utf8)
         }
     }
 
     static let transferPhrases = transfers.map(Phrase.init)
     static let billPhrases = bills.map { ($0.0, $0.1.map(Phrase.init)) }
+
+    /// Byte search, without Foundation's locale-aware `range(of:)`.
+    static func bytes(_ haystack: String.UTF8View, contain needle: [UInt8]) -> Bool {
+        let h = Array(haystack)
+        guard !needle.isEmpty, h.count >= needle.count else { return false }
+        for start in 0...(h.count - needle.count) where h[start] == needle[0] {
+            if h[start..<start + needle.count].elementsEqual(needle) { return true }
+        }
+        return false
+    }
 
     static func tokenize(_ text: String) -> [String] {
         text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)

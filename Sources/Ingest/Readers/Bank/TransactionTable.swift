@@ -74,8 +74,11 @@ public final class TransactionTable {
     }
 
     func text(_ bytes: ArraySlice<UInt8>) -> String {
-        let raw = encoding == .windows1252 ? Windows1252.decode(bytes) : String(decoding: bytes, as: UTF8.self)
-        return raw.trimmingCharacters(in: .whitespaces)
+        var lo = bytes.startIndex, hi = bytes.endIndex
+        while lo < hi, bytes[lo] == 0x20 || bytes[lo] == 0x09 { lo += 1 }
+        while hi > lo, bytes[hi - 1] == 0x20 || bytes[hi - 1] == 0x09 { hi -= 1 }
+        let trimmed = bytes[lo..<hi]
+        return encoding == .windows1252 ? Windows1252.decode(trimmed) : String(decoding: trimmed, as: UTF8.self)
     }
 
     private func cellText(_ record: ByteRecord, _ role: TransactionRole) -> String {
