@@ -9,7 +9,15 @@ final class OutputFile {
     private let tempPath: String?
 
     init(path: String?) throws {
-        if let path, path != "-" {
+        if let path, path != "-", OutputFile.isSpecial(path) {
+            // /dev/null, a FIFO or a terminal: nothing to replace, write straight into it.
+            guard let handle = FileHandle(forWritingAtPath: path) else {
+                throw UsageError("-o \(path): cannot write there")
+            }
+            self.handle = handle
+            self.finalPath = nil
+            self.tempPath = nil
+        } else if let path, path != "-" {
             let temp = path + ".ingest-tmp"
             guard FileManager.default.createFile(atPath: temp, contents: nil),
                   let handle = FileHandle(forWritingAtPath: temp) else {
@@ -24,6 +32,12 @@ final class OutputFile {
             self.tempPath = nil
         }
         buffer.reserveCapacity(1 << 16)
+    }
+
+    /// An existing path that is not a regular file (a device, FIFO or socket).
+    static func isSpecial(_ path: String) -> Bool {
+        guard let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType else { return false }
+        return type != .typeRegular && type != .typeDirectory
     }
 
     func write(_ text: String) {
