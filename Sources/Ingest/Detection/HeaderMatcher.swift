@@ -2,12 +2,21 @@ import Foundation
 
 /// Scores a header against a field's vocabulary.
 enum HeaderMatcher {
-    private static let folded: [Field: [[Substring]]] = HeaderVocabulary.phrases.mapValues { phrases in
-        phrases.map { HeaderVocabulary.fold($0).split(separator: " ") }
+    /// A vocabulary phrase folded and split into words, plural `s` already dropped, with its
+    /// text for reasons. Built once: scoring runs for every label-like cell a reader looks at.
+    struct Phrase {
+        var words: [Substring]
+        var text: String
+
+        init(_ raw: String) {
+            let folded = HeaderVocabulary.fold(raw)
+            words = folded.split(separator: " ").map(HeaderMatcher.singular)
+            text = folded
+        }
     }
-    private static let decoys: [Field: [[Substring]]] = HeaderVocabulary.decoys.mapValues { phrases in
-        phrases.map { HeaderVocabulary.fold($0).split(separator: " ") }
-    }
+
+    private static let folded: [Field: [Phrase]] = HeaderVocabulary.phrases.mapValues { $0.map(Phrase.init) }
+    private static let decoys: [Field: [Phrase]] = HeaderVocabulary.decoys.mapValues { $0.map(Phrase.init) }
 
     /// 1 for an exact phrase, less for a phrase inside a longer header or one typo away,
     /// a fifth of that for a header that carries a decoy word.
@@ -33,17 +42,16 @@ enum HeaderMatcher {
         var best = 0.0
         var why = ""
         for phrase in phrases {
-            let p = phrase.map(singular)
-            let (s, how) = match(p, in: words)
+            let (s, how) = match(phrase.words, in: words)
             if s > best {
                 best = s
-                why = "header \"\(header)\" \(how) \"\(phrase.joined(separator: " "))\""
+                why = "header \"\(header)\" \(how) \"\(phrase.text)\""
             }
         }
         if best > 0, let decoyPhrases = decoys[field],
-           let decoy = decoyPhrases.first(where: { contains($0.map(singular), in: words) }) {
+           let decoy = decoyPhrases.first(where: { contains($0.words, in: words) }) {
             best *= 0.2
-            why += ", but \"\(decoy.joined(separator: " "))\" marks a derived or other column"
+            why += ", but \"\(decoy.text)\" marks a derived or other column"
         }
         return (best, why)
     }
@@ -53,7 +61,7 @@ enum HeaderMatcher {
     static func isDecoy(field: Field, header: String) -> Bool {
         guard let decoyPhrases = decoys[field] else { return false }
         let words = HeaderVocabulary.fold(header).split(separator: " ").map(singular)
-        return decoyPhrases.contains { contains($0.map(singular), in: words) }
+        return decoyPhrases.contains { contains($0.words, in: words) }
     }
 
     static func match(_ phrase: [Substring], in words: [Substring]) -> (Double, String) {
@@ -76,7 +84,7 @@ enum HeaderMatcher {
 
     static func contains(_ phrase: [Substring], in words: [Substring]) -> Bool {
         guard !phrase.isEmpty, phrase.count <= words.count else { return false }
-        for start in 0...(words.count - phrase.count) where Array(words[start..<start + phrase.count]) == phrase {
+        for start in 0...(words.count - phrase.count) where words[start..<start + phrase.count].elementsEqual(phrase) {
             return true
         }
         return false

@@ -21,6 +21,6 @@ public enum CellCleaner {
     public static func firstOfRange(_ text: String) -> String {
         // "→" is E2 86 92 in UTF-8: without an E2 byte there is nothing to search for.
         guard text.utf8.contains(0xE2), let arrow = text.range(of: "→") else { return text }
-        return text[..<arrow.lowerBound].trimmingCharacters(in: .whitespaces)
+        return text[..<arrow.lowerBound].trimmedSpaces()
     }
 }

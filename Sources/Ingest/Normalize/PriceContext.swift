@@ -141,7 +141,7 @@ enum PriceContext {
 
     static func isRange(_ text: ScalarText, from start: Int, to end: Int) -> Bool {
         guard start <= end else { return false }
-        let between = text.string(start..<end).trimmingCharacters(in: .whitespaces).lowercased()
+        let between = text.string(start..<end).trimmedSpaces().lowercased()
         return rangeWords.contains(between)
     }
 

@@ -90,7 +90,7 @@ public final class CSVTable: TableSource {
         let dataStart: Int
         switch layout {
         case .header(let index):
-            header = records[index].cells.map { $0.trimmingCharacters(in: .whitespaces) }
+            header = records[index].cells.map { $0.trimmedSpaces() }
             headerLine = records[index].line
             classifier = RowClassifier(header: lookahead[index])
             dataStart = index + 1
@@ -108,7 +108,7 @@ public final class CSVTable: TableSource {
     /// Lines above the header (or the first data row) are a title, account details or blank.
     private func reportAbove(_ records: ArraySlice<HeaderFinder.Record>) {
         for record in records {
-            let filled = record.cells.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let filled = record.cells.map { $0.trimmedSpaces() }.filter { !$0.isEmpty }
             if filled.isEmpty {
                 skips.append(Skip(.blank, line: record.line))
             } else {

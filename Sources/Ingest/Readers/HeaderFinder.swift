@@ -64,7 +64,7 @@ struct RowShape {
         count = cells.count
         var nonEmpty = 0, labels = 0, values = 0, hits = 0
         for raw in cells {
-            let cell = raw.trimmingCharacters(in: .whitespaces)
+            let cell = raw.trimmedSpaces()
             guard !cell.isEmpty else { continue }
             nonEmpty += 1
             var letters = 0, digits = 0

@@ -60,9 +60,9 @@ struct RowClassifier {
     /// The first filled cell is a totals word and every other cell is empty or a number.
     static func isTotals(_ cells: [String]) -> Bool {
         guard let first = cells.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }) else { return false }
-        var word = cells[first].trimmingCharacters(in: .whitespaces).lowercased()
+        var word = cells[first].trimmedSpaces().lowercased()
         if word.hasSuffix(":") || word.hasSuffix("：") { word.removeLast() }
-        guard totalWords.contains(word.trimmingCharacters(in: .whitespaces)) else { return false }
+        guard totalWords.contains(word.trimmedSpaces()) else { return false }
         return cells[(first + 1)...].allSatisfy(isAmountOrEmpty)
     }
 

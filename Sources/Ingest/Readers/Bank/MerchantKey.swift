@@ -54,7 +54,7 @@ public struct MerchantKey: Sendable {
     public static func clean(_ descriptor: String) -> [String] {
         var text = descriptor.uppercased()
         if let star = text.firstIndex(of: "*") {
-            let before = text[..<star].trimmingCharacters(in: .whitespaces)
+            let before = text[..<star].trimmedSpaces()
             let after = String(text[text.index(after: star)...])
             let lastWord = before.split(separator: " ").last.map(String.init) ?? ""
             if before.isEmpty || processors.contains(before) || processors.contains(lastWord) {

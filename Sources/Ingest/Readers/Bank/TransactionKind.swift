@@ -96,7 +96,7 @@ public enum TransactionClassifier {
         var utf8: [UInt8]
 
         init(_ text: String) {
-            self.text = text.trimmingCharacters(in: .whitespaces)
+            self.text = text.trimmedSpaces()
             words = TransactionClassifier.tokenize(self.text)
             cjk = text.unicodeScalars.contains { $0.value >= 0x2E80 }
             utf8 = Array(self.text.utf8)
