@@ -21,16 +21,21 @@ struct ColumnEvidence: Sendable {
             guard !value.isEmpty else { continue }
             nonEmpty += 1
             if distinct.count < 1000 { distinct.insert(value.lowercased()) }
-            let isDate = (try? dateParser.parse(value[...])) != nil
+            // Evidence only: a table's dates carry digits ("tomorrow" is screen text, not a cell)
+            // and its cycles letters, so the parsers are not run on values that cannot count.
+            let hasDigit = value.utf8.contains { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+                || value.contains(where: \.isNumber)
+            let hasLetter = value.contains(where: \.isLetter)
+            let isDate = hasDigit && (try? dateParser.parse(value[...])) != nil
             if isDate { dates += 1 }
-            if !isDate, value.contains(where: \.isNumber), (try? priceParser.parse(value[...])) != nil { prices += 1 }
-            if (try? cycleParser.parse(value[...])) != nil { cycles += 1 }
+            if !isDate, hasDigit, (try? priceParser.parse(value[...])) != nil { prices += 1 }
+            if hasLetter, (try? cycleParser.parse(value[...])) != nil { cycles += 1 }
             if Currency(value) != nil { currencies += 1 }
             if StatusWords.status(of: value) != nil { statuses += 1 }
             if StatusWords.boolean(value) != nil { booleans += 1 }
             if let n = Int(value), (1...366).contains(n) { smallIntegers += 1 }
             if CycleUnitWords.unit(value) != nil { units += 1 }
-            if value.contains(where: \.isLetter), !isDate { texts += 1 }
+            if hasLetter, !isDate { texts += 1 }
         }
     }
 

@@ -28,6 +28,17 @@ enum HeaderMatcher {
         return result
     }
 
+    /// Whether a cell names some field well (score 0.8 or more): the reader's header search asks
+    /// this of every label-like cell near the top of a file, so it is one cached lookup.
+    static func namesAnyField(_ header: String) -> Bool {
+        if let known = anyFieldCache.value(for: header) { return known }
+        let result = Field.allCases.contains { score(field: $0, header: header).0 >= 0.8 }
+        anyFieldCache.store(result, for: header)
+        return result
+    }
+
+    private static let anyFieldCache = MemoCache<String, Bool>()
+
     struct ScoreKey: Hashable {
         var field: Field
         var header: String

@@ -74,7 +74,7 @@ struct RowShape {
             if letters > 0 && digits * 4 < letters { labels += 1 }
             if digits > 0 { values += 1 }
             // Header words have letters and hardly any digits: only those cells are looked up.
-            if letters > 0 && digits * 4 < letters, cell.utf8.count <= 40, Field.allCases.contains(where: { HeaderMatcher.score(field: $0, header: cell).0 >= 0.8 }) {
+            if letters > 0 && digits * 4 < letters, cell.utf8.count <= 40, HeaderMatcher.namesAnyField(cell) {
                 hits += 1
             }
         }
