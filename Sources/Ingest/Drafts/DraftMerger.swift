@@ -16,10 +16,23 @@ public enum DraftMerger {
     /// The key two drafts of the same service share, nil for drafts that are never merged.
     public static func key(_ draft: ImportDraft, catalog: BrandCatalog = .shared) -> String? {
         guard draft.status == .pending || draft.status == .accepted, let name = draft.name.value else { return nil }
+        if catalog === BrandCatalog.shared, let known = sharedBrandNameKeys[name] { return known }
+        return key(name: name, catalog: catalog)
+    }
+
+    static func key(name: String, catalog: BrandCatalog) -> String? {
         if let brand = catalog.match(name) { return "brand:" + brand.brand.name }
         let folded = BrandCatalog.fold(name)
         return folded.isEmpty ? nil : "name:" + folded
     }
+
+    /// The keys of the shared catalog's brand names, worked out once: a draft matched to a
+    /// brand carries the brand's name, so most keys are one of these.
+    static let sharedBrandNameKeys: [String: String] = {
+        var keys: [String: String] = [:]
+        for brand in BrandCatalog.shared.brands { keys[brand.name] = key(name: brand.name, catalog: .shared) }
+        return keys
+    }()
 
     /// FNV-1a of the key: a stable, compact stand-in for counting.
     public static func hash(_ key: String) -> UInt64 {
