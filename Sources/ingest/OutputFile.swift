@@ -9,7 +9,16 @@ final class OutputFile {
     private let tempPath: String?
 
     init(path: String?) throws {
-        if let path, path != "-" {
+        if let path, path != "-", OutputFile.isDevice(path) {
+            // `/dev/null`, a FIFO, a terminal: written in place. Moving a temporary file over
+            // it would replace the device with a plain file.
+            guard let handle = FileHandle(forWritingAtPath: path) else {
+                throw UsageError("-o \(path): cannot write there (check that it is writable)")
+            }
+            self.handle = handle
+            self.finalPath = nil
+            self.tempPath = nil
+        } else if let path, path != "-" {
             let temp = path + ".ingest-tmp"
             guard FileManager.default.createFile(atPath: temp, contents: nil),
                   let handle = FileHandle(forWritingAtPath: temp) else {
@@ -35,6 +44,14 @@ final class OutputFile {
         guard !buffer.isEmpty else { return }
         handle.write(Data(buffer))
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether `path` exists and is neither a regular file nor a folder.
+    static func isDevice(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind != S_IFREG && kind != S_IFDIR
     }
 
     func close() throws {
