@@ -135,7 +135,7 @@ struct ImportCommand: Command {
         var counter = DuplicateCounter()
         if !keepDuplicates {
             for file in files {
-                do { _ = try Importer(options: importOptions).run(path: file.path, name: file.name) { counter.observe($0) } }
+                do { try Importer(options: importOptions).runNames(path: file.path, name: file.name) { counter.observe($0) } }
                 catch is ReadError, is MappingError { continue }
             }
         }

@@ -9,10 +9,11 @@ final class OutputFile {
     private let tempPath: String?
 
     init(path: String?) throws {
-        if let path, path != "-", OutputFile.isSpecial(path) {
-            // /dev/null, a FIFO or a terminal: nothing to replace, write straight into it.
+        if let path, path != "-", OutputFile.isDevice(path) {
+            // `/dev/null`, a FIFO, a terminal: written in place. Moving a temporary file over
+            // it would replace the device with a plain file.
             guard let handle = FileHandle(forWritingAtPath: path) else {
-                throw UsageError("-o \(path): cannot write there")
+                throw UsageError("-o \(path): cannot write there (check that it is writable)")
             }
             self.handle = handle
             self.finalPath = nil
@@ -34,12 +35,6 @@ final class OutputFile {
         buffer.reserveCapacity(1 << 16)
     }
 
-    /// An existing path that is not a regular file (a device, FIFO or socket).
-    static func isSpecial(_ path: String) -> Bool {
-        guard let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType else { return false }
-        return type != .typeRegular && type != .typeDirectory
-    }
-
     func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 16 { flush() }
@@ -49,6 +44,14 @@ final class OutputFile {
         guard !buffer.isEmpty else { return }
         handle.write(Data(buffer))
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether `path` exists and is neither a regular file nor a folder.
+    static func isDevice(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind != S_IFREG && kind != S_IFDIR
     }
 
     func close() throws {

@@ -75,6 +75,27 @@ import Testing
         }
     }
 
+    /// Subscriptions with every optional member set or missing, for the direct writer.
+    static let unusualSubscriptions: [Subscription] = [
+        Subscription(name: "Ünïcødé \"q\"\n\t\u{1}", price: nil, cycle: nil, nextRenewal: nil, category: nil, notes: nil,
+                     source: Provenance(file: "shot.png", box: .init(x: 1, y: 2, width: 30, height: 40))),
+        Subscription(name: "Netflix", price: Price(amount: 15.49, currency: nil), cycle: Cycle(unit: .month, interval: 3),
+                     nextRenewal: CalendarDate(dayNumber: 20_000), category: .streaming, notes: "family\\plan",
+                     source: Provenance(file: "a.zip", line: 7, part: "Subs.csv"),
+                     alsoFrom: [Provenance(file: "b.csv", row: 2), Provenance(file: "c.csv", row: 3, line: 9)],
+                     priceHistory: [PricePoint(date: nil, price: Price(amount: 12, currency: .eur)),
+                                    PricePoint(date: CalendarDate(dayNumber: 19_000), price: Price(amount: 13.5, currency: .eur))]),
+    ]
+
+    @Test func streamWriterWritesUnusualSubscriptionsAlike() throws {
+        var out = ""
+        var writer = CanonicalStreamWriter(write: { out += $0 })
+        try writer.begin()
+        for s in Self.unusualSubscriptions { try writer.add(s) }
+        try writer.finish()
+        #expect(out == CanonicalJSON.text(Self.unusualSubscriptions))
+    }
+
     @Test func jsonRoundTripKeepsKeyOrder() throws {
         let text = CanonicalJSON.text([Self.sub("Ünïcødé \"q\"\n", "1", "USD", nil)])
         let parsed = try JSONValue.parse(text)

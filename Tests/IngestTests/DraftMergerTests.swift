@@ -42,9 +42,21 @@ import Testing
              expected: ["Slack×3"], conflicts: 0),
     ]
 
+    /// Groups whose members have no price, for the folder's lookup by price and cycle.
+    static let bugsCaught: [Case] = [
+        Case(label: "a copy without a price joins the first variant, later copies their own",
+             drafts: [Sample.draft("Spotify", "10.99"), Sample.draft("Spotify", "11.99", row: 2),
+                      Sample.draft("Spotify", nil, row: 3), Sample.draft("Spotify", "11.99", row: 4)],
+             expected: ["Spotify×2", "Spotify×2"], conflicts: 2),
+        Case(label: "a variant that gains a price is found by it",
+             drafts: [Sample.draft("Hulu", nil), Sample.draft("Hulu", "7.99", row: 2),
+                      Sample.draft("Hulu", "8.99", row: 3), Sample.draft("Hulu", "7.99", row: 4)],
+             expected: ["Hulu×3", "Hulu×1"], conflicts: 2),
+    ]
+
     static func summary(_ drafts: [ImportDraft]) -> [String] { drafts.map { "\($0.name.value ?? "-")×\($0.provenance.count)" } }
 
-    @Test(arguments: cases)
+    @Test(arguments: cases + bugsCaught)
     func merges(_ c: Case) {
         let merged = DraftMerger.merge(c.drafts)
         #expect(Self.summary(merged) == c.expected)
@@ -52,7 +64,7 @@ import Testing
     }
 
     /// The streaming fold (count pass, then fold pass) gives what the in-memory merge gives.
-    @Test(arguments: cases)
+    @Test(arguments: cases + bugsCaught)
     func streamingMatchesInMemory(_ c: Case) {
         var counter = DuplicateCounter()
         for d in c.drafts { counter.observe(d) }
@@ -81,6 +93,16 @@ import Testing
         #expect(conflict.message == "subs.csv:2: Gym (10.00 EUR / month) is also listed as subs.csv:3 (20.00 EUR / month), subs.csv:4 (30.00 EUR / month); keep the right one, reject the others")
         let info = try #require(merged[0].issues.first { $0.code == "duplicate.merged" })
         #expect(info.message == "found 20 times (subs.csv:2, subs.csv:5, subs.csv:8 and 17 more); merged into one")
+    }
+
+    @Test func conflictMessagesNameThreeOthersInBigGroups() throws {
+        let drafts = (0..<8).map { Sample.draft("Gym", String(10 * ($0 + 1)), row: $0 + 1) }
+        let merged = DraftMerger.merge(drafts)
+        #expect(merged.count == 8)
+        let first = try #require(merged[0].issues.first { $0.code == "duplicate.conflict" })
+        #expect(first.message == "subs.csv:2: Gym (10.00 EUR / month) is also listed as subs.csv:3 (20.00 EUR / month), subs.csv:4 (30.00 EUR / month), subs.csv:5 (40.00 EUR / month) and 4 more; keep the right one, reject the others")
+        let last = try #require(merged[7].issues.first { $0.code == "duplicate.conflict" })
+        #expect(last.message == "subs.csv:9: Gym (80.00 EUR / month) is also listed as subs.csv:2 (10.00 EUR / month), subs.csv:3 (20.00 EUR / month), subs.csv:4 (30.00 EUR / month) and 4 more; keep the right one, reject the others")
     }
 
     @Test func counterKeepsOnlyDuplicatedKeysInTheFolder() {

@@ -106,6 +106,17 @@ public struct DraftBuilder: Sendable {
         return draft
     }
 
+    /// Only what `DraftMerger.key` reads (name and status), as `build` sets them: the pass that
+    /// counts duplicates before a streamed import needs no prices, dates or messages.
+    public func buildNameAndStatus(_ row: SourceRow) -> ImportDraft {
+        var draft = ImportDraft(provenance: [])
+        if let (text, column) = cell(.name, row) {
+            draft.name = DraftField(raw: text, value: BrandCatalog.shared.match(text)?.brand.name ?? text, column: column)
+        }
+        applyStatus(&draft, row)
+        return draft
+    }
+
     func price(_ text: String, column: Int, row: SourceRow, at provenance: Provenance) -> (DraftField<Price>, Cycle?) {
         let (mark, guessed) = formats.decimalMark(column: column - 1, locale: context.locale)
         do {

@@ -16,10 +16,23 @@ public enum DraftMerger {
     /// The key two drafts of the same service share, nil for drafts that are never merged.
     public static func key(_ draft: ImportDraft, catalog: BrandCatalog = .shared) -> String? {
         guard draft.status == .pending || draft.status == .accepted, let name = draft.name.value else { return nil }
+        if catalog === BrandCatalog.shared, let known = sharedBrandNameKeys[name] { return known }
+        return key(name: name, catalog: catalog)
+    }
+
+    static func key(name: String, catalog: BrandCatalog) -> String? {
         if let brand = catalog.match(name) { return "brand:" + brand.brand.name }
         let folded = BrandCatalog.fold(name)
         return folded.isEmpty ? nil : "name:" + folded
     }
+
+    /// The keys of the shared catalog's brand names, worked out once: a draft matched to a
+    /// brand carries the brand's name, so most keys are one of these.
+    static let sharedBrandNameKeys: [String: String] = {
+        var keys: [String: String] = [:]
+        for brand in BrandCatalog.shared.brands { keys[brand.name] = key(name: brand.name, catalog: .shared) }
+        return keys
+    }()
 
     /// FNV-1a of the key: a stable, compact stand-in for counting.
     public static func hash(_ key: String) -> UInt64 {
@@ -84,20 +97,26 @@ public enum DraftMerger {
             return merged
         }
         guard marked.count > 1 else { return marked }
+        // A message names at most four others (`list`), so only the first five are described:
+        // a big group costs a line per variant, not one per pair.
+        let named = marked.prefix(5).map { "\($0.provenance.first?.location() ?? "?") (\(describe($0)))" }
         return marked.enumerated().map { index, draft in
             var flagged = draft
-            let others = marked.enumerated().filter { $0.offset != index }.map { _, other in
-                "\(other.provenance.first?.location() ?? "?") (\(describe(other)))"
-            }
+            let others = named.indices.filter { $0 != index }.map { named[$0] }
             flagged.issues.append(Issue("duplicate.conflict", .warning,
-                "\(draft.provenance.first?.location() ?? "?"): \(draft.name.value ?? "") (\(describe(draft))) is also listed as \(list(others)); keep the right one, reject the others"))
+                "\(draft.provenance.first?.location() ?? "?"): \(draft.name.value ?? "") (\(describe(draft))) is also listed as \(list(others, count: marked.count - 1)); keep the right one, reject the others"))
             return flagged
         }
     }
 
     /// At most four items, then how many more: messages stay short for big groups.
     static func list(_ items: [String]) -> String {
-        items.count <= 4 ? items.joined(separator: ", ") : items.prefix(3).joined(separator: ", ") + " and \(items.count - 3) more"
+        list(items, count: items.count)
+    }
+
+    /// `list` of `count` items of which only the first ones (at least four, or all) are given.
+    static func list(_ items: [String], count: Int) -> String {
+        count <= 4 ? items.prefix(count).joined(separator: ", ") : items.prefix(3).joined(separator: ", ") + " and \(count - 3) more"
     }
 
     static func describe(_ draft: ImportDraft) -> String {
@@ -132,7 +151,7 @@ public struct DuplicateFolder: Sendable {
     private var remaining: [UInt64: Int32]
     /// Open groups per hash, by full key (a hash collision keeps keys apart): the group's
     /// variants, each the fold of the members that agree with it.
-    private var held: [UInt64: [(key: String, variants: [ImportDraft])]] = [:]
+    private var held: [UInt64: [Group]] = [:]
     let catalog: BrandCatalog
 
     public init(_ counter: DuplicateCounter, catalog: BrandCatalog = .shared) {
@@ -145,17 +164,74 @@ public struct DuplicateFolder: Sendable {
         guard let key = DraftMerger.key(draft, catalog: catalog) else { return [draft] }
         let hash = DraftMerger.hash(key)
         guard let left = remaining[hash] else { return [draft] }
-        var groups = held[hash] ?? []
-        if let i = groups.firstIndex(where: { $0.key == key }) { DraftMerger.add(draft, to: &groups[i].variants) }
-        else { groups.append((key, [draft])) }
+        // Taken out of the dictionary so that the group's arrays are uniquely referenced and
+        // grow in place instead of being copied on every member.
+        var groups = held.removeValue(forKey: hash) ?? []
+        if let i = groups.firstIndex(where: { $0.key == key }) { groups[i].add(draft) }
+        else { groups.append(Group(key: key, first: draft)) }
         if left > 1 {
             remaining[hash] = left - 1
             held[hash] = groups
             return []
         }
         remaining[hash] = nil
-        held[hash] = nil
         return groups.flatMap { DraftMerger.resolve($0.variants) }
+    }
+
+    /// An open group. A member joins the first variant it agrees with (`DraftMerger.add`);
+    /// variants with a price and a cycle are found by those, so a big group of different
+    /// prices costs a lookup per member instead of a scan.
+    struct Group: Sendable {
+        struct Terms: Hashable, Sendable {
+            var price: Price
+            var cycle: Cycle
+
+            init?(_ draft: ImportDraft) {
+                guard let price = draft.price.value, let cycle = draft.cycle.value?.canonical else { return nil }
+                self.price = price
+                self.cycle = cycle
+            }
+        }
+
+        let key: String
+        private(set) var variants: [ImportDraft]
+        /// The first variant per price and cycle, among those that have both.
+        private var firstByTerms: [Terms: Int] = [:]
+        /// Variants missing a price or a cycle: they agree more widely, so they are checked one by one.
+        private var partial: [Int] = []
+
+        init(key: String, first: ImportDraft) {
+            self.key = key
+            variants = []
+            append(first)
+        }
+
+        mutating func add(_ draft: ImportDraft) {
+            let found: Int?
+            if let terms = Terms(draft) {
+                let byTerms = firstByTerms[terms]
+                let byScan = partial.first { DraftMerger.agree(variants[$0], draft) }
+                found = [byTerms, byScan].compactMap { $0 }.min()
+            } else {
+                found = variants.firstIndex { DraftMerger.agree($0, draft) }
+            }
+            guard let i = found else { return append(draft) }
+            variants[i] = DraftMerger.fold(variants[i], draft)
+            if let at = partial.firstIndex(of: i), let terms = Terms(variants[i]) {
+                partial.remove(at: at)
+                firstByTerms[terms] = min(firstByTerms[terms] ?? i, i)
+            }
+        }
+
+        private mutating func append(_ draft: ImportDraft) {
+            let i = variants.count
+            variants.append(draft)
+            if let terms = Terms(draft) {
+                if firstByTerms[terms] == nil { firstByTerms[terms] = i }
+            } else {
+                partial.append(i)
+            }
+        }
     }
 
     /// Groups left open (their counted members never arrived): emitted as they are.

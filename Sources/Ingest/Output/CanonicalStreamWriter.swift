@@ -18,7 +18,9 @@ public struct CanonicalStreamWriter {
     }
 
     public mutating func add(_ sub: Subscription) throws {
-        try write((count == 0 ? "\n    " : ",\n    ") + CanonicalJSON.value(sub).serialized(pretty: true, indent: 2))
+        var text = count == 0 ? "\n    " : ",\n    "
+        SubscriptionJSONWriter.write(sub, to: &text, indent: 2)
+        try write(text)
         count += 1
         summary.add(sub)
     }

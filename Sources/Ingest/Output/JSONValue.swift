@@ -86,7 +86,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     /// Line breaks with their indentation, made once.
     private static let newlines = (0..<12).map { "\n" + String(repeating: "  ", count: $0) }
 
-    private static func newline(_ indent: Int) -> String {
+    static func newline(_ indent: Int) -> String {
         indent < newlines.count ? newlines[indent] : "\n" + String(repeating: "  ", count: indent)
     }
 

@@ -29,8 +29,16 @@ public struct Summary: Hashable, Sendable {
 }
 
 /// Adds up a stream of subscriptions one at a time, for outputs that are written as they go.
+/// Amounts are summed per currency and cycle as read; each sum is turned into monthly and
+/// yearly figures once, when the summary is asked for (exact sums, one division per cycle).
 public struct SummaryAccumulator: Sendable {
-    private var subscriptions: [Currency: Summary.Total] = [:]
+    private struct Key: Hashable, Sendable {
+        var currency: Currency
+        var cycle: Cycle
+    }
+
+    private var sums: [Key: Decimal] = [:]
+    private var counts: [Currency: Int] = [:]
     private(set) var active = 0
     private(set) var notInTotals = 0
 
@@ -42,15 +50,24 @@ public struct SummaryAccumulator: Sendable {
             notInTotals += 1
             return
         }
-        var total = subscriptions[currency] ?? Summary.Total(currency: currency, monthly: 0, yearly: 0, count: 0)
-        total.monthly += cycle.monthlyEquivalent(of: price.amount)
-        total.yearly += cycle.yearlyEquivalent(of: price.amount)
-        total.count += 1
-        subscriptions[currency] = total
+        sums[Key(currency: currency, cycle: cycle), default: 0] += price.amount
+        counts[currency, default: 0] += 1
     }
 
     public var summary: Summary {
-        Summary(active: active, totals: subscriptions.values.sorted { $0.currency < $1.currency },
-                notInTotals: notInTotals)
+        var totals: [Currency: Summary.Total] = [:]
+        for (currency, count) in counts {
+            totals[currency] = Summary.Total(currency: currency, monthly: 0, yearly: 0, count: count)
+        }
+        let keys = sums.keys.sorted {
+            ($0.currency, $0.cycle.unit, $0.cycle.interval) < ($1.currency, $1.cycle.unit, $1.cycle.interval)
+        }
+        for key in keys {
+            guard let sum = sums[key] else { continue }
+            totals[key.currency]?.monthly += key.cycle.monthlyEquivalent(of: sum)
+            totals[key.currency]?.yearly += key.cycle.yearlyEquivalent(of: sum)
+        }
+        return Summary(active: active, totals: totals.values.sorted { $0.currency < $1.currency },
+                       notInTotals: notInTotals)
     }
 }

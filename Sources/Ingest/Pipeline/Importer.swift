@@ -55,6 +55,26 @@ public struct Importer: Sendable {
         }
     }
 
+    /// Drafts that carry at least what `DraftMerger.key` reads, for the pass that counts
+    /// duplicates before a streamed `run`: plain tables build only names and statuses; other
+    /// inputs are imported in full.
+    public func runNames(path: String, name: String? = nil, emit: (ImportDraft) throws -> Void) throws {
+        let display = name ?? path
+        var kind = options.kind ?? (RemoteLink.isRemote(path) ? .csv : Importer.guessKind(path: path))
+        if options.kind == nil, kind == .csv, !RemoteLink.isRemote(path), Importer.looksLikeBankStatement(path: path) { kind = .bank }
+        switch kind {
+        case .csv, .sheets, .notion:
+            if RemoteLink.isRemote(path) || ZipArchive.looksLikeZip(path: path) || (path as NSString).pathExtension.lowercased() == "zip" {
+                break
+            }
+            return try TableImporter(options: options).runNames(name: display, open: {
+                try CSVTable(path: path, name: display, encoding: options.encoding)
+            }, emit: emit)
+        case .bank, .screenshot: break
+        }
+        _ = try run(path: path, name: name, emit: emit)
+    }
+
     /// A link: fetched once into memory (the reader reads its input twice), then read as CSV.
     /// Provenance keeps the link as given and the tab it points at.
     func runRemote(_ link: String, name: String, emit: (ImportDraft) throws -> Void) throws -> ImportReport {

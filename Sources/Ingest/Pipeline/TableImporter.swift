@@ -42,4 +42,15 @@ public struct TableImporter: Sendable {
         report.warnings = second.warnings
         return report
     }
+
+    /// One pass over the rows giving drafts with only a name and status
+    /// (`DraftBuilder.buildNameAndStatus`), for counting duplicates before `run`.
+    public func runNames(name: String, open: () throws -> TableSource, emit: (ImportDraft) throws -> Void) throws {
+        let source = try open()
+        let (mapping, samples) = try self.mapping(for: source)
+        let builder = DraftBuilder(mapping: mapping, formats: ColumnFormats(mapping: mapping),
+                                   context: options.context, file: name)
+        for row in samples { try emit(builder.buildNameAndStatus(row)) }
+        while let row = try source.nextRow() { try emit(builder.buildNameAndStatus(row)) }
+    }
 }
