@@ -12,30 +12,52 @@ struct ColumnEvidence: Sendable {
     var units = 0
     var distinct = Set<String>()
 
-    init(values: [String], context: NormalizeContext) {
-        let priceParser = PriceParser(context: context)
-        let dateParser = DateParser(context: context)
-        let cycleParser = CycleParser()
-        for raw in values {
-            let value = raw.trimmedSpaces()
-            guard !value.isEmpty else { continue }
-            nonEmpty += 1
-            if distinct.count < 1000 { distinct.insert(value.lowercased()) }
+    /// What one value reads as; worked out once per distinct value of a column (cycles,
+    /// categories and currencies repeat down a column).
+    struct Kinds {
+        var date = false, price = false, cycle = false, currency = false, status = false
+        var boolean = false, smallInteger = false, unit = false, text = false
+
+        init(_ value: String, _ parsers: (PriceParser, DateParser, CycleParser)) {
             // Evidence only: a table's dates carry digits ("tomorrow" is screen text, not a cell)
             // and its cycles letters, so the parsers are not run on values that cannot count.
             let hasDigit = value.utf8.contains { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
                 || value.contains(where: \.isNumber)
             let hasLetter = value.contains(where: \.isLetter)
-            let isDate = hasDigit && (try? dateParser.parse(value[...])) != nil
-            if isDate { dates += 1 }
-            if !isDate, hasDigit, (try? priceParser.parse(value[...])) != nil { prices += 1 }
-            if hasLetter, (try? cycleParser.parse(value[...])) != nil { cycles += 1 }
-            if Currency(value) != nil { currencies += 1 }
-            if StatusWords.status(of: value) != nil { statuses += 1 }
-            if StatusWords.boolean(value) != nil { booleans += 1 }
-            if let n = Int(value), (1...366).contains(n) { smallIntegers += 1 }
-            if CycleUnitWords.unit(value) != nil { units += 1 }
-            if hasLetter, !isDate { texts += 1 }
+            date = hasDigit && (try? parsers.1.parse(value[...])) != nil
+            price = !date && hasDigit && (try? parsers.0.parse(value[...])) != nil
+            cycle = hasLetter && (try? parsers.2.parse(value[...])) != nil
+            currency = Currency(value) != nil
+            status = StatusWords.status(of: value) != nil
+            boolean = StatusWords.boolean(value) != nil
+            if let n = Int(value), (1...366).contains(n) { smallInteger = true }
+            unit = CycleUnitWords.unit(value) != nil
+            text = hasLetter && !date
+        }
+    }
+
+    init(values: [String], context: NormalizeContext) {
+        let parsers = (PriceParser(context: context), DateParser(context: context), CycleParser())
+        var seen: [String: Kinds] = [:]
+        for raw in values {
+            let value = raw.trimmedSpaces()
+            guard !value.isEmpty else { continue }
+            nonEmpty += 1
+            if distinct.count < 1000 { distinct.insert(value.lowercased()) }
+            let kinds: Kinds
+            if let known = seen[value] { kinds = known } else {
+                kinds = Kinds(value, parsers)
+                seen[value] = kinds
+            }
+            if kinds.date { dates += 1 }
+            if kinds.price { prices += 1 }
+            if kinds.cycle { cycles += 1 }
+            if kinds.currency { currencies += 1 }
+            if kinds.status { statuses += 1 }
+            if kinds.boolean { booleans += 1 }
+            if kinds.smallInteger { smallIntegers += 1 }
+            if kinds.unit { units += 1 }
+            if kinds.text { texts += 1 }
         }
     }
 
