@@ -15,6 +15,10 @@ public struct DraftBuilder: Sendable {
     private let minorUnits: MinorUnits?
     private let activeColumnMeansInactive: Bool
 
+    /// Names are cleaned to catalog brands (plan to notes, catalog category). `validate` turns it
+    /// off: its findings come from the raw cells and the issues, which brand names never change.
+    public var matchesBrands = true
+
     public init(mapping: ColumnMapping, formats: ColumnFormats, context: NormalizeContext,
                 file: String, part: String? = nil) {
         self.mapping = mapping
@@ -73,7 +77,7 @@ public struct DraftBuilder: Sendable {
         }
         var brand: BrandMatch?
         if let (text, column) = cell(.name, row) {
-            brand = BrandCatalog.shared.match(text)
+            brand = matchesBrands ? BrandCatalog.shared.match(text) : nil
             draft.name = DraftField(raw: text, value: brand?.brand.name ?? text, column: column)
         } else {
             draft.name = DraftField(raw: nil, value: nil, confidence: 0, issues: [

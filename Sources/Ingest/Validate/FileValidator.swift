@@ -78,7 +78,8 @@ public struct FileValidator: Sendable {
         while let row = try first.nextRow() { formats.observe(row) }
 
         let second = try open(data, findings.path)
-        let builder = DraftBuilder(mapping: mapping, formats: formats, context: context, file: findings.path)
+        var builder = DraftBuilder(mapping: mapping, formats: formats, context: context, file: findings.path)
+        builder.matchesBrands = false
         var rowChecks = RowChecks(settings: settings, context: context, hasCycleColumn: has(.cycle, mapping))
         while let row = try second.nextRow() {
             rows += 1
