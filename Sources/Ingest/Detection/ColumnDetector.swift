@@ -55,9 +55,10 @@ public struct ColumnDetector: Sendable {
         var candidates: [(field: Field, choice: ColumnChoice)] = []
         for field in Field.allCases where choices[field] == nil {
             for column in header.indices where !taken.contains(column) {
-                let (score, reason) = self.score(field: field, header: header[column], evidence: evidence[column])
+                // Reasons are put into words only for the pairs that win, below.
+                let (score, _) = self.score(field: field, header: header[column], evidence: evidence[column], explain: false)
                 if score >= threshold {
-                    candidates.append((field, ColumnChoice(column: column, header: header[column], score: score, reason: reason)))
+                    candidates.append((field, ColumnChoice(column: column, header: header[column], score: score, reason: "")))
                 }
             }
         }
@@ -68,7 +69,9 @@ public struct ColumnDetector: Sendable {
             if $0.field != $1.field { return $0.field < $1.field }
             return $0.choice.column < $1.choice.column
         }
-        for candidate in candidates where choices[candidate.field] == nil && !taken.contains(candidate.choice.column) {
+        for var candidate in candidates where choices[candidate.field] == nil && !taken.contains(candidate.choice.column) {
+            let column = candidate.choice.column
+            candidate.choice.reason = score(field: candidate.field, header: header[column], evidence: evidence[column]).1
             choices[candidate.field] = candidate.choice
             taken.insert(candidate.choice.column)
         }
@@ -101,11 +104,14 @@ public struct ColumnDetector: Sendable {
     }
 
     /// Header evidence and content evidence for one field and column, with the reason in words.
-    func score(field: Field, header: String, evidence: ColumnEvidence) -> (Double, String) {
+    /// `explain: false` leaves the reason empty (detection scores every field against every column
+    /// and words only the winners).
+    func score(field: Field, header: String, evidence: ColumnEvidence, explain: Bool = true) -> (Double, String) {
         let (headerScore, headerReason) = HeaderMatcher.score(field: field, header: header)
         let content = evidence.support(for: field)
         var reasons: [String] = []
-        if !headerReason.isEmpty { reasons.append(headerReason) }
+        if explain && !headerReason.isEmpty { reasons.append(headerReason) }
+        let percent = Int((content.rate * 100).rounded())
         var score: Double
         if HeaderMatcher.isDecoy(field: field, header: header) {
             // A "Monthly cost" or "Created" column never wins its field on its values alone.
@@ -116,14 +122,14 @@ public struct ColumnDetector: Sendable {
             // header is exactly the field's name: then the bad values are reported, not ignored.
             let floor = content.typed && headerScore < 1 ? 0.3 : 0.55
             score = headerScore * (floor + (1 - floor) * content.rate)
-            if evidence.nonEmpty > 0 {
-                reasons.append(String(format: "%d%% of values %@", Int((content.rate * 100).rounded()), content.what))
+            if explain && evidence.nonEmpty > 0 {
+                reasons.append("\(percent)% of values \(content.what)")
             }
         } else {
             // No header word: values alone can carry the field, but never as far as a header.
             score = content.rate >= 0.8 ? 0.5 * content.rate * content.weight : 0
-            if score > 0 {
-                reasons.append(String(format: "header unknown; %d%% of values %@", Int((content.rate * 100).rounded()), content.what))
+            if explain && score > 0 {
+                reasons.append("header unknown; \(percent)% of values \(content.what)")
             }
         }
         return (min(score, 1), reasons.joined(separator: "; "))

@@ -21,9 +21,16 @@ struct ColumnEvidence: Sendable {
         init(_ value: String, _ parsers: (PriceParser, DateParser, CycleParser)) {
             // Evidence only: a table's dates carry digits ("tomorrow" is screen text, not a cell)
             // and its cycles letters, so the parsers are not run on values that cannot count.
-            let hasDigit = value.utf8.contains { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-                || value.contains(where: \.isNumber)
-            let hasLetter = value.contains(where: \.isLetter)
+            var hasDigit = false, hasLetter = false
+            for s in value.unicodeScalars {
+                if ScalarText.isDigit(s) {
+                    hasDigit = true
+                } else if ScalarText.isLetter(s) {
+                    hasLetter = true
+                } else if s.value >= 0x80, s.properties.numericType != nil {
+                    hasDigit = true
+                }
+            }
             date = hasDigit && (try? parsers.1.parse(value[...])) != nil
             price = !date && hasDigit && (try? parsers.0.parse(value[...])) != nil
             cycle = hasLetter && (try? parsers.2.parse(value[...])) != nil

@@ -9,7 +9,7 @@ public struct CycleParser: Sendable {
     public func parse(_ raw: Substring) throws(NormalizeError) -> Cycle {
         let tokens = CycleParser.tokens(raw)
         guard !tokens.isEmpty else {
-            if raw.contains(where: { !$0.isWhitespace }) { throw .notA("billing cycle", found: String(raw), example: CycleParser.example) }
+            if raw.contains(where: { !$0.isWhitespace }) { throw .notA("billing cycle", found: raw, example: CycleParser.example) }
             throw NormalizeError(.empty, "the billing cycle is empty")
         }
         let found = CycleParser.scan(tokens, counts: true)
@@ -20,13 +20,13 @@ public struct CycleParser: Sendable {
         if found.free {
             throw NormalizeError(.notRecurring, "\"\(raw)\" is a free or trial period, not a billing cycle")
         }
-        throw .notA("billing cycle", found: String(raw), example: CycleParser.example)
+        throw .notA("billing cycle", found: raw, example: CycleParser.example)
     }
 
     /// The first cycle named anywhere in `text` (`/mo billed annually` → month), nil when none;
     /// with `counts` false, counted phrases (`7-day`) are not read.
     public func find(_ text: Substring, counts: Bool) -> Cycle? {
-        guard text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return nil }
+        guard text.unicodeScalars.contains(where: ScalarText.isLetter) else { return nil }
         let found = CycleParser.scan(CycleParser.tokens(text), counts: counts)
         return found.oneTime ? nil : found.cycle
     }

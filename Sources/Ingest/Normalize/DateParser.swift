@@ -50,7 +50,7 @@ public struct DateParser: Sendable {
         }
         if let parsed = try numericDate(tokens, order: order, raw) { return parsed }
         if let date = relative.weekday(tokens) ?? relative.dayOfMonth(tokens) { return ParsedDate(date: date) }
-        throw .notA("date", found: String(raw), example: DateParser.example)
+        throw .notA("date", found: raw, example: DateParser.example)
     }
 
     func impossible(_ raw: Substring) -> NormalizeError {
@@ -133,12 +133,12 @@ public struct DateParser: Sendable {
             } else if token.digits <= 2 {
                 small.append(token.value)
             } else if token.digits > 4 {
-                throw .notA("date", found: String(raw), example: DateParser.example)
+                throw .notA("date", found: raw, example: DateParser.example)
             }
         }
         if let first = small.first { day = first }
         if year == nil, small.count >= 2 { year = DateParser.expandYear(small[1]) }
-        guard let day else { throw .notA("date", found: String(raw), example: DateParser.example) }
+        guard let day else { throw .notA("date", found: raw, example: DateParser.example) }
         var issues: [Issue] = []
         let date: CalendarDate
         if let year {

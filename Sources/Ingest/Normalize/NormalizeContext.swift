@@ -44,17 +44,43 @@ public struct NormalizeError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     public var kind: Kind
-    public var message: String
+    /// The message is put together only when read: parsers fail on most cells they are tried on
+    /// while columns are being detected, and nobody reads those messages.
+    private var detail: Detail
+
+    private enum Detail: Sendable {
+        case text(String)
+        case notA(what: String, found: Substring, example: String)
+    }
 
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
-        self.message = message
+        self.detail = .text(message)
+    }
+
+    public var message: String {
+        get {
+            switch detail {
+            case .text(let message): message
+            case .notA(let what, let found, let example): "\"\(found)\" is not a \(what) (expected e.g. \(example))"
+            }
+        }
+        set { detail = .text(newValue) }
     }
 
     public var description: String { message }
 
-    static func notA(_ what: String, found: String, example: String) -> NormalizeError {
-        NormalizeError(.unparseable, "\"\(found)\" is not a \(what) (expected e.g. \(example))")
+    public static func == (a: NormalizeError, b: NormalizeError) -> Bool { a.kind == b.kind && a.message == b.message }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(message)
+    }
+
+    static func notA(_ what: String, found: Substring, example: String) -> NormalizeError {
+        var error = NormalizeError(.unparseable, "")
+        error.detail = .notA(what: what, found: found, example: example)
+        return error
     }
 }
 

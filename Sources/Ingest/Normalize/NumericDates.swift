@@ -43,27 +43,27 @@ extension DateParser {
         let groups = DateParser.numberGroups(tokens).filter { $0.values.count >= 2 }
         guard let group = groups.first(where: { $0.values.count == 3 })
             ?? groups.first(where: { $0.values.count == 2 && $0.separator != " " }) else {
-            if !groups.isEmpty { throw .notA("date", found: String(raw), example: DateParser.example) }
+            if !groups.isEmpty { throw .notA("date", found: raw, example: DateParser.example) }
             return nil
         }
         let v = group.values
-        if v.count > 3 { throw .notA("date", found: String(raw), example: DateParser.example) }
+        if v.count > 3 { throw .notA("date", found: raw, example: DateParser.example) }
         // Two numbers are a year-less date only as `12/5` or `5.12.`: `10.12` is a price.
         if v.count == 2, group.separator != "/" && !(group.separator == "." && group.closedByDot) {
-            throw .notA("date", found: String(raw), example: DateParser.example)
+            throw .notA("date", found: raw, example: DateParser.example)
         }
         if v[0].digits == 4 {
-            guard v.count == 3, v[1].digits <= 2, v[2].digits <= 2 else { throw .notA("date", found: String(raw), example: DateParser.example) }
+            guard v.count == 3, v[1].digits <= 2, v[2].digits <= 2 else { throw .notA("date", found: raw, example: DateParser.example) }
             guard let date = CalendarDate(year: v[0].value, month: v[1].value, day: v[2].value) else { throw impossible(raw) }
             return ParsedDate(date: date)
         }
-        guard v[0].digits <= 2, v[1].digits <= 2 else { throw .notA("date", found: String(raw), example: DateParser.example) }
+        guard v[0].digits <= 2, v[1].digits <= 2 else { throw .notA("date", found: raw, example: DateParser.example) }
         var year: Int?
         if v.count == 3 {
             switch v[2].digits {
             case 2: year = DateParser.expandYear(v[2].value)
             case 4: year = v[2].value
-            default: throw .notA("date", found: String(raw), example: DateParser.example)
+            default: throw .notA("date", found: raw, example: DateParser.example)
             }
         }
         let a = v[0].value

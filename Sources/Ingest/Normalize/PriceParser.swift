@@ -77,7 +77,7 @@ public struct PriceParser: Sendable {
             if PriceWords.saysFree(raw) {
                 return ParsedPrice(price: Price(amount: 0, currency: context.currency), notes: [])
             }
-            throw .notA("price", found: String(raw), example: PriceParser.example)
+            throw .notA("price", found: raw, example: PriceParser.example)
         }
         return finish(chosen, text: text, raw: raw, columnMark: decimalMark)
     }

@@ -29,7 +29,7 @@ enum PriceWords {
         for s in raw.unicodeScalars {
             if ScalarText.isCJK(s) { cjk = true }
             scalars.append(s)
-            if s.properties.isAlphabetic && !ScalarText.isCJK(s) {
+            if ScalarText.isLetter(s) && !ScalarText.isCJK(s) {
                 if s.value < 0x80 {
                     word.unicodeScalars.append(s.value >= 0x41 && s.value <= 0x5A ? Unicode.Scalar(s.value + 32) ?? s : s)
                 } else {

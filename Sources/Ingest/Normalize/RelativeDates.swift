@@ -76,6 +76,8 @@ struct RelativeDates {
         return nil
     }
 
+    static let nextPrefixes = ["下个", "下個", "下", "来週", "다음"]
+
     /// A weekday alone is its next occurrence on or after today; after "next" it is that day of
     /// next week.
     func weekday(_ tokens: [DateToken]) -> CalendarDate? {
@@ -83,11 +85,11 @@ struct RelativeDates {
         var next = false
         let language = context.language ?? "en"
         let abbreviations = DateWords.weekdayAbbreviations[language] ?? [:]
+        if tokens.contains(where: { $0.isNumber && !$0.isTime }) { return nil }
         for token in tokens where !token.isTime {
-            if token.isNumber { return nil }
             guard token.kind == .word else { continue }
             var word = token.text
-            for prefix in ["下个", "下個", "下", "来週", "다음"] where word.hasPrefix(prefix) && word.count > prefix.count {
+            for prefix in RelativeDates.nextPrefixes where (word.utf8.first ?? 0) >= 0x80 && word.hasPrefix(prefix) && word.count > prefix.count {
                 word = String(word.dropFirst(prefix.count))
                 next = true
                 break

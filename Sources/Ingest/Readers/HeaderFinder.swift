@@ -69,7 +69,7 @@ struct RowShape {
             nonEmpty += 1
             var letters = 0, digits = 0
             for ch in cell.unicodeScalars {
-                if ch.properties.isAlphabetic { letters += 1 } else if ("0"..."9").contains(ch) { digits += 1 }
+                if ScalarText.isLetter(ch) { letters += 1 } else if ("0"..."9").contains(ch) { digits += 1 }
             }
             if letters > 0 && digits * 4 < letters { labels += 1 }
             if digits > 0 { values += 1 }

@@ -70,7 +70,7 @@ struct RowClassifier {
     static func isAmountOrEmpty(_ cell: String) -> Bool {
         var letters = 0, digits = 0
         for scalar in cell.unicodeScalars {
-            if scalar.properties.isAlphabetic { letters += 1 } else if ("0"..."9").contains(scalar) { digits += 1 }
+            if ScalarText.isLetter(scalar) { letters += 1 } else if ("0"..."9").contains(scalar) { digits += 1 }
         }
         return letters == 0 || (digits > 0 && letters <= 3)
     }
