@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Ingest
 
@@ -121,6 +122,18 @@ struct TableCase: Sendable, CustomTestStringConvertible {
         let mapping = try ColumnDetector(context: Self.context).detect(
             header: ["Service", "Price", "Row ID"], samples: [["Netflix", "$1.00", "a81f"]])
         #expect(mapping.unused == [2])
+    }
+
+    /// A reader that reads none of a column's first distinct values is not tried on the rest;
+    /// one that reads any keeps counting every value.
+    @Test func readersGiveUpOnlyOnColumnsTheyNeverRead() {
+        let n = ColumnEvidence.giveUpAfter
+        let names = (0..<40).map { "Service \($0)" } + (1...20).map { "2026-12-\(String(format: "%02d", $0))" }
+        let evidence = ColumnEvidence(values: names, context: Self.context)
+        #expect(evidence.dates == 0, "dates after \(n) distinct non-dates are not read")
+        #expect(evidence.nonEmpty == 60)
+        let mixed = ["2026-12-01"] + (0..<40).map { "Service \($0)" } + (1...20).map { "2027-01-\(String(format: "%02d", $0))" }
+        #expect(ColumnEvidence(values: mixed, context: Self.context).dates == 21)
     }
 
     static let folds: [(String, String)] = [

@@ -18,7 +18,8 @@ struct ColumnEvidence: Sendable {
         var date = false, price = false, cycle = false, currency = false, status = false
         var boolean = false, smallInteger = false, unit = false, text = false
 
-        init(_ value: String, _ parsers: (PriceParser, DateParser, CycleParser)) {
+        /// `readers` says which of the date, price and cycle readers to try (see `giveUpAfter`).
+        init(_ value: String, _ parsers: (PriceParser, DateParser, CycleParser), readers: (date: Bool, price: Bool, cycle: Bool)) {
             // Evidence only: a table's dates carry digits ("tomorrow" is screen text, not a cell)
             // and its cycles letters, so the parsers are not run on values that cannot count.
             var hasDigit = false, hasLetter = false
@@ -31,9 +32,9 @@ struct ColumnEvidence: Sendable {
                     hasDigit = true
                 }
             }
-            date = hasDigit && (try? parsers.1.parse(value[...])) != nil
-            price = !date && hasDigit && (try? parsers.0.parse(value[...])) != nil
-            cycle = hasLetter && (try? parsers.2.parse(value[...])) != nil
+            date = readers.date && hasDigit && (try? parsers.1.parse(value[...])) != nil
+            price = readers.price && !date && hasDigit && (try? parsers.0.parse(value[...])) != nil
+            cycle = readers.cycle && hasLetter && (try? parsers.2.parse(value[...])) != nil
             currency = Currency(value) != nil
             status = StatusWords.status(of: value) != nil
             boolean = StatusWords.boolean(value) != nil
@@ -43,9 +44,15 @@ struct ColumnEvidence: Sendable {
         }
     }
 
+    /// A reader that has read none of a column's first this-many distinct values is not tried on
+    /// the rest: a column of names or prices does not turn into dates further down, and failed
+    /// readings are the costly ones. The rest count as not of that kind.
+    static let giveUpAfter = 16
+
     init(values: [String], context: NormalizeContext) {
         let parsers = (PriceParser(context: context), DateParser(context: context), CycleParser())
         var seen: [String: Kinds] = [:]
+        var read = (date: 0, price: 0, cycle: 0)
         for raw in values {
             let value = raw.trimmedSpaces()
             guard !value.isEmpty else { continue }
@@ -53,8 +60,14 @@ struct ColumnEvidence: Sendable {
             if distinct.count < 1000 { distinct.insert(value.lowercased()) }
             let kinds: Kinds
             if let known = seen[value] { kinds = known } else {
-                kinds = Kinds(value, parsers)
+                let tried = seen.count
+                let give = ColumnEvidence.giveUpAfter
+                kinds = Kinds(value, parsers, readers: (tried < give || read.date > 0, tried < give || read.price > 0,
+                                                        tried < give || read.cycle > 0))
                 seen[value] = kinds
+                if kinds.date { read.date += 1 }
+                if kinds.price { read.price += 1 }
+                if kinds.cycle { read.cycle += 1 }
             }
             if kinds.date { dates += 1 }
             if kinds.price { prices += 1 }
