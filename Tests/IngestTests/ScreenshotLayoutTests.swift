@@ -152,7 +152,8 @@ import Testing
         s.text("$15.49", x: 600, y: 440, h: 14)
         let result = try readSketch(s)
         #expect(result.drafts.map { $0.name.value } == ["Disney+ Premium"])
-        #expect(result.skips.filter { $0.reason == .totals }.count == 3)
+        // Subtotal, tax, total, and the balance amount under its "Balance" label.
+        #expect(result.skips.filter { $0.reason == .totals }.count == 4)
         #expect(result.skips.filter { $0.reason == .history }.count == 2)
     }
 

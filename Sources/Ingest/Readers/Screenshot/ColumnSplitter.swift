@@ -1,5 +1,6 @@
 /// Splits a page into side-by-side regions when it shows a grid of cards: the page is cut at
-/// vertical gutters no line crosses, and neighbouring columns are joined again until each
+/// vertical gutters that at most one line in five crosses (a header, a row of summary tiles or
+/// a filter bar above the grid keeps its own layout), and neighbouring columns are joined again until each
 /// region holds both names and prices (a list's right-aligned price column stays with its names).
 struct ColumnSplitter: Sendable {
     /// A column of cells between two gutters.
@@ -10,9 +11,10 @@ struct ColumnSplitter: Sendable {
         var prices = 0
     }
 
-    /// Holds its own entries: prices, and names for at least half of them.
+    /// Holds its own entries: prices and names (OCR often loses a card's name, white on a
+    /// coloured logo, so one name is enough).
     static func standsAlone(_ column: Column) -> Bool {
-        column.prices >= 1 && column.names * 2 >= column.prices
+        column.prices >= 1 && column.names >= 1
     }
 
     /// The x ranges of the regions, left to right; one range for a page with no grid.
@@ -28,7 +30,7 @@ struct ColumnSplitter: Sendable {
         }
         let heights = cells.map(\.height)
         let minGutter = max(4, OCRCell.median(heights))
-        let tolerance = max(0, lines.count / 20)
+        let tolerance = max(1, lines.count / 5)
         let left = cells.map(\.box.minX).min() ?? 0, right = cells.map(\.box.maxX).max() ?? width
         var gutters: [ClosedRange<Int>] = []
         var start: Int?
@@ -53,11 +55,14 @@ struct ColumnSplitter: Sendable {
             if cell.prices.contains(where: { !$0.derived }) { columns[i].prices += 1 }
             if cell.nameText != nil { columns[i].names += 1 }
         }
-        // A column of names followed by a column of prices only is one card column.
+        // A column mostly of names followed by one mostly of prices is one list or card column
+        // (either may hold strays: a total above the names, a status badge or countdown read as
+        // text beside the prices).
         var merged: [Column] = []
         for column in columns {
-            if var last = merged.last, column.names == 0, last.prices == 0 {
+            if var last = merged.last, last.prices * 3 <= last.names, column.prices > 0, column.names * 2 <= column.prices {
                 last.maxX = column.maxX
+                last.names += column.names
                 last.prices += column.prices
                 merged[merged.count - 1] = last
             } else {

@@ -67,6 +67,14 @@ struct CellReader: Sendable {
         #"^(in )?\d+ ?(d|t|j|days?|tage?n?|dias?|jours?|weeks?|months?|hours?|h|min)( left| ago| restantes?| remaining)?$|^(today|tomorrow|yesterday|heute|morgen|hoy|manana|aujourd hui|demain)$|还剩|天后|天内"#)
     static let clock = try? NSRegularExpression(pattern: #"^\d{1,2}[:.]\d{2}( ?[ap]m)?$"#)
 
+    /// A countdown or relative label (`25 days`, `in 3 days`, `2 T`, `还剩31天`): time left
+    /// until a charge, not its billing cycle.
+    static func isCountdown(_ text: String) -> Bool {
+        let folded = ScreenVocabulary.fold(text)
+        guard !folded.isEmpty, let relative else { return false }
+        return relative.firstMatch(in: folded, range: NSRange(location: 0, length: (folded as NSString).length)) != nil
+    }
+
     func read(_ line: OCRLine) -> ScreenLine {
         let cells = line.cells.map(read)
         return ScreenLine(line: line, cells: cells, folded: ScreenVocabulary.fold(line.text))

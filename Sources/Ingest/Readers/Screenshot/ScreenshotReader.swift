@@ -34,6 +34,7 @@ public struct ScreenshotReader: Sendable {
                                     dates: DateFinder(context: context, monthFirst: monthFirst))
         var lines = ocrLines.map(cellReader.read)
         assignRoles(&lines, height: page.height)
+        markLabelledTotals(&lines)
 
         var drafts: [ImportDraft] = []
         var used = Set<Int>()
@@ -91,6 +92,26 @@ public struct ScreenshotReader: Sendable {
                 : "no subscription found: \(lines.count) line\(lines.count == 1 ? "" : "s") of text, none with a price (e.g. $9.99 or 9,99 €)"))
         }
         return ScreenshotResult(drafts: drafts, skips: skips, warnings: warnings, lines: lines.count)
+    }
+
+    /// An amount alone under a label such as "Monthly spend", "PayPal Balance" or "Average per
+    /// subscription" (a summary tile) is that total, not a price: its line becomes a totals line
+    /// when all of its amounts are labelled so.
+    func markLabelledTotals(_ lines: inout [ScreenLine]) {
+        for i in lines.indices.dropFirst() where lines[i].role == .content && !lines[i].prices.isEmpty {
+            let above = lines[i - 1]
+            let priced = lines[i].cells.filter { !$0.prices.isEmpty }
+            let labelled = priced.filter { cell in
+                guard cell.nameText == nil else { return false }
+                return above.cells.contains { label in
+                    label.prices.isEmpty
+                        && label.box.minX < cell.box.maxX && cell.box.minX < label.box.maxX
+                        && cell.box.minY - label.box.maxY < 2 * max(cell.height, label.height)
+                        && ScreenVocabulary.contains(ScreenVocabulary.fold(label.cell.text), any: ScreenVocabulary.totals)
+                }
+            }
+            if !labelled.isEmpty && labelled.count == priced.count { lines[i].role = .totals }
+        }
     }
 
     /// Marks status bars, tab bars, totals and everything under a payment history heading.
