@@ -1,7 +1,8 @@
 import Testing
 @testable import Ingest
 
-/// The phrase index gives the answers of a search through every phrase in list order.
+/// The byte paths for ASCII descriptors and the phrase index give the answers of the
+/// `Character` paths and of a search through every phrase in list order.
 @Suite struct BankFastPathTests {
     struct Row: Sendable, CustomTestStringConvertible {
         var type = "", payee = "", text = "", reference = ""
@@ -95,5 +96,56 @@ import Testing
         #expect(TransactionClassifier.words(of: Row(text: "loan transfer").transaction) == .transfer("transfer"))
         #expect(TransactionClassifier.words(of: Row(text: "房租 转账").transaction) == .transfer("转账"))
         #expect(TransactionClassifier.words(of: Row(text: "spotify").transaction) == nil)
+    }
+
+    static let descriptors: [String] = [
+        "AMZN Mktp US*41E6180M",
+        "AMZN Prime*2K4L19LB3",
+        "AMZN Prime*2K4L19LB3 AMZN.COM/BILL WA",
+        "amzn prime * 2K4L19LB3 extra words",
+        "*LEADING STAR TOKEN",
+        " \tSQ *BLUE BOTTLE COFFEE NY",
+        "SQ\t*BLUE BOTTLE",
+        "TST* DIG INN 0123",
+        "PAYPAL *DISNEYPLUS 4029357733",
+        "GOOGLE *YouTubePremium g.co/helppay#",
+        "NETFLIX.COM 866-579-7172 CA",
+        "Netflix.com Los Gatos",
+        "WWW.NETFLIX.COM",
+        "www.spotify.com/us",
+        "SPOTIFY P2B3C4D5E6",
+        "PURCHASE AUTHORIZED ON 11/02 PLANET FITNESS 0123 CHICAGO IL S385123456789012 CARD 1234",
+        "HELLOFRESH K3BD0Y NY",
+        "MICROSOFT 365 BILLING",
+        "365 MICROSOFT",
+        "OFFICE 365 2026",
+        "APPLE.COM/BILL 866-712-7753 CA",
+        "XBOX LIVE XXXX1234",
+        "XXX STORE",
+        "1PASSWORD TORONTO",
+        "S1234 SHOP",
+        "A B C D E F",
+        "...---+++",
+        "CB SPOTIFY 12/03",
+        "Visa/Dankort Spotify P1234ABCDE",
+        "PRLV SEPA NETFLIX INTERNATIONAL B.V.",
+        "ADOBE *CREATIVE CLOUD 726-946-8771 CA",
+        "\"QUOTED\" NAME (DE) [X] {Y} <Z> a=b",
+        "US",
+        "PAYPAL",
+        "SALARY ACME\r\nCORP",
+        "Café Noir",
+        "",
+    ]
+
+    @Test(arguments: descriptors)
+    func asciiCleaningMatchesCharacterCleaning(_ descriptor: String) {
+        #expect(MerchantKey.clean(descriptor) == MerchantKey.cleanCharacters(descriptor))
+    }
+
+    @Test func cleaningTakesTheCharacterPathForOtherText() {
+        #expect(MerchantKey.cleanASCII("Café Noir") == nil)
+        #expect(MerchantKey.cleanASCII("SALARY\r\nACME") == nil)
+        #expect(MerchantKey.cleanASCII("AMZN Mktp US*41E6180M") == ["AMZN"])
     }
 }
