@@ -158,7 +158,7 @@ struct MerchantCache {
     private var older: [Key: Entry] = [:]
     private var brands: [String: Merchant?] = [:]
     /// Entries per generation.
-    static let limit = 32_768
+    static let limit = 4096
 
     mutating func entry(for t: Transaction, keys: MerchantKey) -> Entry {
         let key = Key(type: t.type, payee: t.payee, text: t.text, reference: t.reference)
