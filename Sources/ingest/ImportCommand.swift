@@ -133,9 +133,10 @@ struct ImportCommand: Command {
         defer { for file in files { file.cleanup() } }
         for input in inputs { files.append(try InputFiles.resolve(input)) }
         var counter = DuplicateCounter()
+        var recorded: [Int: RecordedImport] = [:]
         if !keepDuplicates {
-            for file in files {
-                do { try Importer(options: importOptions).runNames(path: file.path, name: file.name) { counter.observe($0) } }
+            for (i, file) in files.enumerated() {
+                do { recorded[i] = try Importer(options: importOptions).runNames(path: file.path, name: file.name) { counter.observe($0) } }
                 catch is ReadError, is MappingError { continue }
             }
         }
@@ -150,8 +151,8 @@ struct ImportCommand: Command {
             if AcceptPolicy.isOutput(draft, includeInactive: includeInactive), let sub = Subscription(draft: draft) { try writer.add(sub) }
         }
         var runner = InputRunner(options: importOptions, printIssues: !quiet)
-        for file in files {
-            try runner.run(path: file.path, name: file.name) { draft in
+        for (i, file) in files.enumerated() {
+            try runner.run(path: file.path, name: file.name, replaying: recorded.removeValue(forKey: i)) { draft in
                 for ready in folder.add(draft) { try emit(ready) }
             }
         }

@@ -38,11 +38,21 @@ struct InputRunner {
         self.printIssues = printIssues
     }
 
-    mutating func run(path: String, name: String, emit: (ImportDraft) throws -> Void) throws {
+    /// Imports `path`, or hands on `recorded` when the duplicate-counting pass already did.
+    mutating func run(path: String, name: String, replaying recorded: RecordedImport? = nil, emit: (ImportDraft) throws -> Void) throws {
         do {
-            let report = try Importer(options: options).run(path: path, name: name) { draft in
-                if printIssues { log.log(draft) }
-                try emit(draft)
+            let report: ImportReport
+            if let recorded {
+                for draft in recorded.drafts {
+                    if printIssues { log.log(draft) }
+                    try emit(draft)
+                }
+                report = recorded.report
+            } else {
+                report = try Importer(options: options).run(path: path, name: name) { draft in
+                    if printIssues { log.log(draft) }
+                    try emit(draft)
+                }
             }
             if printIssues {
                 log.finish(source: report.source)

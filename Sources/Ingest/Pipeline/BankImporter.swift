@@ -39,12 +39,14 @@ public struct BankImporter: Sendable {
             }
             let status = t.status.lowercased()
             let kind: TransactionKind
+            var entry: MerchantCache.Entry?
             if !status.isEmpty, let word = TransactionClassifier.notBooked.first(where: { status.contains($0) }) {
                 kind = .notBooked(word)
             } else if t.amount == 0 {
                 kind = .zero
             } else {
-                kind = TransactionClassifier.classify(amount: t.amount, words: cache.entry(for: t, keys: keys).words)
+                entry = cache.entry(for: t, keys: keys)
+                kind = TransactionClassifier.classify(amount: t.amount, words: entry?.words)
             }
             switch kind {
             case .notBooked(let word):
@@ -56,7 +58,7 @@ public struct BankImporter: Sendable {
             case .bill(let what):
                 skips.add(Skip(.notSubscription, line: t.line, row: t.row, detail: what))
             case .charge, .moneyIn:
-                let merchant = cache.entry(for: t, keys: keys).merchant
+                let merchant = (entry ?? cache.entry(for: t, keys: keys)).merchant
                 let key = merchant.key + "|" + (t.currency?.code ?? "")
                 let charge = Charge(day: t.date.dayNumber, amount: abs(t.amount), row: t.row, line: t.line)
                 if kind == .charge {
@@ -135,24 +137,39 @@ public struct BankImporter: Sendable {
 }
 
 /// Remembers the merchant and the transfer or bill words of each descriptor seen, up to a
-/// bound, so repeated descriptors are cleaned and classified once.
+/// bound, so repeated descriptors are cleaned and classified once. Two generations: when the
+/// recent one is full it becomes the older one, and an older entry used again moves back, so
+/// a flood of one-off descriptors never evicts the ones that recur.
 struct MerchantCache {
     struct Entry {
         var merchant: Merchant
         var words: TransactionKind?
     }
 
-    private var known: [String: Entry] = [:]
+    /// The fields a merchant and its words are read from.
+    private struct Key: Hashable {
+        var type: String
+        var payee: String
+        var text: String
+        var reference: String
+    }
+
+    private var recent: [Key: Entry] = [:]
+    private var older: [Key: Entry] = [:]
     private var brands: [String: Merchant?] = [:]
-    static let limit = 100_000
+    /// Entries per generation.
+    static let limit = 4096
 
     mutating func entry(for t: Transaction, keys: MerchantKey) -> Entry {
-        let key = t.type + "\u{1}" + t.payee + "\u{1}" + t.text + "\u{1}" + t.reference
-        if let hit = known[key] { return hit }
-        let entry = Entry(merchant: keys.merchant(payee: t.payee, text: t.text, reference: t.reference, memo: &brands),
-                          words: TransactionClassifier.words(of: t))
-        if known.count >= MerchantCache.limit { known.removeAll(keepingCapacity: true) }
-        known[key] = entry
+        let key = Key(type: t.type, payee: t.payee, text: t.text, reference: t.reference)
+        if let hit = recent[key] { return hit }
+        let entry = older[key] ?? Entry(merchant: keys.merchant(payee: t.payee, text: t.text, reference: t.reference, memo: &brands),
+                                        words: TransactionClassifier.words(of: t))
+        if recent.count >= MerchantCache.limit {
+            swap(&recent, &older)
+            recent.removeAll(keepingCapacity: true)
+        }
+        recent[key] = entry
         return entry
     }
 }

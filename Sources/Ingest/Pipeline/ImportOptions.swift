@@ -30,6 +30,12 @@ public struct ImportOptions: Sendable {
     }
 }
 
+/// A finished import held in memory: its drafts in the order they were handed on, and its report.
+public struct RecordedImport: Sendable {
+    public var drafts: [ImportDraft]
+    public var report: ImportReport
+}
+
 /// What happened to one input: rows read, drafts made, rows skipped and why.
 public struct ImportReport: Sendable {
     public var source: String

@@ -57,8 +57,11 @@ public struct Importer: Sendable {
 
     /// Drafts that carry at least what `DraftMerger.key` reads, for the pass that counts
     /// duplicates before a streamed `run`: plain tables build only names and statuses; other
-    /// inputs are imported in full.
-    public func runNames(path: String, name: String? = nil, emit: (ImportDraft) throws -> Void) throws {
+    /// inputs are imported in full. A bank statement's full import is returned, for the
+    /// streamed pass to replay rather than read the statement again: its drafts are held in
+    /// memory anyway, until the last row.
+    @discardableResult
+    public func runNames(path: String, name: String? = nil, emit: (ImportDraft) throws -> Void) throws -> RecordedImport? {
         let display = name ?? path
         var kind = options.kind ?? (RemoteLink.isRemote(path) ? .csv : Importer.guessKind(path: path))
         if options.kind == nil, kind == .csv, !RemoteLink.isRemote(path), Importer.looksLikeBankStatement(path: path) { kind = .bank }
@@ -67,12 +70,21 @@ public struct Importer: Sendable {
             if RemoteLink.isRemote(path) || ZipArchive.looksLikeZip(path: path) || (path as NSString).pathExtension.lowercased() == "zip" {
                 break
             }
-            return try TableImporter(options: options).runNames(name: display, open: {
+            try TableImporter(options: options).runNames(name: display, open: {
                 try CSVTable(path: path, name: display, encoding: options.encoding)
             }, emit: emit)
-        case .bank, .screenshot: break
+            return nil
+        case .bank:
+            var drafts: [ImportDraft] = []
+            let report = try run(path: path, name: name) { draft in
+                drafts.append(draft)
+                try emit(draft)
+            }
+            return RecordedImport(drafts: drafts, report: report)
+        case .screenshot: break
         }
         _ = try run(path: path, name: name, emit: emit)
+        return nil
     }
 
     /// A link: fetched once into memory (the reader reads its input twice), then read as CSV.

@@ -52,6 +52,11 @@ public struct MerchantKey: Sendable {
     /// The descriptor words that name the merchant, upper-cased: noise, numbers and
     /// per-charge tokens removed. Pure ASCII work on bytes; other scripts pass through.
     public static func clean(_ descriptor: String) -> [String] {
+        cleanASCII(descriptor) ?? cleanCharacters(descriptor)
+    }
+
+    /// `clean` for any text, by `Character`.
+    static func cleanCharacters(_ descriptor: String) -> [String] {
         var text = descriptor.uppercased()
         if let star = text.firstIndex(of: "*") {
             let before = text[..<star].trimmedSpaces()
@@ -96,6 +101,81 @@ public struct MerchantKey: Sendable {
         while let first = words.first, processors.contains(first), words.count > 1 { words.removeFirst() }
         return Array(words.prefix(4))
     }
+
+    /// `clean` on bytes, for ASCII text without carriage returns (where every `Character` is
+    /// one byte); nil for other text.
+    static func cleanASCII(_ descriptor: String) -> [String]? {
+        var text: [UInt8] = []
+        text.reserveCapacity(descriptor.utf8.count)
+        for byte in descriptor.utf8 {
+            guard byte < 0x80, byte != 0x0D else { return nil }
+            text.append(byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte)
+        }
+        func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+        if let star = text.firstIndex(of: 0x2A) {
+            var lo = 0, hi = star
+            while lo < hi, text[lo] == 0x20 || text[lo] == 0x09 { lo += 1 }
+            while hi > lo, text[hi - 1] == 0x20 || text[hi - 1] == 0x09 { hi -= 1 }
+            var wordStart = hi
+            while wordStart > lo, text[wordStart - 1] != 0x20 { wordStart -= 1 }
+            let after = text[(star + 1)...]
+            if lo == hi || processors.contains(string(text[lo..<hi])) || processors.contains(string(text[wordStart..<hi])) {
+                text = Array(after)
+            } else {
+                // `AMZN Prime*2K4L19LB3`: what follows the star is the charge's own token.
+                var joined = Array(text[lo..<hi])
+                joined.append(0x20)
+                var first = true
+                for piece in after.split(separator: 0x20) {
+                    if first { first = false; continue }
+                    if joined.count > hi - lo + 1 { joined.append(0x20) }
+                    joined += piece
+                }
+                text = joined
+            }
+        }
+        var tokens: [Range<Int>] = []
+        var start = -1
+        for (i, byte) in text.enumerated() {
+            if separators[Int(byte)] {
+                if start >= 0 { tokens.append(start..<i) }
+                start = -1
+            } else if start < 0 {
+                start = i
+            }
+        }
+        if start >= 0 { tokens.append(start..<text.count) }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        func isTrimmed(_ byte: UInt8) -> Bool { byte == 0x2E || byte == 0x2D || byte == 0x2A || byte == 0x2B }
+        var words: [String] = []
+        for (i, raw) in tokens.enumerated() {
+            var lo = raw.lowerBound, hi = raw.upperBound
+            while hi > lo, isTrimmed(text[hi - 1]) { hi -= 1 }
+            while lo < hi, isTrimmed(text[lo]) { lo += 1 }
+            if hi - lo >= 4, text[lo..<lo + 4].elementsEqual("WWW.".utf8) { lo += 4 }
+            guard lo < hi else { continue }
+            let token = text[lo..<hi]
+            let digits = token.reduce(0) { $0 + (isDigit($1) ? 1 : 0) }
+            if digits == token.count {
+                let lonely = token.count == 3 && !(i > 0 && text[tokens[i - 1]].allSatisfy(isDigit))
+                    && !(i + 1 < tokens.count && text[tokens[i + 1]].allSatisfy(isDigit)) && i > 0
+                if !lonely { continue }
+            } else if digits >= 2 || (digits >= 1 && token.count >= 5 && token.count - digits < 6)
+                        || (digits >= 1 && token.contains(0x58)) || token.allSatisfy({ $0 == 0x58 }) && token.count >= 3 {
+                continue
+            }
+            if token.count == 1, let letter = token.first, (letter >= 0x41 && letter <= 0x5A) || (letter >= 0x61 && letter <= 0x7A) { continue }
+            let word = string(token)
+            if noise.contains(word) { continue }
+            words.append(word)
+        }
+        while let last = words.last, regions.contains(last), words.count > 1 { words.removeLast() }
+        while let first = words.first, processors.contains(first), words.count > 1 { words.removeFirst() }
+        return Array(words.prefix(4))
+    }
+
+    /// Bytes that split a descriptor into tokens, as in `cleanCharacters`.
+    private static let separators: [Bool] = (0..<128).map { " ,;:#/\\()|_\t\"'<>[]{}=".utf8.contains(UInt8($0)) }
 
     /// The merchant a transaction names: the counterparty or description, and for middlemen
     /// (PayPal, Klarna, a direct debit with a legal name) the brand found in the reference.

@@ -69,22 +69,10 @@ public enum TransactionClassifier {
 
     /// A transfer or bill named by the row's type and descriptor words, nil for neither.
     static func words(of t: Transaction) -> TransactionKind? {
-        let text = (t.type + " " + t.payee + " " + t.text + " " + t.reference).lowercased()
-        let tokens = tokenize(text)
-        let set = Set(tokens)
-        func found(_ phrase: Phrase) -> Bool {
-            if phrase.cjk { return TransactionClassifier.bytes(text.utf8, contain: phrase.utf8) }
-            guard phrase.words.allSatisfy(set.contains) else { return false }
-            if phrase.words.count == 1 { return true }
-            guard tokens.count >= phrase.words.count else { return false }
-            for start in 0...(tokens.count - phrase.words.count) where Array(tokens[start..<start + phrase.words.count]) == phrase.words {
-                return true
-            }
-            return false
-        }
-        if let hit = transferPhrases.first(where: found) { return .transfer(hit.text) }
-        for (kind, list) in billPhrases where list.contains(where: found) { return .bill(kind) }
-        return nil
+        let fields = [t.type, t.payee, t.text, t.reference]
+        if fields.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) { return phraseIndex.kind(ofASCII: fields) }
+        let text = fields.joined(separator: " ").lowercased()
+        return phraseIndex.kind(of: text, tokens: tokenize(text))
     }
 
     /// A phrase split into lowercase words (so "pot" never matches "spotify"), or kept whole
@@ -105,6 +93,7 @@ public enum TransactionClassifier {
 
     static let transferPhrases = transfers.map(Phrase.init)
     static let billPhrases = bills.map { ($0.0, $0.1.map(Phrase.init)) }
+    static let phraseIndex = PhraseIndex(transfers: transferPhrases, bills: billPhrases)
 
     /// Byte search, without Foundation's locale-aware `range(of:)`.
     static func bytes(_ haystack: String.UTF8View, contain needle: [UInt8]) -> Bool {

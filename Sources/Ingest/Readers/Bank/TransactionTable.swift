@@ -29,6 +29,27 @@ public final class TransactionTable {
     private var lookahead: [ByteRecord] = []
     private var lookaheadIndex = 0
     private var row = 0
+    private var at = Positions([:])
+
+    /// Column numbers of the roles `read` takes, looked up once rather than per row.
+    private struct Positions {
+        var date, amount, debit, credit, indicator, currency, payee, description, reference, type, status, account: Int?
+
+        init(_ columns: [TransactionRole: Int]) {
+            date = columns[.date]
+            amount = columns[.amount]
+            debit = columns[.debit]
+            credit = columns[.credit]
+            indicator = columns[.indicator]
+            currency = columns[.currency]
+            payee = columns[.payee]
+            description = columns[.description]
+            reference = columns[.reference]
+            type = columns[.type]
+            status = columns[.status]
+            account = columns[.account]
+        }
+    }
 
     static let defaultDebitWords: Set<String> = ["af", "s", "soll", "debit", "dr", "d", "支出", "支", "debet", "out", "db", "belastung"]
     static let neutralWords: Set<String> = ["不计收支", "", "other"]
@@ -71,6 +92,7 @@ public final class TransactionTable {
         }
         try chooseColumns(context: context)
         decideFormats(context: context)
+        at = Positions(columns)
     }
 
     func text(_ bytes: ArraySlice<UInt8>) -> String {
@@ -81,8 +103,8 @@ public final class TransactionTable {
         return encoding == .windows1252 ? Windows1252.decode(trimmed) : String(decoding: trimmed, as: UTF8.self)
     }
 
-    private func cellText(_ record: ByteRecord, _ role: TransactionRole) -> String {
-        guard let c = columns[role], c < record.cells.count else { return "" }
+    private func cellText(_ record: ByteRecord, _ column: Int?) -> String {
+        guard let c = column, c < record.cells.count else { return "" }
         return text(record.cells[c])
     }
 
@@ -207,28 +229,28 @@ public final class TransactionTable {
 
     private func read(_ record: ByteRecord) -> Item {
         let cells = record.cells
-        guard let dc = columns[.date], dc < cells.count,
+        guard let dc = at.date, dc < cells.count,
               let date = BankValueParser.date(BankValueParser.dateParts(cells[dc]), order: dateOrder) else {
             let joined = cells.map(text).joined(separator: " ").lowercased()
             if joined.allSatisfy({ $0 == "-" || $0 == " " }) || TransactionTable.summaryWords.contains(where: { joined.contains($0) }) {
                 return .skip(Skip(.totals, line: record.line, row: row, detail: "summary line"))
             }
-            let found = columns[.date].flatMap { $0 < cells.count ? text(cells[$0]) : nil } ?? ""
+            let found = at.date.flatMap { $0 < cells.count ? text(cells[$0]) : nil } ?? ""
             return .skip(Skip(.unusable, line: record.line, row: row, detail: "\"\(found)\" is not a date"))
         }
         var amount: Int64?
         switch sign {
         case .signed:
-            amount = columns[.amount].flatMap { $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }.map { -$0 }
+            amount = at.amount.flatMap { $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }.map { -$0 }
         case .chargesPositive:
-            amount = columns[.amount].flatMap { $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }
+            amount = at.amount.flatMap { $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }
         case .debitCredit:
-            let debit = columns[.debit].flatMap { $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }
-            let credit = columns[.credit].flatMap { $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }
+            let debit = at.debit.flatMap { $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }
+            let credit = at.credit.flatMap { $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }
             if let debit, debit != 0 { amount = abs(debit) } else if let credit { amount = -abs(credit) }
         case .indicator:
-            if let value = columns[.amount].flatMap({ $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }) {
-                let word = HeaderVocabulary.fold(cellText(record, .indicator))
+            if let value = at.amount.flatMap({ $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }) {
+                let word = HeaderVocabulary.fold(cellText(record, at.indicator))
                 if TransactionTable.neutralWords.contains(word) {
                     return .skip(Skip(.transfer, line: record.line, row: row, detail: "neither in nor out"))
                 }
@@ -239,12 +261,12 @@ public final class TransactionTable {
             return .skip(Skip(.unusable, line: record.line, row: row, detail: "no amount"))
         }
         var rowCurrency = currency
-        let code = cellText(record, .currency)
+        let code = cellText(record, at.currency)
         if !code.isEmpty, let c = Currency(code) { rowCurrency = c }
         return .transaction(Transaction(date: date, amount: amount, currency: rowCurrency,
-                                        payee: cellText(record, .payee), text: cellText(record, .description),
-                                        reference: cellText(record, .reference), type: cellText(record, .type),
-                                        status: cellText(record, .status), account: cellText(record, .account),
+                                        payee: cellText(record, at.payee), text: cellText(record, at.description),
+                                        reference: cellText(record, at.reference), type: cellText(record, at.type),
+                                        status: cellText(record, at.status), account: cellText(record, at.account),
                                         row: row, line: record.line))
     }
 }

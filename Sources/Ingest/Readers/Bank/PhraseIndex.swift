@@ -1,0 +1,97 @@
+/// The transfer and bill phrases indexed by their first word, so a descriptor is classified in
+/// one pass over its words instead of one pass per phrase. The lists are in priority order
+/// (transfers first, then bills kind by kind), so the phrase found earliest in them wins.
+struct PhraseIndex: Sendable {
+    private var phrases: [TransactionClassifier.Phrase] = []
+    private var kinds: [TransactionKind] = []
+    /// Phrase numbers by first word, ascending.
+    private var byFirstWord: [String: [Int]] = [:]
+    /// Phrases without word breaks, found by a byte search.
+    private var unspaced: [Int] = []
+    /// Phrases without any word: they are found in every text.
+    private var everywhere: Int?
+    /// Longer tokens start no phrase.
+    private var longestFirstWord = 0
+
+    init(transfers: [TransactionClassifier.Phrase], bills: [(String, [TransactionClassifier.Phrase])]) {
+        for phrase in transfers { add(phrase, .transfer(phrase.text)) }
+        for (kind, list) in bills {
+            for phrase in list { add(phrase, .bill(kind)) }
+        }
+    }
+
+    private mutating func add(_ phrase: TransactionClassifier.Phrase, _ kind: TransactionKind) {
+        let number = phrases.count
+        phrases.append(phrase)
+        kinds.append(kind)
+        if phrase.cjk {
+            unspaced.append(number)
+        } else if let first = phrase.words.first {
+            byFirstWord[first, default: []].append(number)
+            longestFirstWord = max(longestFirstWord, first.utf8.count)
+        } else if everywhere == nil {
+            everywhere = number
+        }
+    }
+
+    /// The kind named by lowercased `text`, split into `tokens` by `TransactionClassifier.tokenize`.
+    func kind(of text: String, tokens: [String]) -> TransactionKind? {
+        var best = everywhere ?? Int.max
+        for (i, token) in tokens.enumerated() {
+            guard let candidates = byFirstWord[token] else { continue }
+            for number in candidates {
+                if number >= best { break }
+                let words = phrases[number].words
+                if i + words.count <= tokens.count, tokens[i..<i + words.count].elementsEqual(words) {
+                    best = number
+                    break
+                }
+            }
+        }
+        if !text.utf8.allSatisfy({ $0 < 0x80 }) {
+            for number in unspaced where number < best {
+                if TransactionClassifier.bytes(text.utf8, contain: phrases[number].utf8) {
+                    best = number
+                    break
+                }
+            }
+        }
+        return best < kinds.count ? kinds[best] : nil
+    }
+
+    /// As `kind(of:tokens:)` for fields of ASCII text joined by spaces, on their bytes: words
+    /// are runs of ASCII letters and digits, and no unspaced phrase can occur.
+    func kind(ofASCII fields: [String]) -> TransactionKind? {
+        var bytes: [UInt8] = []
+        var tokens: [Range<Int>] = []
+        for field in fields {
+            var start = -1
+            for byte in field.utf8 {
+                let isAlphanumeric = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+                let isUpper = byte >= 0x41 && byte <= 0x5A
+                if isAlphanumeric || isUpper {
+                    if start < 0 { start = bytes.count }
+                    bytes.append(isUpper ? byte | 0x20 : byte)
+                } else if start >= 0 {
+                    tokens.append(start..<bytes.count)
+                    start = -1
+                }
+            }
+            if start >= 0 { tokens.append(start..<bytes.count) }
+        }
+        var best = everywhere ?? Int.max
+        for (i, range) in tokens.enumerated() where range.count <= longestFirstWord {
+            guard let candidates = byFirstWord[String(decoding: bytes[range], as: UTF8.self)] else { continue }
+            for number in candidates {
+                if number >= best { break }
+                let words = phrases[number].words
+                guard i + words.count <= tokens.count else { continue }
+                if zip(tokens[i..<i + words.count], words).allSatisfy({ bytes[$0].elementsEqual($1.utf8) }) {
+                    best = number
+                    break
+                }
+            }
+        }
+        return best < kinds.count ? kinds[best] : nil
+    }
+}
