@@ -92,7 +92,7 @@ struct BlockReader: Sendable {
                 }
                 var text = cell.cell.text
                 for price in cell.prices { text = text.replacingOccurrences(of: price.raw + price.trailing, with: " ") }
-                if CellReader.isCountdown(text.trimmingCharacters(in: .whitespaces)) { continue }
+                if CellReader.isCountdown(folded: ScreenVocabulary.fold(text.trimmingCharacters(in: .whitespaces))) { continue }
                 if let cycle = cycles.find(in: text) { return (cycle, cell) }
             }
         }

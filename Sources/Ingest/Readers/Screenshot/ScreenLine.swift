@@ -69,8 +69,8 @@ struct CellReader: Sendable {
 
     /// A countdown or relative label (`25 days`, `in 3 days`, `2 T`, `还剩31天`): time left
     /// until a charge, not its billing cycle.
-    static func isCountdown(_ text: String) -> Bool {
-        let folded = ScreenVocabulary.fold(text)
+    /// `folded` is the text after `ScreenVocabulary.fold`.
+    static func isCountdown(folded: String) -> Bool {
         guard !folded.isEmpty, let relative else { return false }
         return relative.firstMatch(in: folded, range: NSRange(location: 0, length: (folded as NSString).length)) != nil
     }
@@ -161,7 +161,7 @@ struct CellReader: Sendable {
         if folded.isEmpty || ScreenVocabulary.notNames.contains(folded) { return nil }
         let ns = folded as NSString
         let all = NSRange(location: 0, length: ns.length)
-        if CellReader.relative?.firstMatch(in: folded, range: all) != nil { return nil }
+        if CellReader.isCountdown(folded: folded) { return nil }
         if CellReader.clock?.firstMatch(in: folded, range: all) != nil { return nil }
         if ScreenVocabulary.contains(folded, any: ScreenVocabulary.totals) { return nil }
         // What is left once labels and cycle words are taken out must still read as a name.
