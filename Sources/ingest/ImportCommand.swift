@@ -142,7 +142,7 @@ struct ImportCommand: Command {
         }
         var folder = DuplicateFolder(counter)
         let out = try OutputFile(path: output)
-        var writer = CanonicalStreamWriter(rates: rates, write: out.write)
+        var writer = CanonicalStreamWriter(rates: rates, writeBytes: out.write(bytes:))
         try writer.begin()
         func emit(_ draft: ImportDraft) throws {
             var draft = draft

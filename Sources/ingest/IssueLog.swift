@@ -42,14 +42,16 @@ struct InputRunner {
     mutating func run(path: String, name: String, replaying recorded: RecordedImport? = nil, emit: (ImportDraft) throws -> Void) throws {
         do {
             let report: ImportReport
-            if let recorded {
-                for draft in recorded.drafts {
+            if case .finished(let drafts, let finished)? = recorded {
+                for draft in drafts {
                     if printIssues { log.log(draft) }
                     try emit(draft)
                 }
-                report = recorded.report
+                report = finished
             } else {
-                report = try Importer(options: options).run(path: path, name: name) { draft in
+                var prepared: PreparedTable?
+                if case .prepared(let table)? = recorded { prepared = table }
+                report = try Importer(options: options).run(path: path, name: name, prepared: prepared) { draft in
                     if printIssues { log.log(draft) }
                     try emit(draft)
                 }

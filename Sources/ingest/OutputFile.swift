@@ -40,6 +40,17 @@ final class OutputFile {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// UTF-8 bytes; a large piece goes straight to the file.
+    func write(bytes: [UInt8]) {
+        if bytes.count >= 1 << 16 {
+            flush()
+            handle.write(Data(bytes))
+        } else {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= 1 << 16 { flush() }
+        }
+    }
+
     func flush() {
         guard !buffer.isEmpty else { return }
         handle.write(Data(buffer))

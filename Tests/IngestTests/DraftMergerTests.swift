@@ -105,6 +105,39 @@ import Testing
         #expect(last.message == "subs.csv:9: Gym (80.00 EUR / month) is also listed as subs.csv:2 (10.00 EUR / month), subs.csv:3 (20.00 EUR / month), subs.csv:4 (30.00 EUR / month) and 4 more; keep the right one, reject the others")
     }
 
+    /// A service at more prices than the limit is a list (a team's seats), not copies: copies
+    /// folded before the limit stay merged, nothing is flagged, later rows pass through.
+    @Test(arguments: [false, true])
+    func aServiceAtMorePricesThanTheLimitIsAList(streamed: Bool) {
+        let drafts = [Sample.draft("Gym", "10", row: 1), Sample.draft("Gym", "10", row: 2), Sample.draft("Gym", "20", row: 3),
+                      Sample.draft("Gym", "30", row: 4), Sample.draft("Gym", "40", row: 5), Sample.draft("Gym", "10", row: 6),
+                      Sample.draft("Pool", row: 7), Sample.draft("Gym", "50", row: 8)]
+        var result: [ImportDraft]
+        if streamed {
+            var counter = DuplicateCounter()
+            for d in drafts { counter.observe(d) }
+            var folder = DuplicateFolder(counter, variantLimit: 3)
+            result = drafts.flatMap { folder.add($0) }
+            result += folder.finish()
+        } else {
+            result = DraftMerger.merge(drafts, variantLimit: 3)
+        }
+        #expect(Self.summary(result) == ["Gym×2", "Gym×1", "Gym×1", "Gym×1", "Gym×1", "Pool×1", "Gym×1"])
+        #expect(result.map { $0.provenance[0].row } == [1, 3, 4, 5, 6, 7, 8])
+        #expect(!result.contains { $0.issues.contains { $0.code == "duplicate.conflict" } })
+        #expect(result[0].issues.contains { $0.code == "duplicate.merged" })
+    }
+
+    /// The default limit: 16 prices are still copies to choose from, 17 are a list.
+    @Test func theDefaultLimitIsSixteenVariants() {
+        func conflicts(_ n: Int) -> Int {
+            let drafts = (0..<n).map { Sample.draft("Gym", String(10 + $0), row: $0 + 1) }
+            return DraftMerger.merge(drafts).filter { $0.issues.contains { $0.code == "duplicate.conflict" } }.count
+        }
+        #expect(conflicts(16) == 16)
+        #expect(conflicts(17) == 0)
+    }
+
     @Test func counterKeepsOnlyDuplicatedKeysInTheFolder() {
         var counter = DuplicateCounter()
         for i in 0..<100 { counter.observe(Sample.draft("Service \(i)", row: i)) }

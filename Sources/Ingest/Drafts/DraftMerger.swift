@@ -12,6 +12,11 @@
 /// The result takes the place of the group's *last* member, so a stream can be folded in one
 /// pass once the group sizes are known (`DuplicateCounter`): memory holds one counter per
 /// service key and, per open group, one draft per variant plus the members' provenances.
+///
+/// A service listed at more than `DuplicateFolder.variantLimit` different prices or cycles is a
+/// list of separate subscriptions (a team's seats, a ledger), not copies of one: once a group
+/// passes the limit its variants are handed on unflagged and its later members pass through
+/// as they are. This bounds what a group holds, whatever the input's size.
 public enum DraftMerger {
     /// The key two drafts of the same service share, nil for drafts that are never merged.
     public static func key(_ draft: ImportDraft, catalog: BrandCatalog = .shared) -> String? {
@@ -45,10 +50,11 @@ public enum DraftMerger {
     }
 
     /// Merges and flags duplicates in an in-memory list (the review paths).
-    public static func merge(_ drafts: [ImportDraft], catalog: BrandCatalog = .shared) -> [ImportDraft] {
+    public static func merge(_ drafts: [ImportDraft], catalog: BrandCatalog = .shared,
+                             variantLimit: Int = DuplicateFolder.variantLimit) -> [ImportDraft] {
         var counter = DuplicateCounter(catalog: catalog)
         for draft in drafts { counter.observe(draft) }
-        var folder = DuplicateFolder(counter, catalog: catalog)
+        var folder = DuplicateFolder(counter, catalog: catalog, variantLimit: variantLimit)
         return drafts.flatMap { folder.add($0) } + folder.finish()
     }
 
@@ -89,13 +95,7 @@ public enum DraftMerger {
 
     /// A closed group: one variant is the merged draft; several are all flagged as conflicting.
     static func resolve(_ variants: [ImportDraft]) -> [ImportDraft] {
-        let marked = variants.map { variant -> ImportDraft in
-            guard variant.provenance.count > 1 else { return variant }
-            var merged = variant
-            merged.issues.append(Issue("duplicate.merged", .info,
-                "found \(variant.provenance.count) times (\(list(variant.provenance.map { $0.location() }))); merged into one"))
-            return merged
-        }
+        let marked = markMerged(variants)
         guard marked.count > 1 else { return marked }
         // A message names at most four others (`list`), so only the first five are described:
         // a big group costs a line per variant, not one per pair.
@@ -106,6 +106,17 @@ public enum DraftMerger {
             flagged.issues.append(Issue("duplicate.conflict", .warning,
                 "\(draft.provenance.first?.location() ?? "?"): \(draft.name.value ?? "") (\(describe(draft))) is also listed as \(list(others, count: marked.count - 1)); keep the right one, reject the others"))
             return flagged
+        }
+    }
+
+    /// Variants that folded several copies say so (`duplicate.merged`); the others stay as they are.
+    static func markMerged(_ variants: [ImportDraft]) -> [ImportDraft] {
+        variants.map { variant -> ImportDraft in
+            guard variant.provenance.count > 1 else { return variant }
+            var merged = variant
+            merged.issues.append(Issue("duplicate.merged", .info,
+                "found \(variant.provenance.count) times (\(list(variant.provenance.map { $0.location() }))); merged into one"))
+            return merged
         }
     }
 
@@ -152,11 +163,19 @@ public struct DuplicateFolder: Sendable {
     /// Open groups per hash, by full key (a hash collision keeps keys apart): the group's
     /// variants, each the fold of the members that agree with it.
     private var held: [UInt64: [Group]] = [:]
+    /// Keys whose group passed `variantLimit`: a list of separate subscriptions, whose
+    /// members pass through as they come.
+    private var listed: Set<String> = []
     let catalog: BrandCatalog
+    let variantLimit: Int
 
-    public init(_ counter: DuplicateCounter, catalog: BrandCatalog = .shared) {
+    /// More distinct prices or cycles than this for one service make its rows a list, not copies.
+    public static let variantLimit = 16
+
+    public init(_ counter: DuplicateCounter, catalog: BrandCatalog = .shared, variantLimit: Int = DuplicateFolder.variantLimit) {
         remaining = counter.counts.filter { $0.value > 1 }
         self.catalog = catalog
+        self.variantLimit = variantLimit
     }
 
     /// The drafts ready to be written after `draft` (none while its group is still open).
@@ -167,15 +186,27 @@ public struct DuplicateFolder: Sendable {
         // Taken out of the dictionary so that the group's arrays are uniquely referenced and
         // grow in place instead of being copied on every member.
         var groups = held.removeValue(forKey: hash) ?? []
-        if let i = groups.firstIndex(where: { $0.key == key }) { groups[i].add(draft) }
-        else { groups.append(Group(key: key, first: draft)) }
+        var ready: [ImportDraft] = []
+        if listed.contains(key) {
+            ready.append(draft)
+        } else if let i = groups.firstIndex(where: { $0.key == key }) {
+            groups[i].add(draft)
+            if groups[i].variants.count > variantLimit {
+                ready = DraftMerger.markMerged(groups[i].variants)
+                groups.remove(at: i)
+                listed.insert(key)
+            }
+        } else {
+            groups.append(Group(key: key, first: draft))
+        }
         if left > 1 {
             remaining[hash] = left - 1
-            held[hash] = groups
-            return []
+            if !groups.isEmpty { held[hash] = groups }
+            return ready
         }
         remaining[hash] = nil
-        return groups.flatMap { DraftMerger.resolve($0.variants) }
+        listed.remove(key)
+        return ready + groups.flatMap { DraftMerger.resolve($0.variants) }
     }
 
     /// An open group. A member joins the first variant it agrees with (`DraftMerger.add`);
@@ -239,6 +270,7 @@ public struct DuplicateFolder: Sendable {
         let rest = held.keys.sorted().flatMap { hash in (held[hash] ?? []).flatMap { DraftMerger.resolve($0.variants) } }
         held = [:]
         remaining = [:]
+        listed = []
         return rest
     }
 }

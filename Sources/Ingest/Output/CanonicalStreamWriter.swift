@@ -1,34 +1,52 @@
 /// Writes the canonical document one subscription at a time, so an import of a million rows
 /// never holds them all. The bytes equal `CanonicalJSON.text` of the same subscriptions.
+///
+/// Subscriptions are written as UTF-8 into a buffer handed to the sink in pieces of about
+/// 64 KiB, so the sink is called once per few hundred subscriptions, not once per row.
 public struct CanonicalStreamWriter {
-    private let write: (String) throws -> Void
+    private let sink: ([UInt8]) throws -> Void
+    private var buffer: [UInt8] = []
     private var count = 0
     private var summary = SummaryAccumulator()
 
     private let rates: ExchangeRates?
+    private static let flushAt = 1 << 16
 
-    /// `rates` adds `summary.converted` (see `CanonicalJSON.document`).
-    public init(rates: ExchangeRates? = nil, write: @escaping (String) throws -> Void) {
-        self.write = write
+    /// `rates` adds `summary.converted` (see `CanonicalJSON.document`); `write` takes UTF-8.
+    public init(rates: ExchangeRates? = nil, writeBytes: @escaping ([UInt8]) throws -> Void) {
+        self.sink = writeBytes
         self.rates = rates
+        buffer.reserveCapacity(Self.flushAt + 4096)
+    }
+
+    /// The same, for a sink that takes text.
+    public init(rates: ExchangeRates? = nil, write: @escaping (String) throws -> Void) {
+        self.init(rates: rates, writeBytes: { try write(String(decoding: $0, as: UTF8.self)) })
     }
 
     public mutating func begin() throws {
-        try write("{\n  \"schema\": \"\(CanonicalJSON.schemaID)\",\n  \"subscriptions\": [")
+        buffer.append(contentsOf: "{\n  \"schema\": \"\(CanonicalJSON.schemaID)\",\n  \"subscriptions\": [".utf8)
     }
 
     public mutating func add(_ sub: Subscription) throws {
-        var text = count == 0 ? "\n    " : ",\n    "
-        SubscriptionJSONWriter.write(sub, to: &text, indent: 2)
-        try write(text)
+        buffer.append(contentsOf: count == 0 ? "\n    ".utf8 : ",\n    ".utf8)
+        SubscriptionJSONWriter.write(sub, to: &buffer, indent: 2)
         count += 1
         summary.add(sub)
+        if buffer.count >= Self.flushAt { try flush() }
     }
 
     public mutating func finish() throws {
         let close = count == 0 ? "]" : "\n  ]"
         let summaryText = CanonicalJSON.value(summary.summary, rates: rates).serialized(pretty: true, indent: 1)
-        try write("\(close),\n  \"summary\": \(summaryText)\n}\n")
+        buffer.append(contentsOf: "\(close),\n  \"summary\": \(summaryText)\n}\n".utf8)
+        try flush()
+    }
+
+    private mutating func flush() throws {
+        guard !buffer.isEmpty else { return }
+        try sink(buffer)
+        buffer.removeAll(keepingCapacity: true)
     }
 
     public var written: Int { count }

@@ -30,10 +30,22 @@ public struct ImportOptions: Sendable {
     }
 }
 
-/// A finished import held in memory: its drafts in the order they were handed on, and its report.
-public struct RecordedImport: Sendable {
-    public var drafts: [ImportDraft]
-    public var report: ImportReport
+/// What the duplicate-counting pass learnt about an input, so that the import does not read
+/// it again for the same thing.
+public enum RecordedImport: Sendable {
+    /// A finished import held in memory (a bank statement, whose drafts are held until its last
+    /// row anyway): its drafts in the order they were handed on, and its report.
+    case finished(drafts: [ImportDraft], report: ImportReport)
+    /// A table's chosen columns and column formats, decided while counting: the import goes
+    /// straight to building drafts.
+    case prepared(PreparedTable)
+}
+
+/// A table's column mapping and the formats decided from all of each column's values: what
+/// the first of `TableImporter.run`'s two passes works out.
+public struct PreparedTable: Sendable {
+    public var mapping: ColumnMapping
+    public var formats: ColumnFormats
 }
 
 /// What happened to one input: rows read, drafts made, rows skipped and why.

@@ -35,7 +35,9 @@ public struct Importer: Sendable {
     }
 
     /// Reads `path` (a file; the caller spools stdin to a file first) and hands each draft on.
-    public func run(path: String, name: String? = nil, emit: (ImportDraft) throws -> Void) throws -> ImportReport {
+    /// `prepared` is what `runNames` learnt of the same plain table.
+    public func run(path: String, name: String? = nil, prepared: PreparedTable? = nil,
+                    emit: (ImportDraft) throws -> Void) throws -> ImportReport {
         let display = name ?? path
         if RemoteLink.isRemote(path) { return try runRemote(path, name: display, emit: emit) }
         var kind = options.kind ?? Importer.guessKind(path: path)
@@ -47,7 +49,7 @@ public struct Importer: Sendable {
         case .notion where ZipArchive.looksLikeZip(path: path) || (path as NSString).pathExtension.lowercased() == "zip":
             return try ExportImporter(options: options).run(path: path, name: display, emit: emit)
         case .csv, .sheets, .notion:
-            return try TableImporter(options: options).run(name: display, kind: kind, open: {
+            return try TableImporter(options: options).run(name: display, kind: kind, prepared: prepared, open: {
                 try CSVTable(path: path, name: display, encoding: options.encoding)
             }, emit: emit)
         case .screenshot:
@@ -56,8 +58,9 @@ public struct Importer: Sendable {
     }
 
     /// Drafts that carry at least what `DraftMerger.key` reads, for the pass that counts
-    /// duplicates before a streamed `run`: plain tables build only names and statuses; other
-    /// inputs are imported in full. A bank statement's full import is returned, for the
+    /// duplicates before a streamed `run`: plain tables build only names and statuses, and
+    /// their columns and formats, decided in the same pass, are returned so that `run` reads
+    /// the table once more instead of twice; other inputs are imported in full. A bank statement's full import is returned, for the
     /// streamed pass to replay rather than read the statement again: its drafts are held in
     /// memory anyway, until the last row.
     @discardableResult
@@ -70,17 +73,17 @@ public struct Importer: Sendable {
             if RemoteLink.isRemote(path) || ZipArchive.looksLikeZip(path: path) || (path as NSString).pathExtension.lowercased() == "zip" {
                 break
             }
-            try TableImporter(options: options).runNames(name: display, open: {
+            let prepared = try TableImporter(options: options).runNames(name: display, open: {
                 try CSVTable(path: path, name: display, encoding: options.encoding)
             }, emit: emit)
-            return nil
+            return .prepared(prepared)
         case .bank:
             var drafts: [ImportDraft] = []
             let report = try run(path: path, name: name) { draft in
                 drafts.append(draft)
                 try emit(draft)
             }
-            return RecordedImport(drafts: drafts, report: report)
+            return .finished(drafts: drafts, report: report)
         case .screenshot: break
         }
         _ = try run(path: path, name: name, emit: emit)

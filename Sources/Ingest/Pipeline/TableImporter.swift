@@ -18,20 +18,16 @@ public struct TableImporter: Sendable {
         return (mapping, samples)
     }
 
-    /// `open` is called twice and must give the same rows both times.
-    public func run(name: String, kind: SourceKind, part: String? = nil,
+    /// `open` is called twice and must give the same rows both times; once when `prepared`
+    /// (from `runNames` over the same rows) already holds the first pass's result.
+    public func run(name: String, kind: SourceKind, part: String? = nil, prepared: PreparedTable? = nil,
                     open: () throws -> TableSource,
                     emit: (ImportDraft) throws -> Void) throws -> ImportReport {
-        let first = try open()
-        let (mapping, samples) = try self.mapping(for: first)
-        var formats = ColumnFormats(mapping: mapping)
-        for row in samples { formats.observe(row) }
-        while let row = try first.nextRow() { formats.observe(row) }
-
+        let table = try prepared ?? prepare(open())
         let second = try open()
-        let builder = DraftBuilder(mapping: mapping, formats: formats, context: options.context,
+        let builder = DraftBuilder(mapping: table.mapping, formats: table.formats, context: options.context,
                                    file: name, part: part)
-        var report = ImportReport(source: name, kind: kind, mapping: mapping)
+        var report = ImportReport(source: name, kind: kind, mapping: table.mapping)
         while let row = try second.nextRow() {
             report.rows += 1
             try emit(builder.build(row))
@@ -43,14 +39,33 @@ public struct TableImporter: Sendable {
         return report
     }
 
-    /// One pass over the rows giving drafts with only a name and status
-    /// (`DraftBuilder.buildNameAndStatus`), for counting duplicates before `run`.
-    public func runNames(name: String, open: () throws -> TableSource, emit: (ImportDraft) throws -> Void) throws {
-        let source = try open()
+    /// The first pass: chooses the columns, then decides each column's formats from all its
+    /// values. `each` sees every row, in order, with the chosen mapping.
+    public func prepare(_ source: TableSource, each: (SourceRow, ColumnMapping) throws -> Void = { _, _ in }) throws -> PreparedTable {
         let (mapping, samples) = try self.mapping(for: source)
-        let builder = DraftBuilder(mapping: mapping, formats: ColumnFormats(mapping: mapping),
-                                   context: options.context, file: name)
-        for row in samples { try emit(builder.buildNameAndStatus(row)) }
-        while let row = try source.nextRow() { try emit(builder.buildNameAndStatus(row)) }
+        var formats = ColumnFormats(mapping: mapping)
+        for row in samples {
+            formats.observe(row)
+            try each(row, mapping)
+        }
+        while let row = try source.nextRow() {
+            formats.observe(row)
+            try each(row, mapping)
+        }
+        return PreparedTable(mapping: mapping, formats: formats)
+    }
+
+    /// The first pass, also giving drafts with only a name and status
+    /// (`DraftBuilder.buildNameAndStatus`) for counting duplicates before `run`; its result
+    /// spares `run` that pass.
+    public func runNames(name: String, open: () throws -> TableSource, emit: (ImportDraft) throws -> Void) throws -> PreparedTable {
+        var builder: DraftBuilder?
+        return try prepare(open()) { row, mapping in
+            if builder == nil {
+                builder = DraftBuilder(mapping: mapping, formats: ColumnFormats(mapping: mapping),
+                                       context: options.context, file: name)
+            }
+            try emit(builder!.buildNameAndStatus(row))
+        }
     }
 }
