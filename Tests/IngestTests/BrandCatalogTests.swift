@@ -51,6 +51,14 @@ import Testing
         withKnownIssue { c.check() }
     }
 
+    /// A phrase is cut from the folded text when its words stand there single-spaced, else joined.
+    @Test(arguments: [("new york times", 1, 3, "york times"), ("new  york times", 0, 2, "new york"),
+                      ("the new york times", 0, 4, "the new york times"), ("a", 0, 1, "a")])
+    func phraseOfWords(_ folded: String, _ from: Int, _ to: Int, _ expected: String) {
+        let words = folded.split(separator: " ")
+        #expect(BrandCatalog.phrase(words[from..<to], in: folded) == expected)
+    }
+
     @Test func catalogIsLargeAndWellFormed() {
         let brands = BrandCatalog.shared.brands
         #expect(brands.count >= 300)

@@ -33,12 +33,14 @@ public final class BrandCatalog: Sendable {
     public let brands: [Brand]
     /// Folded whole text → brand, for every name and alias.
     private let whole: [String: Int]
-    /// Folded word sequence (1…`longest` words) → brand, for names and aliases that may stand
+    /// Folded word sequence → brand, for names and aliases that may stand
     /// inside a longer text.
     private let phrases: [String: Int]
     /// One-word aliases of five letters or more, for descriptors that glue words (`NETFLIXCOM`).
     private let prefixes: [String: Int]
-    private let longest: Int
+    /// First word of a phrase → the most words a phrase starting with it has. Most words of a
+    /// text start no phrase at all, so they cost one look-up instead of one per length.
+    private let phraseSpans: [String: Int]
     /// Each brand's folded name words (`Disney+` → disney, plus), for telling plans apart.
     private let nameWords: [Set<Substring>]
 
@@ -54,7 +56,6 @@ public final class BrandCatalog: Sendable {
         var whole: [String: Int] = [:]
         var phrases: [String: Int] = [:]
         var prefixes: [String: Int] = [:]
-        var longest = 1
         for (i, brand) in brands.enumerated() {
             let name = BrandCatalog.fold(brand.name)
             if !name.isEmpty { whole[name] = whole[name] ?? i }
@@ -66,11 +67,13 @@ public final class BrandCatalog: Sendable {
                 if !(brand.exactNameOnly && key == name) { phrases[key] = phrases[key] ?? i }
             }
         }
+        var phraseSpans: [String: Int] = [:]
         for (key, i) in phrases {
             let words = key.split(separator: " ")
-            longest = max(longest, words.count)
             if words.count == 1, key.count >= 5 { prefixes[key] = prefixes[key] ?? i }
+            if let first = words.first { phraseSpans[String(first)] = max(phraseSpans[String(first)] ?? 0, words.count) }
         }
+        self.phraseSpans = phraseSpans
         nameWords = brands.map { brand in
             var words = Set(BrandCatalog.fold(brand.name).split(separator: " "))
             if brand.name.unicodeScalars.contains("+") { words.insert("plus") }
@@ -79,7 +82,6 @@ public final class BrandCatalog: Sendable {
         self.whole = whole
         self.phrases = phrases
         self.prefixes = prefixes
-        self.longest = longest
     }
 
     /// Reads `[{"name": …, "aliases": […], "category": …, "manage": …, "exact": true}]`.
@@ -134,9 +136,10 @@ public final class BrandCatalog: Sendable {
         if let i = whole[folded] { return BrandMatch(brand: brands[i], plan: plan(words, alias: words[...], brand: i, text)) }
         var best: (brand: Int, start: Int, count: Int)?
         for start in words.indices {
-            var n = min(longest, words.count - start)
+            guard let span = phraseSpans[String(words[start])] else { continue }
+            var n = min(span, words.count - start)
             while n >= 1 {
-                let key = n == 1 ? String(words[start]) : words[start..<start + n].joined(separator: " ")
+                let key = n == 1 ? String(words[start]) : BrandCatalog.phrase(words[start..<start + n], in: folded)
                 if let i = phrases[key] {
                     if best == nil || n > best?.count ?? 0 { best = (i, start, n) }
                     break
@@ -159,6 +162,15 @@ public final class BrandCatalog: Sendable {
         }
         guard let hit = best else { return nil }
         return BrandMatch(brand: brands[hit.brand], plan: plan(words, alias: words[hit.start..<hit.start + hit.count], brand: hit.brand, text))
+    }
+
+    /// The words joined by single spaces: a slice of `folded` when the words stand there
+    /// that way (folding leaves single spaces), so no array of pieces is built.
+    static func phrase(_ words: ArraySlice<Substring>, in folded: String) -> String {
+        guard let first = words.first, let last = words.last else { return "" }
+        let span = folded[first.startIndex..<last.endIndex]
+        let length = words.reduce(words.count - 1) { $0 + $1.utf8.count }
+        return span.utf8.count == length ? String(span) : words.joined(separator: " ")
     }
 
     /// Words that name a plan rather than a service, kept even when an alias spells them.
