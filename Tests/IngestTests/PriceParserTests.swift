@@ -172,3 +172,25 @@ struct PriceCase: CustomTestStringConvertible, Sendable {
         }
     }
 }
+
+/// Amounts written as whole minor units take a path that never calls `Decimal.description`;
+/// it must write what the rounding path writes, and step aside where it cannot.
+@Suite struct DecimalTextTests {
+    static let amounts = ["0", "0.5", "-12.34", "9.99", "1299", "15.5", "0.05", "-0.01", "1000000", "123456789012345.67",
+                          "92233720368547758.07", "99999999999999999.99", "0.0049", "-0.001", "2.345", "1e-7", "12.500"]
+
+    @Test(arguments: amounts, [0, 2, 3])
+    func wholeMinorUnitsMatchRounding(_ text: String, _ digits: Int) throws {
+        let value = try #require(Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")))
+        let general = DecimalText.rounded(value, minorDigits: digits)
+        #expect(DecimalText.format(value, minorDigits: digits) == general)
+        if let fast = DecimalText.wholeMinorUnits(value, digits: digits) { #expect(fast == general) }
+    }
+
+    @Test func stepsAsideForRoundingAndOverflow() {
+        #expect(DecimalText.wholeMinorUnits(Decimal(string: "0.0049")!, digits: 2) == nil)
+        #expect(DecimalText.wholeMinorUnits(Decimal(string: "99999999999999999.99")!, digits: 2) == nil)
+        #expect(DecimalText.wholeMinorUnits(Decimal(string: "12.5")!, digits: 3) == "12.500")
+        #expect(DecimalText.wholeMinorUnits(Decimal(string: "-0.05")!, digits: 2) == "-0.05")
+    }
+}

@@ -29,6 +29,38 @@ public enum DecimalText {
     /// Rounds half away from zero to `minorDigits` and pads with zeros; nil digits keeps the
     /// value's own digits (at most 6).
     public static func format(_ value: Decimal, minorDigits: Int?) -> String {
+        if let digits = minorDigits, let text = wholeMinorUnits(value, digits: digits) { return text }
+        return rounded(value, minorDigits: minorDigits)
+    }
+
+    /// `format` for an amount that is a whole number of minor units and fits 64 bits (nearly
+    /// every price): scaled to that integer, checked exact, and written digit by digit.
+    /// `Decimal.description` divides the 128-bit mantissa once per digit and was most of the
+    /// cost of writing an amount; the conversion to `Int64` is checked by converting back, so
+    /// it never relies on how Foundation converts.
+    static func wholeMinorUnits(_ value: Decimal, digits: Int) -> String? {
+        guard (0...6).contains(digits), !value.isNaN, value.exponent >= -digits else { return nil }
+        var input = value
+        var scaled = Decimal()
+        guard NSDecimalMultiplyByPowerOf10(&scaled, &input, Int16(digits), .plain) == .noError else { return nil }
+        let units = NSDecimalNumber(decimal: scaled).int64Value
+        guard units != .min, Decimal(units) == scaled else { return nil }
+        var magnitude = units.magnitude
+        var reversed: [UInt8] = []
+        reversed.reserveCapacity(24)
+        var written = 0
+        repeat {
+            if written == digits, digits > 0 { reversed.append(UInt8(ascii: ".")) }
+            reversed.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+            written += 1
+        } while magnitude > 0 || written <= digits
+        if units < 0 { reversed.append(UInt8(ascii: "-")) }
+        return String(decoding: reversed.reversed(), as: UTF8.self)
+    }
+
+    /// The general case: rounded with Foundation, then padded.
+    static func rounded(_ value: Decimal, minorDigits: Int?) -> String {
         var input = value
         var rounded = Decimal()
         let scale = minorDigits ?? 6
