@@ -131,3 +131,27 @@ func importCSV(_ text: String, today: String = "2026-11-30", locale: String? = n
         #expect(InputSniffer.content(of: c.0) == c.1)
     }
 }
+
+/// Tables of more than one batch are built on a second thread: the drafts must come out in row
+/// order and equal those built one by one, at and around the batch boundaries.
+@Suite struct BatchedBuildTests {
+    @Test(arguments: [0, 1, TableImporter.batchSize - 1, TableImporter.batchSize, TableImporter.batchSize + 1,
+                      3 * TableImporter.batchSize + 7])
+    func draftsComeInRowOrderAndEqualOneByOne(rows count: Int) throws {
+        let header = ["Name", "Price", "Cycle", "Next renewal"]
+        let cycles = ["monthly", "yearly", "weekly", "every 2 months"]
+        let rows = (0..<count).map { i in ["Service \(i)", "\(i % 90 + 1).99 EUR", cycles[i % cycles.count], "2027-0\(i % 9 + 1)-1\(i % 9)"] }
+        let table = StubTable(name: "t.csv", header: header, rows: rows, skips: [], warnings: [])
+        let context = NormalizeContext(today: CalendarDate(iso: "2026-11-30")!)
+        let mapping = try ColumnDetector(context: context).detect(header: header, samples: rows, overrides: [:])
+        let builder = DraftBuilder(mapping: mapping, formats: ColumnFormats(mapping: mapping), context: context, file: "t.csv")
+        var drafts: [ImportDraft] = []
+        try TableImporter.build(table, with: builder) { drafts.append($0) }
+        let reference = StubTable(name: "t.csv", header: header, rows: rows, skips: [], warnings: [])
+        var expected: [ImportDraft] = []
+        while let row = try reference.nextRow() { expected.append(builder.build(row)) }
+        #expect(drafts.count == count)
+        #expect(drafts.map { $0.provenance[0].row } == (0..<count).map { $0 + 1 })
+        #expect(drafts == expected)
+    }
+}

@@ -14,6 +14,16 @@ public struct DraftBuilder: Sendable {
     private let cycleParser = CycleParser()
     private let minorUnits: MinorUnits?
     private let activeColumnMeansInactive: Bool
+    /// Cycle and date texts repeat down a column ("monthly", the same renewal days), so each
+    /// distinct text is parsed once per table; the parsers are pure, so a hit is the same
+    /// answer. Bounded: a cache that fills up starts over.
+    private let cycleMemo = MemoCache<String, Result<Cycle, NormalizeError>>(limit: 4096)
+    private let dateMemo = MemoCache<DateKey, Result<ParsedDate, NormalizeError>>(limit: 4096)
+
+    private struct DateKey: Hashable {
+        var text: String
+        var order: DateOrder?
+    }
 
     /// Names are cleaned to catalog brands (plan to notes, catalog category). `validate` turns it
     /// off: its findings come from the raw cells and the issues, which brand names never change.
@@ -172,7 +182,7 @@ public struct DraftBuilder: Sendable {
     func cycle(_ row: SourceRow, suffix: Cycle?, at provenance: Provenance) -> DraftField<Cycle> {
         if let (text, column) = cell(.cycle, row) {
             do {
-                return DraftField(raw: text, value: try cycleParser.parse(text[...]), column: column)
+                return DraftField(raw: text, value: try parseCycle(text), column: column)
             } catch {
                 let code = error.kind == .notRecurring ? "cycle.not-recurring" : "cycle.unparseable"
                 return DraftField(raw: text, value: nil, confidence: 0, column: column, issues: [
@@ -205,7 +215,7 @@ public struct DraftBuilder: Sendable {
             return DraftField(raw: text, value: date, column: column)
         }
         do {
-            let parsed = try dateParser.parse(first[...], order: order)
+            let parsed = try parseDate(first, order: order)
             var issues = parsed.issues.map { Issue($0.code, $0.severity, "\(provenance.location(column: column)): \($0.message)") }
             if guessed, parsed.orderFromColumn, !issues.contains(where: { $0.code == "date.ambiguous" }) {
                 issues.append(Issue("date.ambiguous", .warning,
@@ -217,6 +227,21 @@ public struct DraftBuilder: Sendable {
                 Issue("date.unparseable", .error, "\(provenance.location(column: column)): \(error.message)"),
             ])
         }
+    }
+
+    private func parseCycle(_ text: String) throws(NormalizeError) -> Cycle {
+        if let known = cycleMemo.value(for: text) { return try known.get() }
+        let result = Result { () throws(NormalizeError) -> Cycle in try cycleParser.parse(text[...]) }
+        cycleMemo.store(result, for: text)
+        return try result.get()
+    }
+
+    private func parseDate(_ text: String, order: DateOrder?) throws(NormalizeError) -> ParsedDate {
+        let key = DateKey(text: text, order: order)
+        if let known = dateMemo.value(for: key) { return try known.get() }
+        let result = Result { () throws(NormalizeError) -> ParsedDate in try dateParser.parse(text[...], order: order) }
+        dateMemo.store(result, for: key)
+        return try result.get()
     }
 
     /// Epoch timestamps as other trackers export them: 10 digits are seconds, 13 milliseconds (UTC).
