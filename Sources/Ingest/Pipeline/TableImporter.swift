@@ -44,45 +44,55 @@ public struct TableImporter: Sendable {
     /// Rows read per batch when building drafts on a second thread.
     static let batchSize = 512
 
-    /// Builds a draft per row of `source` and hands them on in row order. A table of more than
-    /// one batch is built on a second thread: while it builds one batch, this thread hands on
-    /// the drafts of the batch before and reads the batch after, so reading and writing share
-    /// one core and building takes the other. `DraftBuilder.build` is pure, so which thread
-    /// runs it changes nothing in the result.
+    /// Builds a draft per row of `source` and hands them on in row order.
     static func build(_ source: TableSource, with builder: DraftBuilder, emit: (ImportDraft) throws -> Void) throws {
-        var rows = try readBatch(source)
-        guard rows.count == batchSize else {
-            for row in rows { try emit(builder.build(row)) }
+        try pipeline(source, make: { builder.build($0) }, emit: emit)
+    }
+
+    /// Makes a draft per row (`first`, then the rest of `source`) and hands them on in row
+    /// order; `onRead` sees every row as it is read. A table of more than one batch is made on
+    /// a second thread: while it makes one batch, this thread hands on the drafts of the batch
+    /// before and reads the batch after, so reading and writing share one core and building
+    /// takes the other. `make` is pure, so which thread runs it changes nothing in the result.
+    static func pipeline(_ source: TableSource, first: [SourceRow] = [], onRead: (SourceRow) -> Void = { _ in },
+                         make: @escaping @Sendable (SourceRow) -> ImportDraft,
+                         emit: (ImportDraft) throws -> Void) throws {
+        var rows = first
+        try readBatch(source, into: &rows)
+        rows.forEach(onRead)
+        guard rows.count >= batchSize else {
+            for row in rows { try emit(make(row)) }
             return
         }
-        var job = BuildJob(rows, builder)
+        var job = BuildJob(rows, make)
         // A read or hand-on that throws leaves the batch in flight to finish on its own; it
         // holds only copies of the rows and the builder.
         while true {
-            rows = try readBatch(source)
+            rows = []
+            try readBatch(source, into: &rows)
+            rows.forEach(onRead)
             let drafts = job.wait()
-            if !rows.isEmpty { job = BuildJob(rows, builder) }
+            if !rows.isEmpty { job = BuildJob(rows, make) }
             for draft in drafts { try emit(draft) }
             if rows.isEmpty { return }
         }
     }
 
-    private static func readBatch(_ source: TableSource) throws -> [SourceRow] {
-        var rows: [SourceRow] = []
+    /// Reads rows until `rows` holds a batch or the table ends.
+    private static func readBatch(_ source: TableSource, into rows: inout [SourceRow]) throws {
         rows.reserveCapacity(batchSize)
         while rows.count < batchSize, let row = try source.nextRow() { rows.append(row) }
-        return rows
     }
 
-    /// One batch being built on a global queue; `wait` gives its drafts in row order.
+    /// One batch being made on a global queue; `wait` gives its drafts in row order.
     private final class BuildJob: @unchecked Sendable {
         private let done = DispatchSemaphore(value: 0)
         /// Written once by the building thread before `done` is signalled, read after.
         private var drafts: [ImportDraft] = []
 
-        init(_ rows: [SourceRow], _ builder: DraftBuilder) {
+        init(_ rows: [SourceRow], _ make: @escaping @Sendable (SourceRow) -> ImportDraft) {
             DispatchQueue.global(qos: .userInitiated).async { [self] in
-                drafts = rows.map(builder.build)
+                drafts = rows.map(make)
                 done.signal()
             }
         }
@@ -93,33 +103,26 @@ public struct TableImporter: Sendable {
         }
     }
 
-    /// The first pass: chooses the columns, then decides each column's formats from all its
-    /// values. `each` sees every row, in order, with the chosen mapping.
-    public func prepare(_ source: TableSource, each: (SourceRow, ColumnMapping) throws -> Void = { _, _ in }) throws -> PreparedTable {
+    /// The first pass: chooses the columns, then decides each column's formats from all its values.
+    public func prepare(_ source: TableSource) throws -> PreparedTable {
         let (mapping, samples) = try self.mapping(for: source)
         var formats = ColumnFormats(mapping: mapping)
-        for row in samples {
-            formats.observe(row)
-            try each(row, mapping)
-        }
-        while let row = try source.nextRow() {
-            formats.observe(row)
-            try each(row, mapping)
-        }
+        for row in samples { formats.observe(row) }
+        while let row = try source.nextRow() { formats.observe(row) }
         return PreparedTable(mapping: mapping, formats: formats)
     }
 
     /// The first pass, also giving drafts with only a name and status
     /// (`DraftBuilder.buildNameAndStatus`) for counting duplicates before `run`; its result
-    /// spares `run` that pass.
+    /// spares `run` that pass. The names are made on a second thread (`pipeline`).
     public func runNames(name: String, open: () throws -> TableSource, emit: (ImportDraft) throws -> Void) throws -> PreparedTable {
-        var builder: DraftBuilder?
-        return try prepare(open()) { row, mapping in
-            if builder == nil {
-                builder = DraftBuilder(mapping: mapping, formats: ColumnFormats(mapping: mapping),
-                                       context: options.context, file: name)
-            }
-            try emit(builder!.buildNameAndStatus(row))
-        }
+        let source = try open()
+        let (mapping, samples) = try self.mapping(for: source)
+        let builder = DraftBuilder(mapping: mapping, formats: ColumnFormats(mapping: mapping),
+                                   context: options.context, file: name)
+        var formats = ColumnFormats(mapping: mapping)
+        try TableImporter.pipeline(source, first: samples, onRead: { formats.observe($0) },
+                                   make: { builder.buildNameAndStatus($0) }, emit: emit)
+        return PreparedTable(mapping: mapping, formats: formats)
     }
 }
