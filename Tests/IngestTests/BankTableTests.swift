@@ -106,6 +106,33 @@ func transactions(_ t: TransactionTable) -> [Transaction] {
         #expect(!TransactionColumns.looksLikeTransactions(header: ["Name", "Price", "Cycle", "Next renewal"]))
         #expect(!TransactionColumns.looksLikeTransactions(header: ["Service", "Amount", "Next payment date"]))
     }
+
+    /// Headers of exports with no bundled layout, and subscription lists that share their
+    /// Status and Category columns: (header, is a statement).
+    static let autoDetected: [([String], Bool)] = [
+        (["Transaction Date", "Posted Date", "Card No.", "Description", "Category", "Debit", "Credit"], true),
+        (["Status", "Date", "Description", "Debit", "Credit"], true),
+        (["Date", "Counter Party", "Reference", "Type", "Amount (GBP)", "Balance (GBP)", "Spending Category", "Notes"], true),
+        (["Radnr", "Clnr", "Kontonr", "Produkt", "Valuta", "Bokfdag", "Transdag", "Valutadag", "Referens", "Beskrivning", "Belopp", "Bokfört saldo"], true),
+        (["Kirjauspäivä", "Arvopäivä", "Määrä EUROA", "Laji", "Selitys", "Saaja/Maksaja", "Saajan tilinumero", "Viite", "Viesti"], true),
+        (["Dato", "Forklaring", "Rentedato", "Ut fra konto", "Inn på konto"], true),
+        (["Data contabile", "Data valuta", "Causale", "Descrizione", "Uscite", "Entrate"], true),
+        (["Name", "Amount", "Date", "Category", "Status"], false),
+        (["Description", "Amount", "Start date", "Status"], false),
+        (["Payee", "Amount", "Date", "Spending category"], false),
+    ]
+
+    @Test(arguments: autoDetected)
+    func sharedWordsNeedAStatementRole(_ header: [String], _ statement: Bool) {
+        #expect(TransactionColumns.looksLikeTransactions(header: header) == statement)
+    }
+
+    @Test(arguments: [("Amount (EUR)", "EUR"), ("Betrag (€)", "EUR"), ("金额（元）", "CNY"), ("Määrä EUROA", "EUR"),
+                      ("Amount (GBP)", "GBP"), ("Bedrag (EUR)", "EUR"), ("Amount", nil), ("Amount in", nil), ("Belopp", nil),
+                      ("Betrag TL", nil), ("Column 3", nil), ("Debit USD", "USD")] as [(String, String?)])
+    func currencyInAnAmountHeader(_ header: String, _ code: String?) {
+        #expect(TransactionColumns.currency(inHeader: header)?.code == code)
+    }
 }
 
 @Suite struct BankImporterTests {

@@ -25,7 +25,7 @@ enum CurrencySigns {
             let currency = Currency(unchecked: code)
             for sign in signs { t[sign] = .iso(currency) }
         }
-        iso("EUR", ["€", "euro", "euros", "eur.", "evro", "евро", "ユーロ", "欧元", "유로"])
+        iso("EUR", ["€", "euro", "euros", "euroa", "eur.", "evro", "евро", "ユーロ", "欧元", "유로"])
         iso("GBP", ["£", "￡", "gbp", "pounds", "pound", "quid", "stg"])
         iso("USD", ["us$", "u$s", "usd$", "dollars us", "美元", "ドル", "달러", "usdollar"])
         iso("CAD", ["c$", "ca$", "can$", "cad$", "cdn$"])

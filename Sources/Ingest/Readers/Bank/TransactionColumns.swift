@@ -36,8 +36,20 @@ public enum TransactionColumns {
     static let subscriptionWords: Set<String> = [
         "billing cycle", "cycle", "frequency", "next renewal", "renewal", "next payment", "next billing", "plan",
         "subscription", "service", "renews", "interval", "zyklus", "ciclo", "periodicite", "frecuencia", "周期",
-        "续费日期", "status", "category", "next charge", "due date",
+        "续费日期", "next charge", "due date",
     ]
+
+    /// Header words both kinds of table have (Citi's Status, Capital One's and Starling's
+    /// Category): they keep a file out of auto-detection only when nothing else in the header is
+    /// peculiar to a statement (`statementRoles`).
+    static let sharedWords: Set<String> = ["status", "category", "spending category", "state"]
+
+    /// Roles that a list of subscriptions does not have: a running balance, separate debit and
+    /// credit columns, a debit/credit indicator, a value date.
+    static func hasStatementRoles(_ roles: [TransactionRole: Int]) -> Bool {
+        roles[.balance] != nil || (roles[.debit] != nil && roles[.credit] != nil) || roles[.indicator] != nil
+            || roles[.valueDate] != nil
+    }
 
     /// Auto-detection without `--from`: the header clearly names date, description and amount
     /// (or debit and credit) and nothing subscription-like (cycle, renewal, plan …).
@@ -47,9 +59,24 @@ public enum TransactionColumns {
               roles[.description] != nil || roles[.payee] != nil else { return false }
         if BankLayout.bundled.contains(where: { $0.matches(header: header) }) { return true }
         let folded = header.map(HeaderVocabulary.fold)
-        return !folded.contains { cell in
-            subscriptionWords.contains(cell) || subscriptionWords.contains { cell.hasPrefix($0 + " ") || cell.hasSuffix(" " + $0) }
+        func names(_ words: Set<String>) -> Bool {
+            folded.contains { cell in words.contains(cell) || words.contains { cell.hasPrefix($0 + " ") || cell.hasSuffix(" " + $0) } }
         }
+        if names(subscriptionWords) { return false }
+        return !names(sharedWords) || hasStatementRoles(roles)
+    }
+
+    /// The currency a money column's header names: `Amount (EUR)`, `Betrag (€)`, `金额（元）`,
+    /// `Määrä EUROA`. Short ASCII words that are also currency signs (`tl`, `rm`, `ft`) are
+    /// too often something else in a header to count.
+    public static func currency(inHeader header: String) -> Currency? {
+        let tokens = header.split { $0.isWhitespace || "()[]（）/,:;".contains($0) }
+        for token in tokens {
+            let text = String(token)
+            if text.count < 3, text.allSatisfy({ $0.isASCII && $0.isLetter }) { continue }
+            if case .iso(let currency)? = CurrencySigns.sign(text) { return currency }
+        }
+        return nil
     }
 
     /// Roles from values alone (exports without a header row): the column where nearly every

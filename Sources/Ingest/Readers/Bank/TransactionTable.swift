@@ -180,7 +180,12 @@ public final class TransactionTable {
             let amountColumns = [columns[.amount], columns[.debit], columns[.credit]].compactMap { $0 }
             decimalMark = BankValueParser.decimalMark(of: sample.flatMap { r in amountColumns.compactMap { $0 < r.cells.count ? r.cells[$0] : nil } })
         }
-        if currency == nil { currency = context.currency }
+        if currency == nil {
+            // A currency in the amount's header (`Amount (EUR)`) is the file's own word; the
+            // --currency default comes after it.
+            let money = [columns[.amount], columns[.debit], columns[.credit]].compactMap { $0 }.filter { $0 < header.count }
+            currency = money.lazy.compactMap { TransactionColumns.currency(inHeader: self.header[$0]) }.first ?? context.currency
+        }
         guard signReason.isEmpty else { return }
         if columns[.debit] != nil && columns[.credit] != nil {
             sign = .debitCredit
