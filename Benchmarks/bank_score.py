@@ -21,8 +21,8 @@ def same(expected, found):
     return bool(e and f) and (e[0] == f[0] or e[0] in f or f[0] in e or "".join(e) in "".join(f))
 
 
-def run(path, today, inactive):
-    args = [BIN, "import", path, "--from", "bank", "--accept", "all", "--today", today, "-q"]
+def run(path, today, inactive, extra=()):
+    args = [BIN, "import", path, "--from", "bank", "--accept", "all", "--today", today, "-q", *extra]
     if inactive:
         args.append("--include-inactive")
     out = subprocess.run(args, capture_output=True, text=True)
@@ -34,8 +34,9 @@ def run(path, today, inactive):
 def score(path):
     golden = json.load(open(path.replace(".csv", ".expected.json"), encoding="utf-8"))
     expected = golden["subscriptions"]
-    found = run(path, golden["today"], True)
-    active = {(s["name"], s["price"]["amount"], s["source"]["row"]) for s in run(path, golden["today"], False)}
+    extra = golden.get("arguments", [])
+    found = run(path, golden["today"], True, extra)
+    active = {(s["name"], s["price"]["amount"], s["source"]["row"]) for s in run(path, golden["today"], False, extra)}
     used, pairs = set(), []
     for e in expected:
         best = None

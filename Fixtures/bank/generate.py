@@ -418,7 +418,38 @@ def layouts():
                 lines.append(q([d, "08:15:00", "PST", "", "General Card Deposit", "Completed", "USD", money(-t[1]), "0.00", money(-t[1]), "", "", f"9{i:016d}", f"{i:017d}", "Credit"]))
         return lines
     L["paypal"] = (region_paypal, paypal, "utf-8")
+    # Layouts with no entry in the bundled table: generic detection must find them, also
+    # without --from bank (their Status and Category columns are shared with subscription lists).
+    def citi(txs):
+        lines = [q(["Status", "Date", "Description", "Debit", "Credit"])]
+        for t in reversed(txs):
+            lines.append(q(["Pending" if t[6] else "Cleared", t[0].strftime("%m/%d/%Y"), desc(t),
+                            money(-t[1]) if t[1] < 0 else "", money(-t[1]) if t[1] > 0 else ""]))
+        return lines
+    L["citi"] = (region_us, citi, "utf-8")
+    def starling(txs):
+        lines = [q(["Date", "Counter Party", "Reference", "Type", "Amount (GBP)", "Balance (GBP)", "Spending Category", "Notes"])]
+        bal = 3000.0
+        for t in txs:
+            bal += t[1]
+            kind = "DIRECT DEBIT" if t[5] == "bill" else ("FASTER PAYMENT" if t[1] > 0 else "CARD")
+            lines.append(q([t[0].strftime("%d/%m/%Y"), t[2] or desc(t), t[3], kind, money(t[1]), money(bal), "GENERAL", ""]))
+        return lines
+    L["starling"] = (region_uk, starling, "utf-8")
+    def op(txs):
+        lines = [q(["Kirjauspäivä", "Arvopäivä", "Määrä EUROA", "Laji", "Selitys", "Saaja/Maksaja", "Saajan tilinumero",
+                    "Saajan pankin BIC", "Viite", "Viesti", "Arkistointitunnus"], ";")]
+        for i, t in enumerate(reversed(txs)):
+            kind = "E-LASKU" if t[5] in ("sub", "bill") else ("PALKKA" if t[5] == "income" else "KORTTIOSTO")
+            lines.append(q([t[0].strftime("%d.%m.%Y"), t[0].strftime("%d.%m.%Y"), money(t[1], True), "106", kind, t[2] or desc(t),
+                            "", "", "", t[3], f"20261130/5ERT{i:08d}"], ";"))
+        return lines
+    L["op"] = (region_de, op, "utf-8")
     return L
+
+
+# What a user of the export passes on the command line: Citi's file names no currency.
+ARGUMENTS = {"citi": ["--currency", "USD"]}
 
 
 def main():
@@ -447,7 +478,10 @@ def main():
         currency, txs, expected = scenario(region, rng)
         write(os.path.join(HERE, f"{name}.csv"), writer(txs), encoding)
         with open(os.path.join(HERE, f"{name}.expected.json"), "w", encoding="utf-8") as f:
-            json.dump({"layout": name, "today": TODAY.isoformat(), "subscriptions": expected}, f, ensure_ascii=False, indent=1)
+            golden = {"layout": name, "today": TODAY.isoformat(), "subscriptions": expected}
+            if name in ARGUMENTS:
+                golden["arguments"] = ARGUMENTS[name]
+            json.dump(golden, f, ensure_ascii=False, indent=1)
             f.write("\n")
 
 

@@ -127,6 +127,14 @@ func transactions(_ t: TransactionTable) -> [Transaction] {
         #expect(TransactionColumns.looksLikeTransactions(header: header) == statement)
     }
 
+    /// "Valuta" beside a value-date column is the currency; alone it is the value date.
+    @Test func valutaIsTheCurrencyBesideAValueDate() {
+        let swedbank = TransactionColumns.detect(header: ["Radnr", "Valuta", "Bokfdag", "Transdag", "Valutadag", "Beskrivning", "Belopp"])
+        #expect(swedbank[.currency] == 1 && swedbank[.valueDate] == 4)
+        let german = TransactionColumns.detect(header: ["Buchungstag", "Valuta", "Text", "Betrag"])
+        #expect(german[.valueDate] == 1 && german[.currency] == nil)
+    }
+
     @Test(arguments: [("Amount (EUR)", "EUR"), ("Betrag (€)", "EUR"), ("金额（元）", "CNY"), ("Määrä EUROA", "EUR"),
                       ("Amount (GBP)", "GBP"), ("Bedrag (EUR)", "EUR"), ("Amount", nil), ("Amount in", nil), ("Belopp", nil),
                       ("Betrag TL", nil), ("Column 3", nil), ("Debit USD", "USD")] as [(String, String?)])

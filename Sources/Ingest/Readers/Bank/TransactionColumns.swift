@@ -21,6 +21,13 @@ public enum TransactionColumns {
             roles[c.role] = c.column
             taken.insert(c.column)
         }
+        // "Valuta" is the value date in German and Danish exports and the currency in Swedish
+        // and Italian ones: beside another value-date column (Swedbank's Valutadag) it is the currency.
+        if roles[.currency] == nil, let valuta = roles[.valueDate], HeaderVocabulary.fold(header[valuta]) == "valuta",
+           let other = candidates.first(where: { $0.role == .valueDate && $0.column != valuta && !taken.contains($0.column) }) {
+            roles[.currency] = valuta
+            roles[.valueDate] = other.column
+        }
         return roles
     }
 
