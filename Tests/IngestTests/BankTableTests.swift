@@ -127,6 +127,19 @@ func transactions(_ t: TransactionTable) -> [Transaction] {
         #expect(TransactionColumns.looksLikeTransactions(header: header) == statement)
     }
 
+    /// A header with Category and no statement-only column (Mint) is settled by its rows: a
+    /// payee charged again and again is a statement, names listed once are subscriptions.
+    @Test func repeatedPayeesMakeAStatement() {
+        let header = ["Date", "Description", "Original Description", "Amount", "Transaction Type", "Category", "Account Name"]
+        let payees = ["Netflix", "Spotify", "Starbucks", "Netflix", "Target", "Spotify", "Netflix", "Uber", "Shell", "Spotify"]
+        let statement = payees.enumerated().map { i, p in ["11/\(i + 1)/2026", p, p.uppercased(), "9.99", "debit", "Entertainment", "Card"] }
+        #expect(!TransactionColumns.looksLikeTransactions(header: header))
+        #expect(TransactionColumns.looksLikeTransactions(header: header, rows: statement))
+        let list = ["Netflix", "Spotify", "Disney+", "Hulu", "iCloud", "Dropbox", "Notion", "Gym", "Audible", "Max"]
+            .map { ["12/05/2026", $0, $0, "9.99", "debit", "Streaming", "Card"] }
+        #expect(!TransactionColumns.looksLikeTransactions(header: header, rows: list))
+    }
+
     /// "Valuta" beside a value-date column is the currency; alone it is the value date.
     @Test func valutaIsTheCurrencyBesideAValueDate() {
         let swedbank = TransactionColumns.detect(header: ["Radnr", "Valuta", "Bokfdag", "Transdag", "Valutadag", "Beskrivning", "Belopp"])

@@ -30,8 +30,18 @@ public struct Importer: Sendable {
     /// `TransactionColumns.looksLikeTransactions`.
     public static func looksLikeBankStatement(path: String) -> Bool {
         guard let table = try? TransactionTable(path: path, context: NormalizeContext(today: CalendarDate(dayNumber: 0))) else { return false }
-        return table.layout != nil || (table.header.first?.hasPrefix("Column ") == false
-            && TransactionColumns.looksLikeTransactions(header: table.header))
+        if table.layout != nil { return true }
+        guard table.header.first?.hasPrefix("Column ") == false else { return false }
+        return TransactionColumns.looksLikeTransactions(header: table.header, rows: sampleRows(path: path, under: table.header))
+    }
+
+    /// Up to 200 data rows under `header`, read with the table reader, for the value test of
+    /// `looksLikeTransactions`; none when that reader finds another header row.
+    static func sampleRows(path: String, under header: [String]) -> [[String]] {
+        guard let table = try? CSVTable(path: path, name: path), table.header == header else { return [] }
+        var rows: [[String]] = []
+        while rows.count < 200, let row = try? table.nextRow() { rows.append(row.cells) }
+        return rows
     }
 
     /// Reads `path` (a file; the caller spools stdin to a file first) and hands each draft on.

@@ -60,7 +60,10 @@ public enum TransactionColumns {
 
     /// Auto-detection without `--from`: the header clearly names date, description and amount
     /// (or debit and credit) and nothing subscription-like (cycle, renewal, plan …).
-    public static func looksLikeTransactions(header: [String]) -> Bool {
+    /// `rows`, the first data rows under `header` (read only when needed), can settle a header
+    /// with shared words and no statement-only column (Mint, Rocket Money): see
+    /// `repeatsLikeStatement`.
+    public static func looksLikeTransactions(header: [String], rows: @autoclosure () -> [[String]] = []) -> Bool {
         let roles = detect(header: header)
         guard roles[.date] != nil, roles[.amount] != nil || (roles[.debit] != nil && roles[.credit] != nil),
               roles[.description] != nil || roles[.payee] != nil else { return false }
@@ -70,7 +73,19 @@ public enum TransactionColumns {
             folded.contains { cell in words.contains(cell) || words.contains { cell.hasPrefix($0 + " ") || cell.hasSuffix(" " + $0) } }
         }
         if names(subscriptionWords) { return false }
-        return !names(sharedWords) || hasStatementRoles(roles)
+        return !names(sharedWords) || hasStatementRoles(roles) || repeatsLikeStatement(roles, rows())
+    }
+
+    /// A statement charges the same payee again and again; a list of subscriptions names each
+    /// service once. True when, among at least 8 sampled rows, one payee (or description) comes
+    /// 3 times or more and at most four rows in five have a payee of their own.
+    static func repeatsLikeStatement(_ roles: [TransactionRole: Int], _ rows: [[String]]) -> Bool {
+        guard let column = roles[.payee] ?? roles[.description] else { return false }
+        let texts = rows.compactMap { column < $0.count ? HeaderVocabulary.fold($0[column]) : nil }.filter { !$0.isEmpty }
+        guard texts.count >= 8 else { return false }
+        var counts: [String: Int] = [:]
+        for text in texts { counts[text, default: 0] += 1 }
+        return (counts.values.max() ?? 0) >= 3 && counts.count * 5 <= texts.count * 4
     }
 
     /// The currency a money column's header names: `Amount (EUR)`, `Betrag (€)`, `金额（元）`,
