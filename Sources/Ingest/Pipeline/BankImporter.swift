@@ -28,7 +28,9 @@ public struct BankImporter: Sendable {
         var cache = MerchantCache()
         var book = LedgerBook()
         let keys = MerchantKey()
-        while let item = table.nextBytes() {
+        let encoding = table.encoding
+        let rows = ReadAhead(table)
+        while let item = rows.next() {
             report.rows += 1
             let t: TransactionBytes
             switch item {
@@ -39,13 +41,13 @@ public struct BankImporter: Sendable {
             }
             let kind: TransactionKind
             var entry: MerchantCache.Entry?
-            if !t.status.isEmpty, case let status = table.decode(t.status).lowercased(),
+            if !t.status.isEmpty, case let status = TransactionTable.decode(t.bytes[t.status], encoding: encoding).lowercased(),
                let word = TransactionClassifier.notBooked.first(where: { status.contains($0) }) {
                 kind = .notBooked(word)
             } else if t.amount == 0 {
                 kind = .zero
             } else {
-                let found = cache.entry(for: t, table: table, keys: keys)
+                let found = cache.entry(for: t, encoding: encoding, keys: keys)
                 entry = found
                 kind = TransactionClassifier.classify(amount: t.amount, words: cache.kinds[Int(found.words)])
             }
@@ -59,7 +61,7 @@ public struct BankImporter: Sendable {
             case .bill(let what):
                 skips.add(Skip(.notSubscription, line: t.line, row: t.row, detail: what))
             case .charge, .moneyIn:
-                let merchant = (entry ?? cache.entry(for: t, table: table, keys: keys)).merchant
+                let merchant = (entry ?? cache.entry(for: t, encoding: encoding, keys: keys)).merchant
                 let charge = Charge(day: t.date.dayNumber, amount: abs(t.amount), row: t.row, line: t.line)
                 book.add(charge, credit: kind == .moneyIn, merchant: merchant, currency: t.currency, merchants: cache.merchants)
             }

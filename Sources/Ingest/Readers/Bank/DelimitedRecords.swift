@@ -20,6 +20,23 @@ struct RecordCells: RandomAccessCollection {
     subscript(position: Int) -> ArraySlice<UInt8> { bytes[ranges[position]] }
 
     var isBlank: Bool { ranges.allSatisfy { bytes[$0].allSatisfy { $0 == 0x20 || $0 == 0x09 } } }
+
+    init(bytes: [UInt8], ranges: [Range<Int>]) {
+        self.bytes = bytes
+        self.ranges = ranges
+    }
+
+    /// A sampled record's cells copied into bytes of their own.
+    init(_ record: ByteRecord) {
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        for cell in record.cells {
+            let start = bytes.count
+            bytes += cell
+            ranges.append(start..<bytes.count)
+        }
+        self.init(bytes: bytes, ranges: ranges)
+    }
 }
 
 /// Streams records out of a delimited file in fixed-size chunks, so memory does not grow with
@@ -43,7 +60,9 @@ final class DelimitedRecords {
     private var unescaped: RecordCells?
     /// 1-based line where the current record starts.
     private(set) var recordLine = 0
-    static let chunkSize = 1 << 22
+    /// Bytes read at a time: rows handed to another thread keep their chunk alive, so chunks
+    /// stay small.
+    static let chunkSize = 1 << 20
 
     /// Reads from a file handle, starting with the bytes already read from it.
     init(handle: FileHandle?, head: [UInt8], atEnd: Bool, delimiter: UInt8) {

@@ -34,19 +34,19 @@ struct MerchantCache {
         older = ByteKeyTable(capacity: limit)
     }
 
-    mutating func entry(for t: TransactionBytes, table: TransactionTable, keys: MerchantKey) -> Entry {
+    mutating func entry(for t: TransactionBytes, encoding: TextEncoding, keys: MerchantKey) -> Entry {
         key.removeAll(keepingCapacity: true)
-        append(t.type)
-        append(t.payee)
-        append(t.text)
-        append(t.reference)
+        append(t.bytes[t.type])
+        append(t.bytes[t.payee])
+        append(t.bytes[t.text])
+        append(t.bytes[t.reference])
         var key: [UInt8] = []
         swap(&key, &self.key)
         defer { swap(&key, &self.key) }
         return key.withUnsafeBytes { key in
             let hash = ByteKeyTable<Entry>.hash(key)
             if let hit = recent.value(for: key, hash: hash) { return hit }
-            let entry = older.value(for: key, hash: hash) ?? compute(t, table: table, keys: keys)
+            let entry = older.value(for: key, hash: hash) ?? compute(t, encoding: encoding, keys: keys)
             if recent.isFull {
                 swap(&recent, &older)
                 recent.removeAll()
@@ -63,9 +63,9 @@ struct MerchantCache {
         key.append(contentsOf: field)
     }
 
-    private mutating func compute(_ t: TransactionBytes, table: TransactionTable, keys: MerchantKey) -> Entry {
-        let type = table.decode(t.type), payee = table.decode(t.payee)
-        let text = table.decode(t.text), reference = table.decode(t.reference)
+    private mutating func compute(_ t: TransactionBytes, encoding: TextEncoding, keys: MerchantKey) -> Entry {
+        let type = TransactionTable.decode(t.bytes[t.type], encoding: encoding), payee = TransactionTable.decode(t.bytes[t.payee], encoding: encoding)
+        let text = TransactionTable.decode(t.bytes[t.text], encoding: encoding), reference = TransactionTable.decode(t.bytes[t.reference], encoding: encoding)
         let merchant = keys.merchant(payee: payee, text: text, reference: reference, memo: &brands)
         let words = TransactionClassifier.words(type: type, payee: payee, text: text, reference: reference)
         let merchantNumber: Int32

@@ -102,6 +102,11 @@ public final class TransactionTable {
 
     /// Bytes of the file's encoding as text.
     func decode(_ bytes: ArraySlice<UInt8>) -> String {
+        TransactionTable.decode(bytes, encoding: encoding)
+    }
+
+    /// Bytes of a table read in `encoding` (UTF-8 or Windows-1252; others were transcoded) as text.
+    static func decode(_ bytes: ArraySlice<UInt8>, encoding: TextEncoding) -> String {
         encoding == .windows1252 ? Windows1252.decode(bytes) : String(decoding: bytes, as: UTF8.self)
     }
 
@@ -113,10 +118,15 @@ public final class TransactionTable {
     }
 
     /// The trimmed bytes of a column, empty when the table or the row has no such column.
-    private func cellBytes<Cells: RandomAccessCollection<ArraySlice<UInt8>>>(_ cells: Cells, _ column: Int?) -> ArraySlice<UInt8>
-    where Cells.Index == Int {
+    private func cellBytes(_ cells: RecordCells, _ column: Int?) -> ArraySlice<UInt8> {
         guard let c = column, c < cells.count else { return [] }
         return TransactionTable.trimmed(cells[c])
+    }
+
+    /// Where a column's trimmed bytes lie in `cells.bytes`; empty without such a column.
+    private func field(_ cells: RecordCells, _ column: Int?) -> Range<Int> {
+        guard let c = column, c < cells.count else { return 0..<0 }
+        return TransactionTable.trimmed(cells[c]).indices
     }
 
     /// Header row: the first of the opening rows that a known layout recognises, else the first
@@ -228,9 +238,9 @@ public final class TransactionTable {
 
     /// A row's text fields decoded.
     func transaction(_ t: TransactionBytes) -> Transaction {
-        Transaction(date: t.date, amount: t.amount, currency: t.currency, payee: decode(t.payee), text: decode(t.text),
-                    reference: decode(t.reference), type: decode(t.type), status: decode(t.status),
-                    account: decode(t.account), row: t.row, line: t.line)
+        Transaction(date: t.date, amount: t.amount, currency: t.currency, payee: decode(t.bytes[t.payee]), text: decode(t.bytes[t.text]),
+                    reference: decode(t.bytes[t.reference]), type: decode(t.bytes[t.type]), status: decode(t.bytes[t.status]),
+                    account: decode(t.bytes[t.account]), row: t.row, line: t.line)
     }
 
     /// As `next()`, the text fields left as bytes: after the sampled records, a row costs no
@@ -243,7 +253,7 @@ public final class TransactionTable {
             if lookaheadIndex == lookahead.count { lookahead = []; lookaheadIndex = 0 }
             if record.isBlank { return .skip(Skip(.blank, line: record.line)) }
             row += 1
-            return read(record.cells, line: record.line)
+            return read(RecordCells(record), line: record.line)
         }
         guard records.advance() else { return nil }
         let cells = records.cells
@@ -252,9 +262,9 @@ public final class TransactionTable {
         return read(cells, line: records.recordLine)
     }
 
-    private func read<Cells: RandomAccessCollection<ArraySlice<UInt8>>>(_ cells: Cells, line: Int) -> ByteItem where Cells.Index == Int {
+    private func read(_ cells: RecordCells, line: Int) -> ByteItem {
         guard let dc = at.date, dc < cells.count,
-              let date = BankValueParser.date(BankValueParser.dateParts(cells[dc]), order: dateOrder) else {
+              let date = BankValueParser.date(cells[dc], order: dateOrder) else {
             let joined = cells.map(text).joined(separator: " ").lowercased()
             if joined.allSatisfy({ $0 == "-" || $0 == " " }) || TransactionTable.summaryWords.contains(where: { joined.contains($0) }) {
                 return .skip(Skip(.totals, line: line, row: row, detail: "summary line"))
@@ -287,21 +297,24 @@ public final class TransactionTable {
         var rowCurrency = currency
         let code = cellBytes(cells, at.currency)
         if !code.isEmpty, let c = Currency(decode(code)) { rowCurrency = c }
-        return .transaction(TransactionBytes(date: date, amount: amount, currency: rowCurrency,
-                                             payee: cellBytes(cells, at.payee), text: cellBytes(cells, at.description),
-                                             reference: cellBytes(cells, at.reference), type: cellBytes(cells, at.type),
-                                             status: cellBytes(cells, at.status), account: cellBytes(cells, at.account),
+        return .transaction(TransactionBytes(date: date, amount: amount, currency: rowCurrency, bytes: cells.bytes,
+                                             payee: field(cells, at.payee), text: field(cells, at.description),
+                                             reference: field(cells, at.reference), type: field(cells, at.type),
+                                             status: field(cells, at.status), account: field(cells, at.account),
                                              row: row, line: line))
     }
 }
 
 /// A transaction as `TransactionTable` reads it, its text fields still the file's bytes
-/// (trimmed): the bank importer decodes them only for a descriptor it has not met yet.
+/// (trimmed): the bank importer decodes them only for a descriptor it has not met yet. The
+/// fields are ranges of one shared buffer, so handing a row on retains one reference.
 struct TransactionBytes {
     var date: CalendarDate
     var amount: Int64
     var currency: Currency?
-    var payee, text, reference, type, status, account: ArraySlice<UInt8>
+    /// The bytes the ranges below point into (the reader's buffer, or a record's own copy).
+    var bytes: [UInt8]
+    var payee, text, reference, type, status, account: Range<Int>
     var row: Int
     var line: Int
 }
