@@ -23,7 +23,7 @@ struct MerchantCache {
 
     private var recent: ByteKeyTable<Entry>
     private var older: ByteKeyTable<Entry>
-    private var brands: [String: Merchant?] = [:]
+    private var memo = MerchantKey.Memo()
     /// The key being looked up, reused from row to row.
     private var key: [UInt8] = []
     /// Entries per generation.
@@ -66,7 +66,7 @@ struct MerchantCache {
     private mutating func compute(_ t: TransactionBytes, encoding: TextEncoding, keys: MerchantKey) -> Entry {
         let type = TransactionTable.decode(t.bytes[t.type], encoding: encoding), payee = TransactionTable.decode(t.bytes[t.payee], encoding: encoding)
         let text = TransactionTable.decode(t.bytes[t.text], encoding: encoding), reference = TransactionTable.decode(t.bytes[t.reference], encoding: encoding)
-        let merchant = keys.merchant(payee: payee, text: text, reference: reference, memo: &brands)
+        let merchant = keys.merchant(payee: payee, text: text, reference: reference, memo: &memo)
         let words = TransactionClassifier.words(type: type, payee: payee, text: text, reference: reference)
         let merchantNumber: Int32
         if let known = merchantNumbers[merchant.key] {
