@@ -13,12 +13,23 @@ public struct BankImporter: Sendable {
         self.options = options
     }
 
-    /// A merchant's charges and the money it sent back, in compact form.
+    /// A merchant's charges and the money it sent back.
     struct Ledger {
         var merchant: Merchant
         var currency: Currency?
         var charges: [Charge] = []
         var credits: [Charge] = []
+    }
+
+    /// A ledger while the statement is read: its charges packed, unpacked one ledger at a time
+    /// at the end.
+    struct PackedLedger {
+        var merchant: Merchant
+        var currency: Currency?
+        var charges = ChargeLog()
+        var credits = ChargeLog()
+
+        var unpacked: Ledger { Ledger(merchant: merchant, currency: currency, charges: charges.charges, credits: credits.charges) }
     }
 
     /// Reads `table` to the end and hands on one draft per recurring series, by name.
@@ -71,7 +82,8 @@ public struct BankImporter: Sendable {
         let builder = SeriesDraftBuilder(file: name, context: options.context)
         var drafts: [ImportDraft] = []
         let detector = RecurrenceDetector()
-        for (_, var ledger) in ledgers {
+        for key in Array(ledgers.keys) {
+            guard var ledger = ledgers.removeValue(forKey: key)?.unpacked else { continue }
             for refund in settleRefunds(&ledger) { skips.add(refund) }
             let (series, leftover) = detector.detect(ledger.charges, knownService: ledger.merchant.isKnownService)
             for s in series { drafts.append(builder.draft(s, merchant: ledger.merchant, currency: ledger.currency)) }
@@ -95,7 +107,7 @@ public struct BankImporter: Sendable {
     /// Descriptors with a per-charge word after the merchant (`HELLOFRESH WKHBJA`) make many
     /// keys of one or two charges sharing a first word: such keys join one ledger named by
     /// that word, when there are at least three of them.
-    static func mergeFamilies(_ ledgers: inout [String: Ledger]) {
+    static func mergeFamilies(_ ledgers: inout [String: PackedLedger]) {
         var families: [String: [String]] = [:]
         for (key, ledger) in ledgers where !ledger.merchant.isKnownService && ledger.charges.count + ledger.credits.count <= 2 {
             guard let first = ledger.merchant.key.split(separator: " ").first, ledger.merchant.key.contains(" ") else { continue }
@@ -103,15 +115,16 @@ public struct BankImporter: Sendable {
         }
         for (family, keys) in families where keys.count >= 3 {
             let word = String(family.prefix { $0 != "|" })
-            var merged = ledgers[family] ?? Ledger(merchant: Merchant(key: word, name: MerchantKey.title(word), category: nil, isKnownService: false),
-                                                   currency: ledgers[keys[0]]?.currency)
+            var merged = (ledgers[family] ?? PackedLedger(merchant: Merchant(key: word, name: MerchantKey.title(word), category: nil, isKnownService: false),
+                                                          currency: ledgers[keys[0]]?.currency)).unpacked
             for key in keys.sorted() {
                 guard let ledger = ledgers.removeValue(forKey: key) else { continue }
-                merged.charges += ledger.charges
-                merged.credits += ledger.credits
+                merged.charges += ledger.charges.charges
+                merged.credits += ledger.credits.charges
             }
             merged.charges.sort { ($0.day, $0.row) < ($1.day, $1.row) }
-            ledgers[family] = merged
+            ledgers[family] = PackedLedger(merchant: merged.merchant, currency: merged.currency,
+                                           charges: ChargeLog(merged.charges), credits: ChargeLog(merged.credits))
         }
     }
 
@@ -138,7 +151,7 @@ public struct BankImporter: Sendable {
 /// The ledgers of a statement by merchant number and currency: a charge finds its ledger
 /// without building a key string.
 struct LedgerBook {
-    private var ledgers: [BankImporter.Ledger] = []
+    private var ledgers: [BankImporter.PackedLedger] = []
     /// Per merchant number, its first ledger's index and currency; a merchant charged in
     /// further currencies finds those in `others`.
     private var first: [(index: Int, currency: Currency?)?] = []
@@ -162,15 +175,15 @@ struct LedgerBook {
             if let index = others[Other(merchant: merchant, currency: currency)] { return index }
         }
         let index = ledgers.count
-        ledgers.append(BankImporter.Ledger(merchant: merchants[m], currency: currency))
+        ledgers.append(BankImporter.PackedLedger(merchant: merchants[m], currency: currency))
         if first[m] == nil { first[m] = (index, currency) } else { others[Other(merchant: merchant, currency: currency)] = index }
         return index
     }
 
     /// The ledgers keyed `merchant key|currency code`, as `BankImporter.mergeFamilies` groups
     /// them; the book is left empty, so the charges are held once.
-    mutating func takeByKey() -> [String: BankImporter.Ledger] {
-        var keyed: [String: BankImporter.Ledger] = [:]
+    mutating func takeByKey() -> [String: BankImporter.PackedLedger] {
+        var keyed: [String: BankImporter.PackedLedger] = [:]
         keyed.reserveCapacity(ledgers.count)
         for ledger in ledgers { keyed[ledger.merchant.key + "|" + (ledger.currency?.code ?? "")] = ledger }
         self = LedgerBook()
