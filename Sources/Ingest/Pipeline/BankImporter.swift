@@ -82,7 +82,12 @@ public struct BankImporter: Sendable {
         let builder = SeriesDraftBuilder(file: name, context: options.context)
         var drafts: [ImportDraft] = []
         let detector = RecurrenceDetector()
-        for key in Array(ledgers.keys) {
+        // Largest ledgers first, each dropped when done: the largest is unpacked and searched
+        // before any draft holds its provenance, so their memory does not add up. The order
+        // also fixes which skips are listed.
+        let order = ledgers.map { (key: $0.key, size: $0.value.charges.count + $0.value.credits.count) }
+            .sorted { ($1.size, $0.key) < ($0.size, $1.key) }
+        for (key, _) in order {
             guard var ledger = ledgers.removeValue(forKey: key)?.unpacked else { continue }
             for refund in settleRefunds(&ledger) { skips.add(refund) }
             let (series, leftover) = detector.detect(ledger.charges, knownService: ledger.merchant.isKnownService)

@@ -84,7 +84,15 @@ public struct RecurrenceDetector: Sendable {
     /// subscription brand, so two charges can make a series.
     public func detect(_ charges: [Charge], knownService: Bool) -> (series: [RecurringSeries], leftover: [Charge]) {
         guard charges.count >= 2 else { return ([], charges) }
-        var groups = amountGroups(charges, loose: knownService).map(Group.init)
+        // Each amount group is dropped once its sorted `Group` exists, and the leftovers are
+        // sorted in place: a shop with a tenth of a statement's rows holds fewer copies of them.
+        var amounts = amountGroups(charges, loose: knownService)
+        var groups: [Group] = []
+        groups.reserveCapacity(amounts.count)
+        for i in amounts.indices {
+            groups.append(Group(amounts[i]))
+            amounts[i] = []
+        }
         joinPriceChanges(&groups)
         var series: [RecurringSeries] = []
         var leftover: [Charge] = []
@@ -97,7 +105,8 @@ public struct RecurrenceDetector: Sendable {
             series.append(RecurringSeries(charges: group.charges, fit: fit, occurrences: group.days.count,
                                           confidence: confidence(fit: fit, occurrences: group.days.count, knownService: knownService)))
         }
-        return (series.sorted { $0.charges[0].day < $1.charges[0].day }, leftover.sorted { $0.day < $1.day })
+        leftover.sort { $0.day < $1.day }
+        return (series.sorted { $0.charges[0].day < $1.charges[0].day }, leftover)
     }
 
     /// Groups of near-equal amounts (single linkage over sorted amounts).
