@@ -9,8 +9,9 @@ struct ByteRecord {
     var isBlank: Bool { cells.allSatisfy { $0.allSatisfy { $0 == 0x20 || $0 == 0x09 } } }
 }
 
-/// The cells of the record `DelimitedRecords.advance()` last read, as slices of the reader's
-/// buffer: a view, so a row costs no array of cells. Valid until the next `advance()`.
+/// The cells of the record `DelimitedRecords.advance()` last read, as ranges of the reader's
+/// buffer: a row costs no array of cells. The buffer is held by value, so a view stays valid
+/// after the reader moves on; one kept across a refill makes the reader copy its buffer.
 struct RecordCells: RandomAccessCollection {
     let bytes: [UInt8]
     let ranges: [Range<Int>]
