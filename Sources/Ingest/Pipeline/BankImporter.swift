@@ -13,7 +13,7 @@ public struct BankImporter: Sendable {
         self.options = options
     }
 
-    /// A merchant's charges and the money it sent back, in compact form.
+    /// A merchant's charges and the money it sent back.
     struct Ledger {
         var merchant: Merchant
         var currency: Currency?
@@ -21,32 +21,46 @@ public struct BankImporter: Sendable {
         var credits: [Charge] = []
     }
 
+    /// A ledger while the statement is read: its charges packed, unpacked one ledger at a time
+    /// at the end.
+    struct PackedLedger {
+        var merchant: Merchant
+        var currency: Currency?
+        var charges = ChargeLog()
+        var credits = ChargeLog()
+
+        var unpacked: Ledger { Ledger(merchant: merchant, currency: currency, charges: charges.charges, credits: credits.charges) }
+    }
+
     /// Reads `table` to the end and hands on one draft per recurring series, by name.
     public func run(table: TransactionTable, name: String, emit: (ImportDraft) throws -> Void) throws -> ImportReport {
         var report = ImportReport(source: name, kind: .bank)
         var skips = SkipTally(limit: listedSkipsPerReason)
-        var ledgers: [String: Ledger] = [:]
         var cache = MerchantCache()
+        var book = LedgerBook()
         let keys = MerchantKey()
-        while let item = table.next() {
+        let encoding = table.encoding
+        let rows = ReadAhead(table)
+        while let item = rows.next() {
             report.rows += 1
-            let t: Transaction
+            let t: TransactionBytes
             switch item {
             case .skip(let skip):
                 skips.add(skip)
                 continue
             case .transaction(let transaction): t = transaction
             }
-            let status = t.status.lowercased()
             let kind: TransactionKind
             var entry: MerchantCache.Entry?
-            if !status.isEmpty, let word = TransactionClassifier.notBooked.first(where: { status.contains($0) }) {
+            if !t.status.isEmpty, case let status = TransactionTable.decode(t.bytes[t.status], encoding: encoding).lowercased(),
+               let word = TransactionClassifier.notBooked.first(where: { status.contains($0) }) {
                 kind = .notBooked(word)
             } else if t.amount == 0 {
                 kind = .zero
             } else {
-                entry = cache.entry(for: t, keys: keys)
-                kind = TransactionClassifier.classify(amount: t.amount, words: entry?.words)
+                let found = cache.entry(for: t, encoding: encoding, keys: keys)
+                entry = found
+                kind = TransactionClassifier.classify(amount: t.amount, words: cache.kinds[Int(found.words)])
             }
             switch kind {
             case .notBooked(let word):
@@ -58,21 +72,23 @@ public struct BankImporter: Sendable {
             case .bill(let what):
                 skips.add(Skip(.notSubscription, line: t.line, row: t.row, detail: what))
             case .charge, .moneyIn:
-                let merchant = (entry ?? cache.entry(for: t, keys: keys)).merchant
-                let key = merchant.key + "|" + (t.currency?.code ?? "")
+                let merchant = (entry ?? cache.entry(for: t, encoding: encoding, keys: keys)).merchant
                 let charge = Charge(day: t.date.dayNumber, amount: abs(t.amount), row: t.row, line: t.line)
-                if kind == .charge {
-                    ledgers[key, default: Ledger(merchant: merchant, currency: t.currency)].charges.append(charge)
-                } else {
-                    ledgers[key, default: Ledger(merchant: merchant, currency: t.currency)].credits.append(charge)
-                }
+                book.add(charge, credit: kind == .moneyIn, merchant: merchant, currency: t.currency, merchants: cache.merchants)
             }
         }
+        var ledgers = book.takeByKey()
         BankImporter.mergeFamilies(&ledgers)
         let builder = SeriesDraftBuilder(file: name, context: options.context)
         var drafts: [ImportDraft] = []
         let detector = RecurrenceDetector()
-        for (_, var ledger) in ledgers {
+        // Largest ledgers first, each dropped when done: the largest is unpacked and searched
+        // before any draft holds its provenance, so their memory does not add up. The order
+        // also fixes which skips are listed.
+        let order = ledgers.map { (key: $0.key, size: $0.value.charges.count + $0.value.credits.count) }
+            .sorted { ($1.size, $0.key) < ($0.size, $1.key) }
+        for (key, _) in order {
+            guard var ledger = ledgers.removeValue(forKey: key)?.unpacked else { continue }
             for refund in settleRefunds(&ledger) { skips.add(refund) }
             let (series, leftover) = detector.detect(ledger.charges, knownService: ledger.merchant.isKnownService)
             for s in series { drafts.append(builder.draft(s, merchant: ledger.merchant, currency: ledger.currency)) }
@@ -96,7 +112,7 @@ public struct BankImporter: Sendable {
     /// Descriptors with a per-charge word after the merchant (`HELLOFRESH WKHBJA`) make many
     /// keys of one or two charges sharing a first word: such keys join one ledger named by
     /// that word, when there are at least three of them.
-    static func mergeFamilies(_ ledgers: inout [String: Ledger]) {
+    static func mergeFamilies(_ ledgers: inout [String: PackedLedger]) {
         var families: [String: [String]] = [:]
         for (key, ledger) in ledgers where !ledger.merchant.isKnownService && ledger.charges.count + ledger.credits.count <= 2 {
             guard let first = ledger.merchant.key.split(separator: " ").first, ledger.merchant.key.contains(" ") else { continue }
@@ -104,15 +120,16 @@ public struct BankImporter: Sendable {
         }
         for (family, keys) in families where keys.count >= 3 {
             let word = String(family.prefix { $0 != "|" })
-            var merged = ledgers[family] ?? Ledger(merchant: Merchant(key: word, name: MerchantKey.title(word), category: nil, isKnownService: false),
-                                                   currency: ledgers[keys[0]]?.currency)
+            var merged = (ledgers[family] ?? PackedLedger(merchant: Merchant(key: word, name: MerchantKey.title(word), category: nil, isKnownService: false),
+                                                          currency: ledgers[keys[0]]?.currency)).unpacked
             for key in keys.sorted() {
                 guard let ledger = ledgers.removeValue(forKey: key) else { continue }
-                merged.charges += ledger.charges
-                merged.credits += ledger.credits
+                merged.charges += ledger.charges.charges
+                merged.credits += ledger.credits.charges
             }
             merged.charges.sort { ($0.day, $0.row) < ($1.day, $1.row) }
-            ledgers[family] = merged
+            ledgers[family] = PackedLedger(merchant: merged.merchant, currency: merged.currency,
+                                           charges: ChargeLog(merged.charges), credits: ChargeLog(merged.credits))
         }
     }
 
@@ -136,41 +153,46 @@ public struct BankImporter: Sendable {
     }
 }
 
-/// Remembers the merchant and the transfer or bill words of each descriptor seen, up to a
-/// bound, so repeated descriptors are cleaned and classified once. Two generations: when the
-/// recent one is full it becomes the older one, and an older entry used again moves back, so
-/// a flood of one-off descriptors never evicts the ones that recur.
-struct MerchantCache {
-    struct Entry {
-        var merchant: Merchant
-        var words: TransactionKind?
+/// The ledgers of a statement by merchant number and currency: a charge finds its ledger
+/// without building a key string.
+struct LedgerBook {
+    private var ledgers: [BankImporter.PackedLedger] = []
+    /// Per merchant number, its first ledger's index and currency; a merchant charged in
+    /// further currencies finds those in `others`.
+    private var first: [(index: Int, currency: Currency?)?] = []
+    private var others: [Other: Int] = [:]
+
+    private struct Other: Hashable {
+        var merchant: Int32
+        var currency: Currency?
     }
 
-    /// The fields a merchant and its words are read from.
-    private struct Key: Hashable {
-        var type: String
-        var payee: String
-        var text: String
-        var reference: String
+    mutating func add(_ charge: Charge, credit: Bool, merchant: Int32, currency: Currency?, merchants: [Merchant]) {
+        let index = ledger(merchant: merchant, currency: currency, merchants: merchants)
+        if credit { ledgers[index].credits.append(charge) } else { ledgers[index].charges.append(charge) }
     }
 
-    private var recent: [Key: Entry] = [:]
-    private var older: [Key: Entry] = [:]
-    private var brands: [String: Merchant?] = [:]
-    /// Entries per generation.
-    static let limit = 4096
-
-    mutating func entry(for t: Transaction, keys: MerchantKey) -> Entry {
-        let key = Key(type: t.type, payee: t.payee, text: t.text, reference: t.reference)
-        if let hit = recent[key] { return hit }
-        let entry = older[key] ?? Entry(merchant: keys.merchant(payee: t.payee, text: t.text, reference: t.reference, memo: &brands),
-                                        words: TransactionClassifier.words(of: t))
-        if recent.count >= MerchantCache.limit {
-            swap(&recent, &older)
-            recent.removeAll(keepingCapacity: true)
+    private mutating func ledger(merchant: Int32, currency: Currency?, merchants: [Merchant]) -> Int {
+        let m = Int(merchant)
+        while first.count <= m { first.append(nil) }
+        if let known = first[m] {
+            if known.currency == currency { return known.index }
+            if let index = others[Other(merchant: merchant, currency: currency)] { return index }
         }
-        recent[key] = entry
-        return entry
+        let index = ledgers.count
+        ledgers.append(BankImporter.PackedLedger(merchant: merchants[m], currency: currency))
+        if first[m] == nil { first[m] = (index, currency) } else { others[Other(merchant: merchant, currency: currency)] = index }
+        return index
+    }
+
+    /// The ledgers keyed `merchant key|currency code`, as `BankImporter.mergeFamilies` groups
+    /// them; the book is left empty, so the charges are held once.
+    mutating func takeByKey() -> [String: BankImporter.PackedLedger] {
+        var keyed: [String: BankImporter.PackedLedger] = [:]
+        keyed.reserveCapacity(ledgers.count)
+        for ledger in ledgers { keyed[ledger.merchant.key + "|" + (ledger.currency?.code ?? "")] = ledger }
+        self = LedgerBook()
+        return keyed
     }
 }
 

@@ -101,10 +101,48 @@ enum BankValueParser {
         return parts
     }
 
+    /// The date of a cell: `dateParts` then `date(_:order:)`, with numeric dates of three
+    /// groups (`11/29/2026`, `29.11.26`, `2026-11-29`) read without building an array.
+    static func date(_ bytes: ArraySlice<UInt8>, order: DateOrder?) -> CalendarDate? {
+        if let (a, b, c) = numericParts(bytes) { return date(a, b, c, order: order) }
+        return date(dateParts(bytes), order: order)
+    }
+
+    /// The three numbers of a cell that is exactly `digits sep digits sep digits` (sep one of
+    /// `/ . -`, at most seven digits a group), as `dateParts` reads them; nil for anything else.
+    static func numericParts(_ bytes: ArraySlice<UInt8>) -> (Int, Int, Int)? {
+        var parts = (0, 0, 0)
+        var group = 0
+        var value = 0
+        var width = 0
+        for b in bytes {
+            if b >= 0x30 && b <= 0x39 {
+                guard width < 7 else { return nil }
+                value = value * 10 + Int(b - 0x30)
+                width += 1
+            } else if b == 0x2F || b == 0x2E || b == 0x2D {
+                guard width > 0, group < 2 else { return nil }
+                if group == 0 { parts.0 = value } else { parts.1 = value }
+                group += 1
+                value = 0
+                width = 0
+            } else {
+                return nil
+            }
+        }
+        guard group == 2, width > 0 else { return nil }
+        parts.2 = value
+        return parts
+    }
+
     /// A date from its parts in the column's order; nil when they make no date.
     static func date(_ parts: [Int], order: DateOrder?) -> CalendarDate? {
         guard parts.count >= 3 else { return nil }
-        let a = parts[0], b = parts[1], c = parts[2]
+        return date(parts[0], parts[1], parts[2], order: order)
+    }
+
+    /// A date from the first three parts of `dateParts`.
+    static func date(_ a: Int, _ b: Int, _ c: Int, order: DateOrder?) -> CalendarDate? {
         func year(_ y: Int) -> Int { y < 100 ? 2000 + y : y }
         if b < 0 { return CalendarDate(year: year(c), month: -b, day: a) }
         if a < 0 { return CalendarDate(year: year(c), month: -a, day: b) }

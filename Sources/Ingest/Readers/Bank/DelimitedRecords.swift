@@ -9,6 +9,37 @@ struct ByteRecord {
     var isBlank: Bool { cells.allSatisfy { $0.allSatisfy { $0 == 0x20 || $0 == 0x09 } } }
 }
 
+/// The cells of the record `DelimitedRecords.advance()` last read, as ranges of the reader's
+/// buffer: a row costs no array of cells. The buffer is held by value, so a view stays valid
+/// after the reader moves on; one kept across a refill makes the reader copy its buffer.
+struct RecordCells: RandomAccessCollection {
+    let bytes: [UInt8]
+    let ranges: [Range<Int>]
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { ranges.count }
+    subscript(position: Int) -> ArraySlice<UInt8> { bytes[ranges[position]] }
+
+    var isBlank: Bool { ranges.allSatisfy { bytes[$0].allSatisfy { $0 == 0x20 || $0 == 0x09 } } }
+
+    init(bytes: [UInt8], ranges: [Range<Int>]) {
+        self.bytes = bytes
+        self.ranges = ranges
+    }
+
+    /// A sampled record's cells copied into bytes of their own.
+    init(_ record: ByteRecord) {
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        for cell in record.cells {
+            let start = bytes.count
+            bytes += cell
+            ranges.append(start..<bytes.count)
+        }
+        self.init(bytes: bytes, ranges: ranges)
+    }
+}
+
 /// Streams records out of a delimited file in fixed-size chunks, so memory does not grow with
 /// the file: quotes, doubled quotes, CRLF and line breaks inside quotes are handled.
 ///
@@ -21,7 +52,18 @@ final class DelimitedRecords {
     private var line = 1
     private let handle: FileHandle?
     private var atEnd: Bool
-    static let chunkSize = 1 << 22
+    /// Cell ranges of the current record, reused from record to record.
+    private var ranges: [Range<Int>] = []
+    /// Cells of the current record holding doubled quotes.
+    private var doubledCells: [Int] = []
+    /// A record with doubled quotes, unescaped into its own bytes (the buffer is never rewritten,
+    /// so slices handed out earlier stay valid).
+    private var unescaped: RecordCells?
+    /// 1-based line where the current record starts.
+    private(set) var recordLine = 0
+    /// Bytes read at a time: rows handed to another thread keep their chunk alive, so chunks
+    /// stay small.
+    static let chunkSize = 1 << 20
 
     /// Reads from a file handle, starting with the bytes already read from it.
     init(handle: FileHandle?, head: [UInt8], atEnd: Bool, delimiter: UInt8) {
@@ -47,87 +89,123 @@ final class DelimitedRecords {
         return true
     }
 
-    /// The next record, nil at the end of the file.
+    /// The next record, nil at the end of the file, as slices that keep their bytes after the
+    /// reader moves on (for the records a table samples before it streams).
     func next() -> ByteRecord? {
+        guard advance() else { return nil }
+        let cells = self.cells
+        return ByteRecord(cells: Array(cells), line: recordLine)
+    }
+
+    /// Reads the next record into `cells` and `recordLine`; false at the end of the file.
+    func advance() -> Bool {
         while true {
-            if position >= buffer.count, !refill() { return nil }
-            if let record = scan() { return record }
+            if position >= buffer.count, !refill() { return false }
+            if scan() { return true }
             if !refill() { return scan(final: true) }
         }
     }
 
-    /// Scans one record from `position`; nil when the buffer ends before the record does
-    /// (unless `final`). Slices point into `buffer`, valid until the next refill copies them.
-    private func scan(final: Bool = false) -> ByteRecord? {
-        var cells: [ArraySlice<UInt8>] = []
-        var i = position
-        var cellStart = i
-        var inQuotes = false
-        var quoted = false
-        var doubled = false
-        var newlines = 0
-        let n = buffer.count
-        func finishCell(_ end: Int) {
-            if quoted {
-                var lo = cellStart
-                while lo < end, buffer[lo] != 0x22 { lo += 1 }
-                var hi = end
-                while hi > lo + 1, buffer[hi - 1] != 0x22 { hi -= 1 }
-                var slice = hi > lo + 1 ? buffer[(lo + 1)..<(hi - 1)] : buffer[lo..<lo]
-                if doubled {
-                    var copy: [UInt8] = []
-                    var k = slice.startIndex
-                    while k < slice.endIndex {
-                        copy.append(slice[k])
-                        if slice[k] == 0x22, k + 1 < slice.endIndex, slice[k + 1] == 0x22 { k += 1 }
-                        k += 1
-                    }
-                    slice = copy[...]
-                }
-                cells.append(slice)
-            } else {
-                cells.append(buffer[cellStart..<end])
-            }
-            quoted = false
-            doubled = false
+    /// The cells of the record `advance()` read last.
+    var cells: RecordCells { unescaped ?? RecordCells(bytes: buffer, ranges: ranges) }
+
+    /// Scans one record from `position` into `ranges`; false when the buffer ends before the
+    /// record does (unless `final`), leaving `position` where it was.
+    private func scan(final: Bool = false) -> Bool {
+        // Local arrays: appending to a class's stored property would check exclusive access each time.
+        var ranges: [Range<Int>] = []
+        var doubledCells: [Int] = []
+        swap(&ranges, &self.ranges)
+        swap(&doubledCells, &self.doubledCells)
+        ranges.removeAll(keepingCapacity: true)
+        doubledCells.removeAll(keepingCapacity: true)
+        defer {
+            swap(&ranges, &self.ranges)
+            swap(&doubledCells, &self.doubledCells)
         }
-        while i < n {
-            let c = buffer[i]
-            if inQuotes {
+        let delimiter = self.delimiter
+        let start = position
+        let found: (end: Int, next: Int, newlines: Int)? = buffer.withUnsafeBufferPointer { buffer in
+            var i = start
+            var cellStart = i
+            var inQuotes = false
+            var quoted = false
+            var doubled = false
+            var newlines = 0
+            let n = buffer.count
+            func finishCell(_ end: Int) {
+                if quoted {
+                    var lo = cellStart
+                    while lo < end, buffer[lo] != 0x22 { lo += 1 }
+                    var hi = end
+                    while hi > lo + 1, buffer[hi - 1] != 0x22 { hi -= 1 }
+                    if doubled { doubledCells.append(ranges.count) }
+                    ranges.append(hi > lo + 1 ? (lo + 1)..<(hi - 1) : lo..<lo)
+                } else {
+                    ranges.append(cellStart..<end)
+                }
+                quoted = false
+                doubled = false
+            }
+            while i < n {
+                let c = buffer[i]
+                if inQuotes {
+                    if c == 0x22 {
+                        if i + 1 < n, buffer[i + 1] == 0x22 { doubled = true; i += 2; continue }
+                        if i + 1 >= n && !final { return nil }
+                        inQuotes = false
+                    } else if c == 0x0A { newlines += 1 }
+                    i += 1
+                    continue
+                }
                 if c == 0x22 {
-                    if i + 1 < n, buffer[i + 1] == 0x22 { doubled = true; i += 2; continue }
-                    if i + 1 >= n && !final { return nil }
-                    inQuotes = false
-                } else if c == 0x0A { newlines += 1 }
-                i += 1
-                continue
-            }
-            if c == 0x22 {
-                inQuotes = true
-                quoted = true
-            } else if c == delimiter {
-                finishCell(i)
-                cellStart = i + 1
-            } else if c == 0x0A || c == 0x0D {
-                let end = i
-                if c == 0x0D {
-                    if i + 1 >= n && !final { return nil }
-                    if i + 1 < n, buffer[i + 1] == 0x0A { i += 1 }
+                    inQuotes = true
+                    quoted = true
+                } else if c == delimiter {
+                    finishCell(i)
+                    cellStart = i + 1
+                } else if c == 0x0A || c == 0x0D {
+                    let end = i
+                    if c == 0x0D {
+                        if i + 1 >= n && !final { return nil }
+                        if i + 1 < n, buffer[i + 1] == 0x0A { i += 1 }
+                    }
+                    finishCell(end)
+                    return (end, i + 1, newlines)
                 }
-                finishCell(end)
-                let record = ByteRecord(cells: cells, line: line)
-                line += 1 + newlines
-                position = i + 1
-                return record
+                i += 1
             }
-            i += 1
+            guard final, i > start || !ranges.isEmpty else { return nil }
+            finishCell(n)
+            return (n, n, newlines)
         }
-        guard final, i > position || !cells.isEmpty else { return nil }
-        finishCell(n)
-        let record = ByteRecord(cells: cells, line: line)
-        line += 1 + newlines
-        position = n
-        return record
+        guard let found else {
+            ranges.removeAll(keepingCapacity: true)
+            return false
+        }
+        unescaped = doubledCells.isEmpty ? nil : unescape(ranges, doubled: doubledCells)
+        recordLine = line
+        line += 1 + found.newlines
+        position = found.next
+        return true
+    }
+
+    /// The record's cells copied into bytes of their own, each doubled quote in the cells
+    /// listed in `doubled` turned into one.
+    private func unescape(_ ranges: [Range<Int>], doubled: [Int]) -> RecordCells {
+        var bytes: [UInt8] = []
+        var copied: [Range<Int>] = []
+        for (index, range) in ranges.enumerated() {
+            let start = bytes.count
+            var read = range.lowerBound
+            while read < range.upperBound {
+                bytes.append(buffer[read])
+                if doubled.contains(index), buffer[read] == 0x22, read + 1 < range.upperBound, buffer[read + 1] == 0x22 { read += 1 }
+                read += 1
+            }
+            copied.append(start..<bytes.count)
+        }
+        return RecordCells(bytes: bytes, ranges: copied)
     }
 
     /// The delimiter that splits the first lines into the same number of cells most often:

@@ -180,21 +180,30 @@ public struct MerchantKey: Sendable {
     /// The merchant a transaction names: the counterparty or description, and for middlemen
     /// (PayPal, Klarna, a direct debit with a legal name) the brand found in the reference.
     public func merchant(payee: String, text: String, reference: String) -> Merchant {
-        var memo: [String: Merchant?] = [:]
+        var memo = Memo()
         return merchant(payee: payee, text: text, reference: reference, memo: &memo)
     }
 
+    /// Catalog look-ups, and merchants named by their cleaned words alone, remembered across
+    /// calls: a statement's one-off descriptors (`AMZN Mktp US*41E6180M`) mostly clean to
+    /// words seen before.
+    struct Memo {
+        var brands: [String: Merchant?] = [:]
+        var byWords: [String: Merchant] = [:]
+        /// Entries per table; beyond it look-ups are made again.
+        static let limit = 50_000
+    }
+
     /// As `merchant(payee:text:reference:)`, remembering catalog look-ups in `memo` across calls.
-    func merchant(payee: String, text: String, reference: String, memo: inout [String: Merchant?]) -> Merchant {
+    func merchant(payee: String, text: String, reference: String, memo: inout Memo) -> Merchant {
         func brand(_ text: String) -> Merchant? {
-            if let known = memo[text] { return known }
+            if let known = memo.brands[text] { return known }
             let found = self.brand(text)
-            if memo.count < 50_000 { memo[text] = found }
+            if memo.brands.count < Memo.limit { memo.brands[text] = found }
             return found
         }
         let primary = payee.isEmpty ? text : payee
-        let upper = primary.uppercased()
-        let isMiddleman = MerchantKey.middlemen.contains { upper.hasPrefix($0) } && !upper.contains("*")
+        let isMiddleman = MerchantKey.isMiddleman(primary)
         if isMiddleman {
             for extra in [text, reference] where !extra.isEmpty && extra != primary {
                 let words = MerchantKey.clean(extra)
@@ -202,11 +211,35 @@ public struct MerchantKey: Sendable {
             }
         }
         let words = MerchantKey.clean(primary)
-        if let hit = brand(words.joined(separator: " ")) { return hit }
+        let joined = words.joined(separator: " ")
+        // Neither a middleman's reference nor a second text is read: the words alone decide.
+        let wordsDecide = !isMiddleman && !words.isEmpty && (payee.isEmpty || text.isEmpty)
+        if wordsDecide, let known = memo.byWords[joined] { return known }
+        if let hit = brand(joined) {
+            if wordsDecide, memo.byWords.count < Memo.limit { memo.byWords[joined] = hit }
+            return hit
+        }
         if payee.isEmpty == false, !text.isEmpty, let hit = brand(MerchantKey.clean(text).joined(separator: " ")) { return hit }
         if !reference.isEmpty, words.isEmpty || isMiddleman, let hit = brand(reference) { return hit }
         let key = words.isEmpty ? HeaderVocabulary.fold(primary).uppercased() : words.prefix(3).joined(separator: " ")
-        return Merchant(key: key, name: MerchantKey.title(key), category: nil, isKnownService: false)
+        let merchant = Merchant(key: key, name: MerchantKey.title(key), category: nil, isKnownService: false)
+        if wordsDecide, memo.byWords.count < Memo.limit { memo.byWords[joined] = merchant }
+        return merchant
+    }
+
+    /// A descriptor starting with a middleman's name and without a `*` (`PAYPAL *NETFLIX` names
+    /// the merchant itself). ASCII text is compared on bytes, other text upper-cased first.
+    static func isMiddleman(_ primary: String) -> Bool {
+        let utf8 = primary.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            let upper = primary.uppercased()
+            return middlemen.contains { upper.hasPrefix($0) } && !upper.contains("*")
+        }
+        guard !utf8.contains(0x2A) else { return false }
+        return middlemen.contains { name in
+            utf8.count >= name.utf8.count
+                && zip(utf8, name.utf8).allSatisfy { byte, letter in (byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte) == letter }
+        }
     }
 
     private func brand(_ text: String) -> Merchant? {

@@ -12,6 +12,9 @@ struct PhraseIndex: Sendable {
     private var everywhere: Int?
     /// Longer tokens start no phrase.
     private var longestFirstWord = 0
+    /// One bit per first word's `signature`: a token whose bit is clear starts no phrase, and
+    /// is passed over without building a `String` to look it up.
+    private var firstWordSignatures = [Bool](repeating: false, count: 1024)
 
     init(transfers: [TransactionClassifier.Phrase], bills: [(String, [TransactionClassifier.Phrase])]) {
         for phrase in transfers { add(phrase, .transfer(phrase.text)) }
@@ -29,6 +32,7 @@ struct PhraseIndex: Sendable {
         } else if let first = phrase.words.first {
             byFirstWord[first, default: []].append(number)
             longestFirstWord = max(longestFirstWord, first.utf8.count)
+            firstWordSignatures[PhraseIndex.signature(first.utf8)] = true
         } else if everywhere == nil {
             everywhere = number
         }
@@ -59,6 +63,12 @@ struct PhraseIndex: Sendable {
         return best < kinds.count ? kinds[best] : nil
     }
 
+    /// A word's length and first and last bytes folded into 0..<1024.
+    static func signature(_ word: some BidirectionalCollection<UInt8>) -> Int {
+        guard let first = word.first, let last = word.last else { return 0 }
+        return (word.count &* 131 &+ Int(first) &* 31 &+ Int(last)) & 1023
+    }
+
     /// As `kind(of:tokens:)` for fields of ASCII text joined by spaces, on their bytes: words
     /// are runs of ASCII letters and digits, and no unspaced phrase can occur.
     func kind(ofASCII fields: [String]) -> TransactionKind? {
@@ -81,7 +91,8 @@ struct PhraseIndex: Sendable {
         }
         var best = everywhere ?? Int.max
         for (i, range) in tokens.enumerated() where range.count <= longestFirstWord {
-            guard let candidates = byFirstWord[String(decoding: bytes[range], as: UTF8.self)] else { continue }
+            guard firstWordSignatures[PhraseIndex.signature(bytes[range])],
+                  let candidates = byFirstWord[String(decoding: bytes[range], as: UTF8.self)] else { continue }
             for number in candidates {
                 if number >= best { break }
                 let words = phrases[number].words

@@ -69,7 +69,12 @@ public enum TransactionClassifier {
 
     /// A transfer or bill named by the row's type and descriptor words, nil for neither.
     static func words(of t: Transaction) -> TransactionKind? {
-        let fields = [t.type, t.payee, t.text, t.reference]
+        words(type: t.type, payee: t.payee, text: t.text, reference: t.reference)
+    }
+
+    /// As `words(of:)`, from the four fields it reads.
+    static func words(type: String, payee: String, text: String, reference: String) -> TransactionKind? {
+        let fields = [type, payee, text, reference]
         if fields.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) { return phraseIndex.kind(ofASCII: fields) }
         let text = fields.joined(separator: " ").lowercased()
         return phraseIndex.kind(of: text, tokens: tokenize(text))

@@ -25,7 +25,7 @@ public final class TransactionTable {
 
     private var debitWords: Set<String> = TransactionTable.defaultDebitWords
     private var records: DelimitedRecords
-    private var pending: [Item] = []
+    private var pending: [Skip] = []
     private var lookahead: [ByteRecord] = []
     private var lookaheadIndex = 0
     private var row = 0
@@ -95,17 +95,38 @@ public final class TransactionTable {
         at = Positions(columns)
     }
 
+    /// A cell's text, spaces and tabs around it trimmed.
     func text(_ bytes: ArraySlice<UInt8>) -> String {
+        decode(TransactionTable.trimmed(bytes))
+    }
+
+    /// Bytes of the file's encoding as text.
+    func decode(_ bytes: ArraySlice<UInt8>) -> String {
+        TransactionTable.decode(bytes, encoding: encoding)
+    }
+
+    /// Bytes of a table read in `encoding` (UTF-8 or Windows-1252; others were transcoded) as text.
+    static func decode(_ bytes: ArraySlice<UInt8>, encoding: TextEncoding) -> String {
+        encoding == .windows1252 ? Windows1252.decode(bytes) : String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var lo = bytes.startIndex, hi = bytes.endIndex
         while lo < hi, bytes[lo] == 0x20 || bytes[lo] == 0x09 { lo += 1 }
         while hi > lo, bytes[hi - 1] == 0x20 || bytes[hi - 1] == 0x09 { hi -= 1 }
-        let trimmed = bytes[lo..<hi]
-        return encoding == .windows1252 ? Windows1252.decode(trimmed) : String(decoding: trimmed, as: UTF8.self)
+        return bytes[lo..<hi]
     }
 
-    private func cellText(_ record: ByteRecord, _ column: Int?) -> String {
-        guard let c = column, c < record.cells.count else { return "" }
-        return text(record.cells[c])
+    /// The trimmed bytes of a column, empty when the table or the row has no such column.
+    private func cellBytes(_ cells: RecordCells, _ column: Int?) -> ArraySlice<UInt8> {
+        guard let c = column, c < cells.count else { return [] }
+        return TransactionTable.trimmed(cells[c])
+    }
+
+    /// Where a column's trimmed bytes lie in `cells.bytes`; empty without such a column.
+    private func field(_ cells: RecordCells, _ column: Int?) -> Range<Int> {
+        guard let c = column, c < cells.count else { return 0..<0 }
+        return TransactionTable.trimmed(cells[c]).indices
     }
 
     /// Header row: the first of the opening rows that a known layout recognises, else the first
@@ -129,7 +150,7 @@ public final class TransactionTable {
         if let found {
             for i in 0..<found.index {
                 let record = lookahead[i]
-                pending.append(.skip(Skip(record.isBlank ? .blank : .preamble, line: record.line)))
+                pending.append(Skip(record.isBlank ? .blank : .preamble, line: record.line))
             }
             header = lookahead[found.index].cells.map(text)
             lookaheadIndex = found.index + 1
@@ -208,40 +229,53 @@ public final class TransactionTable {
         }
     }
 
-    private func nextRecord() -> ByteRecord? {
-        if lookaheadIndex < lookahead.count {
-            defer { lookaheadIndex += 1 }
-            let record = lookahead[lookaheadIndex]
-            if lookaheadIndex + 1 == lookahead.count { lookahead = []; lookaheadIndex = -1 }
-            return record
-        }
-        return records.next()
-    }
-
     static let summaryWords = ["total", "summe", "saldo", "balance", "合计", "总计", "共", "已收入", "已支出", "待收入", "待支出",
                                "solde", "totaal", "opening", "closing", "anfangssaldo", "endsaldo", "kontostand", "不计收支"]
 
     /// The next transaction or skip, nil at the end.
     public func next() -> Item? {
-        if !pending.isEmpty { return pending.removeFirst() }
-        while let record = nextRecord() {
-            if record.isBlank { return .skip(Skip(.blank, line: record.line)) }
-            row += 1
-            return read(record)
+        switch nextBytes() {
+        case nil: return nil
+        case .skip(let skip): return .skip(skip)
+        case .transaction(let t): return .transaction(transaction(t))
         }
-        return nil
     }
 
-    private func read(_ record: ByteRecord) -> Item {
-        let cells = record.cells
+    /// A row's text fields decoded.
+    func transaction(_ t: TransactionBytes) -> Transaction {
+        Transaction(date: t.date, amount: t.amount, currency: t.currency, payee: decode(t.bytes[t.payee]), text: decode(t.bytes[t.text]),
+                    reference: decode(t.bytes[t.reference]), type: decode(t.bytes[t.type]), status: decode(t.bytes[t.status]),
+                    account: decode(t.bytes[t.account]), row: t.row, line: t.line)
+    }
+
+    /// As `next()`, the text fields left as bytes: after the sampled records, a row costs no
+    /// array of cells and no `String`.
+    func nextBytes() -> ByteItem? {
+        if !pending.isEmpty { return .skip(pending.removeFirst()) }
+        if lookaheadIndex < lookahead.count {
+            let record = lookahead[lookaheadIndex]
+            lookaheadIndex += 1
+            if lookaheadIndex == lookahead.count { lookahead = []; lookaheadIndex = 0 }
+            if record.isBlank { return .skip(Skip(.blank, line: record.line)) }
+            row += 1
+            return read(RecordCells(record), line: record.line)
+        }
+        guard records.advance() else { return nil }
+        let cells = records.cells
+        if cells.isBlank { return .skip(Skip(.blank, line: records.recordLine)) }
+        row += 1
+        return read(cells, line: records.recordLine)
+    }
+
+    private func read(_ cells: RecordCells, line: Int) -> ByteItem {
         guard let dc = at.date, dc < cells.count,
-              let date = BankValueParser.date(BankValueParser.dateParts(cells[dc]), order: dateOrder) else {
+              let date = BankValueParser.date(cells[dc], order: dateOrder) else {
             let joined = cells.map(text).joined(separator: " ").lowercased()
             if joined.allSatisfy({ $0 == "-" || $0 == " " }) || TransactionTable.summaryWords.contains(where: { joined.contains($0) }) {
-                return .skip(Skip(.totals, line: record.line, row: row, detail: "summary line"))
+                return .skip(Skip(.totals, line: line, row: row, detail: "summary line"))
             }
             let found = at.date.flatMap { $0 < cells.count ? text(cells[$0]) : nil } ?? ""
-            return .skip(Skip(.unusable, line: record.line, row: row, detail: "\"\(found)\" is not a date"))
+            return .skip(Skip(.unusable, line: line, row: row, detail: "\"\(found)\" is not a date"))
         }
         var amount: Int64?
         switch sign {
@@ -255,23 +289,43 @@ public final class TransactionTable {
             if let debit, debit != 0 { amount = abs(debit) } else if let credit { amount = -abs(credit) }
         case .indicator:
             if let value = at.amount.flatMap({ $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }) {
-                let word = HeaderVocabulary.fold(cellText(record, at.indicator))
+                let word = HeaderVocabulary.fold(decode(cellBytes(cells, at.indicator)))
                 if TransactionTable.neutralWords.contains(word) {
-                    return .skip(Skip(.transfer, line: record.line, row: row, detail: "neither in nor out"))
+                    return .skip(Skip(.transfer, line: line, row: row, detail: "neither in nor out"))
                 }
                 amount = debitWords.contains(word) ? abs(value) : -abs(value)
             }
         }
         guard let amount else {
-            return .skip(Skip(.unusable, line: record.line, row: row, detail: "no amount"))
+            return .skip(Skip(.unusable, line: line, row: row, detail: "no amount"))
         }
         var rowCurrency = currency
-        let code = cellText(record, at.currency)
-        if !code.isEmpty, let c = Currency(code) { rowCurrency = c }
-        return .transaction(Transaction(date: date, amount: amount, currency: rowCurrency,
-                                        payee: cellText(record, at.payee), text: cellText(record, at.description),
-                                        reference: cellText(record, at.reference), type: cellText(record, at.type),
-                                        status: cellText(record, at.status), account: cellText(record, at.account),
-                                        row: row, line: record.line))
+        let code = cellBytes(cells, at.currency)
+        if !code.isEmpty, let c = Currency(decode(code)) { rowCurrency = c }
+        return .transaction(TransactionBytes(date: date, amount: amount, currency: rowCurrency, bytes: cells.bytes,
+                                             payee: field(cells, at.payee), text: field(cells, at.description),
+                                             reference: field(cells, at.reference), type: field(cells, at.type),
+                                             status: field(cells, at.status), account: field(cells, at.account),
+                                             row: row, line: line))
     }
+}
+
+/// A transaction as `TransactionTable` reads it, its text fields still the file's bytes
+/// (trimmed): the bank importer decodes them only for a descriptor it has not met yet. The
+/// fields are ranges of one shared buffer, so handing a row on retains one reference.
+struct TransactionBytes {
+    var date: CalendarDate
+    var amount: Int64
+    var currency: Currency?
+    /// The bytes the ranges below point into (the reader's buffer, or a record's own copy).
+    var bytes: [UInt8]
+    var payee, text, reference, type, status, account: Range<Int>
+    var row: Int
+    var line: Int
+}
+
+/// What `TransactionTable.nextBytes()` hands out.
+enum ByteItem {
+    case transaction(TransactionBytes)
+    case skip(Skip)
 }
