@@ -140,6 +140,30 @@ func transactions(_ t: TransactionTable) -> [Transaction] {
         #expect(!TransactionColumns.looksLikeTransactions(header: header, rows: list))
     }
 
+    /// A type column of debit/credit words gives the sign of unsigned amounts (Mint).
+    @Test(arguments: [(["debit", "credit", "debit", "debit", "Debit", "credit", "debit", "debit"], true),
+                      (["debit", "debit", "debit", "debit", "debit", "debit", "debit", "debit"], false),
+                      (["debit", "credit", "card", "debit", "debit", "credit", "debit", "debit"], false),
+                      (["DR", "CR", "DR", "DR", "DR", "CR", "DR", "DR", ""], true),
+                      (["debit", "credit"], false)])
+    func typeColumnSaysDebitOrCredit(_ values: [String], _ says: Bool) {
+        #expect(TransactionTable.saysDebitOrCredit(values) == says)
+    }
+
+    @Test func mintTypeColumnSignsTheAmounts() throws {
+        var csv = "Date,Description,Original Description,Amount,Transaction Type,Category,Account Name\n"
+        for month in 1...9 {
+            csv += "0\(month)/05/2026,Netflix,NETFLIX.COM,15.49,debit,Entertainment,Card\n"
+            csv += "0\(month)/15/2026,Acme Payroll,ACME CORP PAYROLL,3200.00,credit,Income,Checking\n"
+        }
+        let table = try TransactionTable(data: Data(csv.utf8), name: "mint.csv", context: NormalizeContext(today: CalendarDate(iso: "2026-11-30")!))
+        var charges = 0, credits = 0
+        while let item = table.next() {
+            if case .transaction(let t) = item { if t.amount > 0 { charges += 1 } else { credits += 1 } }
+        }
+        #expect(charges == 9 && credits == 9)
+    }
+
     /// "Valuta" beside a value-date column is the currency; alone it is the value date.
     @Test func valutaIsTheCurrencyBesideAValueDate() {
         let swedbank = TransactionColumns.detect(header: ["Radnr", "Valuta", "Bokfdag", "Transdag", "Valutadag", "Beskrivning", "Belopp"])

@@ -53,6 +53,15 @@ public final class TransactionTable {
 
     static let defaultDebitWords: Set<String> = ["af", "s", "soll", "debit", "dr", "d", "支出", "支", "debet", "out", "db", "belastung"]
     static let neutralWords: Set<String> = ["不计收支", "", "other"]
+
+    /// Whether a column's values are only debit/credit words (at least 8 of them, both kinds
+    /// present): then it gives the direction as an indicator column does.
+    static func saysDebitOrCredit(_ values: [String]) -> Bool {
+        let words = values.map(HeaderVocabulary.fold).filter { !$0.isEmpty }
+        let debit: Set<String> = ["debit", "dr", "db"], credit: Set<String> = ["credit", "cr"]
+        return words.count >= 8 && words.allSatisfy { debit.contains($0) || credit.contains($0) }
+            && words.contains(where: debit.contains) && words.contains(where: credit.contains)
+    }
     static let sampleCount = 400
 
     /// Opens a file; the head decides encoding and delimiter, the rest is streamed.
@@ -214,6 +223,11 @@ public final class TransactionTable {
         } else if columns[.indicator] != nil {
             sign = .indicator
             signReason = "a debit/credit indicator column"
+        } else if let c = columns[.type], TransactionTable.saysDebitOrCredit(sample.map { $0.cells.count > c ? text($0.cells[c]) : "" }) {
+            // Mint's and other aggregators' Transaction Type: amounts unsigned, the type says.
+            columns[.indicator] = c
+            sign = .indicator
+            signReason = "a type column that says debit or credit"
         } else if let c = columns[.amount] {
             let values = sample.compactMap { c < $0.cells.count ? BankValueParser.amount($0.cells[c], mark: decimalMark) : nil }.filter { $0 != 0 }
             let positive = values.filter { $0 > 0 }.count
