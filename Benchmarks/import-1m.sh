@@ -25,7 +25,8 @@ BIN="$(swift build -c release --show-bin-path)/ingest"
 READER=""
 if swiftc -O -module-name ReaderBench -o "$OUT/reader-only" \
     Sources/Ingest/Readers/{CSVTokenizer,CSVTable,ChunkReader,DelimiterSniffer,HeaderFinder,RowClassifier,TextEncoding,TextFastPaths,SourceRow}.swift \
-    Sources/Ingest/Detection/{HeaderMatcher,HeaderVocabulary,Field}.swift Sources/Ingest/Drafts/Issue.swift \
+    Sources/Ingest/Normalize/ScalarText.swift \
+    Sources/Ingest/Detection/{HeaderMatcher,HeaderVocabulary,Field,MemoCache}.swift Sources/Ingest/Drafts/Issue.swift \
     Benchmarks/ReaderOnly/main.swift >&2; then
     READER="$OUT/reader-only"
 else
