@@ -14,6 +14,21 @@ func importCSV(_ text: String, today: String = "2026-11-30", locale: String? = n
 }
 
 @Suite struct DraftBuilderTests {
+    /// The price column's header names the period when no cycle column does: (csv, cycle of row 1).
+    @Test(arguments: [
+        ("Service,Monthly Cost,Renewal Date\nNetflix,$15.49,12/05/2026\n", "month"),
+        ("Service,Price / year,Renewal Date\nNetflix,$185.88,12/05/2026\n", "year"),
+        ("Service,Coste anual,Renovación\nNetflix,185,88 €,05/12/2026\n", "year"),
+        ("Service,Monthly Cost,Cycle\nNetflix,$185.88,yearly\n", "year"),
+        ("Service,Monthly Cost\nNetflix,$185.88/yr\n", "year"),
+        ("Service,Price\nNetflix,$15.49\n", "-"),
+    ])
+    func cycleFromThePriceHeader(_ csv: String, _ cycle: String) throws {
+        let (drafts, _) = try importCSV(csv)
+        #expect(drafts.first?.cycle.value?.description ?? "-" == cycle)
+    }
+
+
     @Test func pastRenewalRollsForwardByWholeCycles() throws {
         let (drafts, _) = try importCSV("Name,Price,Cycle,Next renewal\nNetflix,$15.49,monthly,2026-01-31\nGym,$300,yearly,2024-12-01\n")
         #expect(drafts[0].nextRenewal.value?.description == "2026-11-30")

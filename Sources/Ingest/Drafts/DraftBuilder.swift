@@ -14,6 +14,9 @@ public struct DraftBuilder: Sendable {
     private let cycleParser = CycleParser()
     private let minorUnits: MinorUnits?
     private let activeColumnMeansInactive: Bool
+    /// The period the price column's header names ("Monthly cost", "Price / year", "Coste
+    /// anual"): the cycle of rows that have no cycle column and no period after the amount.
+    private let priceHeaderCycle: Cycle?
     /// Cycle and date texts repeat down a column ("monthly", the same renewal days), so each
     /// distinct text is parsed once per table; the parsers are pure, so a hit is the same
     /// answer. Bounded: a cache that fills up starts over.
@@ -39,6 +42,7 @@ public struct DraftBuilder: Sendable {
         self.priceParser = PriceParser(context: context)
         self.dateParser = DateParser(context: context)
         self.minorUnits = mapping.choices[.price].flatMap { MinorUnits(header: $0.header) }
+        self.priceHeaderCycle = mapping.choices[.price].flatMap { try? CycleParser().parse($0.header[...]) }
         let activeHeader = mapping.choices[.active].map { HeaderVocabulary.fold($0.header) } ?? ""
         self.activeColumnMeansInactive = ["cancel", "pause", "disabled", "inactive", "archiv", "ended"]
             .contains { activeHeader.contains($0) }
@@ -202,6 +206,11 @@ public struct DraftBuilder: Sendable {
         }
         if let suffix {
             return DraftField(raw: nil, value: suffix, confidence: 0.9, column: mapping[.price].map { $0 + 1 })
+        }
+        if let priceHeaderCycle, let price = mapping.choices[.price] {
+            return DraftField(raw: nil, value: priceHeaderCycle, confidence: 0.9, column: price.column + 1, issues: [
+                Issue("cycle.from-header", .info, "billing cycle \(priceHeaderCycle) from the price column's header \"\(price.header)\""),
+            ])
         }
         return DraftField(raw: nil, value: nil, confidence: 0, issues: [
             Issue("cycle.missing", .warning, "\(provenance.location()): no billing cycle found; add a cycle column or --map cycle=HEADER"),
