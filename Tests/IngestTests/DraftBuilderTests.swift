@@ -28,6 +28,21 @@ func importCSV(_ text: String, today: String = "2026-11-30", locale: String? = n
         #expect(drafts.first?.cycle.value?.description ?? "-" == cycle)
     }
 
+    /// A bare ¥ is the yuan in a table written in Chinese, the yen otherwise: (csv, locale, currency, guessed).
+    @Test(arguments: [
+        ("名称,价格,周期\n爱奇艺,¥25.00,每月\n", nil, "CNY", false),
+        ("Name,Price,Cycle\n爱奇艺,¥25.00,monthly\n腾讯视频,¥30.00,monthly\n", nil, "CNY", false),
+        ("サービス名,料金,支払いサイクル\nNetflix,\"¥1,490\",月額\n", nil, "JPY", false),
+        ("Name,Price,Cycle\nNetflix,¥1490,monthly\n", nil, "JPY", true),
+        ("名称,价格,周期\n爱奇艺,¥25.00,每月\n", "ja_JP", "JPY", false),
+    ] as [(String, String?, String, Bool)])
+    func yenSignFollowsTheTablesScript(_ csv: String, _ locale: String?, _ code: String, _ guessed: Bool) throws {
+        let (drafts, _) = try importCSV(csv, locale: locale)
+        let price = try #require(drafts.first?.price)
+        #expect(price.value?.currency?.code == code)
+        #expect(price.issues.contains { $0.code == "currency.guessed" } == guessed)
+    }
+
 
     @Test func pastRenewalRollsForwardByWholeCycles() throws {
         let (drafts, _) = try importCSV("Name,Price,Cycle,Next renewal\nNetflix,$15.49,monthly,2026-01-31\nGym,$300,yearly,2024-12-01\n")

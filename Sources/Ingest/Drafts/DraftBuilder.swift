@@ -154,6 +154,13 @@ public struct DraftBuilder: Sendable {
                         "\(provenance.location(column: codeColumn)): \"\(code)\" is not an ISO 4217 currency code (expected e.g. USD, EUR)"))
                 }
             }
+            if let script = formats.cjkScript, parsed.price.currency?.code == "JPY",
+               let guess = parsed.issues.firstIndex(where: { $0.code == "currency.guessed" }) {
+                // A bare ¥ is the yuan in a table written in Chinese and the yen in one written
+                // in Japanese; elsewhere the yen stays a guess.
+                if script == .chinese { parsed.price.currency = Currency(unchecked: "CNY") }
+                parsed.issues.remove(at: guess)
+            }
             if let minorUnits {
                 parsed.price.amount /= minorUnits.divisor(for: parsed.price.currency)
             }
