@@ -19,6 +19,9 @@ import Testing
         ("$659.88/yr ($54.99/mo)", "659.88", "USD", false),
         ("≈ €8.33", "8.33", "EUR", true),
         ("129.00/month", "129", nil, false),
+        // Bugs caught: OCR read the `€` as `e`.
+        ("e180.00", "180", "EUR", false),
+        ("@Pay e52.00", "52", "EUR", false),
     ]
 
     @Test(arguments: prices) func findsPrices(text: String, amount: String, currency: String?, derived: Bool) throws {
@@ -29,7 +32,7 @@ import Testing
         #expect(first.derived == derived)
     }
 
-    static let notPrices = ["Order 4242", "•••• 4242", "Dec 5, 2026", "2 GB", "in 3 days", "200 GB (Monthly)"]
+    static let notPrices = ["Order 4242", "•••• 4242", "Dec 5, 2026", "2 GB", "in 3 days", "200 GB (Monthly)", "Galaxy e2", "Type e10"]
 
     @Test(arguments: notPrices) func ignoresNumbersWithoutCurrency(text: String) {
         #expect(PriceFinder(context: Self.context).find(in: text).isEmpty)
