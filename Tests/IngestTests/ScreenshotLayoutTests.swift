@@ -187,6 +187,30 @@ import Testing
         #expect(result.skips.map(\.reason) == [.totals])
     }
 
+    /// Recorded OCR of a Chinese auto-renew row: "音乐" comes with a box that spans "豪华" beside
+    /// it, "月" with one over the end of ".Y15/", and a speck reads before the `Y` of `¥`.
+    @Test func chineseWordsWithWideBoxesStayOnTheirLine() throws {
+        var s = PageSketch()
+        s.width = 1170
+        s.height = 2532
+        let words: [(String, Int, Int, Int, Int)] = [
+            ("QQ", 255, 360, 75, 46), ("音乐", 336, 353, 315, 49), ("豪华", 479, 349, 92, 73), ("绿", 570, 349, 46, 73),
+            ("钻", 616, 349, 37, 73),
+            ("车", 264, 435, 137, 36), ("包月", 344, 435, 57, 36), (".Y15/", 440, 437, 112, 34), ("取消", 971, 420, 72, 36),
+            ("续", 309, 431, 35, 56), ("月", 529, 431, 25, 56),
+            ("下", 254, 494, 48, 33), ("次", 302, 491, 39, 36), ("扣", 347, 495, 18, 31), ("费", 383, 491, 22, 36),
+            ("2026", 420, 491, 140, 36), ("年", 526, 487, 36, 52), ("12", 571, 493, 52, 34), ("月", 604, 487, 27, 52),
+            ("8", 632, 496, 18, 28), ("日", 659, 494, 26, 33),
+        ]
+        s.words = words.map { RecognizedWord(text: $0.0, box: Provenance.Box(x: $0.1, y: $0.2, width: $0.3, height: $0.4), confidence: 0.9) }
+        let draft = try #require(try readSketch(s, locale: "zh_CN").drafts.first)
+        #expect(draft.name.value?.replacingOccurrences(of: " ", with: "") == "QQ音乐豪华绿钻")
+        #expect(draft.price.value?.amount.description == "15")
+        #expect(draft.price.value?.currency?.code == "CNY")
+        #expect(draft.cycle.value == .monthly)
+        #expect(draft.nextRenewal.value?.description == "2026-12-08")
+    }
+
     // Failure cases.
 
     @Test func noTextIsAReadError() {

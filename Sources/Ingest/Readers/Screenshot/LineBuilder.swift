@@ -17,7 +17,7 @@ struct LineBuilder: Sendable {
             for (i, span) in spans.enumerated() {
                 let overlap = Double(span.verticalOverlap(word.box))
                 let share = overlap / Double(max(1, min(span.height, word.box.height)))
-                let clash = groups[i].contains { LineBuilder.overlapsHorizontally($0.box, word.box) }
+                let clash = groups[i].contains { LineBuilder.clash($0, word) }
                 if share > bestShare && !clash {
                     best = i
                     bestShare = share
@@ -63,6 +63,18 @@ struct LineBuilder: Sendable {
         let x0 = words.map(\.box.minX).min() ?? 0
         let x1 = words.map(\.box.maxX).max() ?? 0
         return Provenance.Box(x: x0, y: top, width: x1 - x0, height: max(1, bottom - top))
+    }
+
+    /// Two words that stand over each other belong to different lines. Not so when one is CJK:
+    /// OCR gives a Chinese word a box that often spans its neighbours ("音乐" 315 pixels wide
+    /// over "豪华" next to it), and a stacked CJK line rarely shares half its height.
+    static func clash(_ a: RecognizedWord, _ b: RecognizedWord) -> Bool {
+        if isCJK(a.text) || isCJK(b.text) { return false }
+        return overlapsHorizontally(a.box, b.box)
+    }
+
+    static func isCJK(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0x3000...0x9FFF).contains($0.value) || (0xF900...0xFAFF).contains($0.value) }
     }
 
     static func overlapsHorizontally(_ a: Provenance.Box, _ b: Provenance.Box) -> Bool {
