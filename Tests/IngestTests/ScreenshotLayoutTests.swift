@@ -133,6 +133,17 @@ import Testing
         #expect(draft.cycle.value == .yearly)
     }
 
+    @Test func headlineRestatingTheEquivalentIsNotTheBilledPrice() throws {
+        var s = PageSketch()
+        s.text("Dropbox Plus", x: 20, y: 100, h: 14)
+        s.text("$9.99/mo", x: 240, y: 100, h: 13)
+        s.text("Cloud Storage", x: 20, y: 122, h: 11)
+        s.text("$119.88/yr ($9.99/mo)", x: 200, y: 122, h: 14)
+        let draft = try #require(try readSketch(s).drafts.first)
+        #expect(draft.price.value?.amount.description == "119.88")
+        #expect(draft.cycle.value == .yearly)
+    }
+
     @Test func totalsTaxBalancesAndHistoryAreIgnored() throws {
         var s = PageSketch()
         s.width = 800
