@@ -198,6 +198,27 @@ import Testing
         #expect(result.skips.map(\.reason) == [.totals])
     }
 
+    /// A dashboard: per-category sums ("Streaming (2)  $25.98/mo") on the left, the upcoming
+    /// renewals on the same lines to the right.
+    @Test func groupSumsBesideAListAreNotSubscriptions() throws {
+        var s = PageSketch()
+        s.width = 1000
+        s.height = 600
+        let groups = [("Streaming (2)", "$25.98/mo"), ("Music (1)", "$16.99/mo"), ("Kids & Family (1)", "$12.99/mo"),
+                      ("Cloud Storage (2)", "$12.98/mo")]
+        for (i, group) in groups.enumerated() {
+            s.text(group.0, x: 40, y: 100 + i * 28, h: 12)
+            s.text(group.1, x: 260, y: 100 + i * 28, h: 12)
+        }
+        s.text("Netflix", x: 560, y: 104, h: 12)
+        s.text("Renews Feb 22 - $15.99", x: 560, y: 122, h: 12)
+        s.text("Spotify", x: 560, y: 160, h: 12)
+        s.text("Renews Feb 25 - $9.99", x: 560, y: 178, h: 12)
+        let result = try readSketch(s)
+        #expect(result.drafts.map { $0.name.value } == ["Netflix", "Spotify"])
+        #expect(result.drafts.map { $0.price.value?.amount.description } == ["15.99", "9.99"])
+    }
+
     /// Recorded OCR of a Chinese auto-renew row: "音乐" comes with a box that spans "豪华" beside
     /// it, "月" with one over the end of ".Y15/", and a speck reads before the `Y` of `¥`.
     @Test func chineseWordsWithWideBoxesStayOnTheirLine() throws {

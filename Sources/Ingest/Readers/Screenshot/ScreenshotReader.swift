@@ -35,6 +35,7 @@ public struct ScreenshotReader: Sendable {
         var lines = ocrLines.map(cellReader.read)
         assignRoles(&lines, height: page.height)
         markLabelledTotals(&lines)
+        dropGroupSums(&lines)
 
         var drafts: [ImportDraft] = []
         var used = Set<Int>()
@@ -112,6 +113,51 @@ public struct ScreenshotReader: Sendable {
             }
             if !labelled.isEmpty && labelled.count == priced.count { lines[i].role = .totals }
         }
+    }
+
+    /// A label with a count in parentheses ("Entertainment (3)", "Home & Utilities (1)") heads
+    /// a group of subscriptions, and the amount beside it is the group's sum: both cells are
+    /// taken out of their line (a list of subscriptions often stands on the same lines, to the
+    /// right), and a line left with nothing becomes a totals line.
+    func dropGroupSums(_ lines: inout [ScreenLine]) {
+        for i in lines.indices where lines[i].role == .content && !lines[i].prices.isEmpty {
+            var cells = lines[i].cells
+            var c = 0
+            while c < cells.count {
+                guard ScreenshotReader.groupCount(cells[c]) else {
+                    c += 1
+                    continue
+                }
+                let owned = !cells[c].prices.isEmpty
+                if !owned, c + 1 < cells.count, !cells[c + 1].prices.isEmpty, cells[c + 1].nameText == nil {
+                    cells.remove(at: c + 1)
+                    cells.remove(at: c)
+                } else if owned {
+                    cells.remove(at: c)
+                } else {
+                    c += 1
+                }
+            }
+            guard cells.count < lines[i].cells.count else { continue }
+            if cells.isEmpty {
+                lines[i].role = .totals
+            } else {
+                lines[i] = lines[i].keeping(cells)
+            }
+        }
+    }
+
+    static let groupLabel = try? NSRegularExpression(pattern: #"\p{L}[^()]*\(\d{1,3}\)(?:\s|$)"#)
+
+    /// True when the cell's text, prices taken out, ends in a label with a count: "Music (1)".
+    static func groupCount(_ cell: ScreenCell) -> Bool {
+        var text = cell.cell.text
+        for price in cell.prices { text = text.replacingOccurrences(of: price.raw + price.trailing, with: " ") }
+        text = text.trimmingCharacters(in: .whitespaces)
+        guard let groupLabel else { return false }
+        let ns = text as NSString
+        return groupLabel.matches(in: text, range: NSRange(location: 0, length: ns.length))
+            .contains { $0.range.location + $0.range.length >= ns.length - 1 }
     }
 
     /// Marks status bars, tab bars, totals and everything under a payment history heading.
