@@ -219,6 +219,27 @@ import Testing
         #expect(result.drafts.map { $0.price.value?.amount.description } == ["15.99", "9.99"])
     }
 
+    /// A row's subtitle can read like a table header ("AI | Tools | Yearly | Trial | /month":
+    /// name, cycle, price): under a priced row it heads no table, and each row stays its own
+    /// subscription.
+    @Test func subtitleUnderAPricedRowIsNoTableHeader() throws {
+        var s = PageSketch()
+        s.width = 1170
+        s.height = 2532
+        let rows = [("Amazon Prime", "C$18.67", ["Productivity", "Yearly"]), ("ChatGpt", "C$19.50", ["AI", "Tools", "Yearly", "Trial"]),
+                    ("Cursor", "C$20.33", ["Productivity", "Yearly"]), ("Netflix", "C$9.36", ["Entertainment"])]
+        for (i, row) in rows.enumerated() {
+            let y = 970 + i * 197
+            s.text(row.0, x: 158, y: y, h: 44)
+            s.text(row.1, x: 831, y: y, h: 44)
+            for (k, part) in row.2.enumerated() { s.text(part, x: 158 + k * 200, y: y + 65, h: 34) }
+            s.text("/month", x: 943, y: y + 65, h: 34)
+        }
+        let result = try readSketch(s)
+        #expect(result.drafts.map { $0.name.value } == ["Amazon Prime", "ChatGpt", "Cursor", "Netflix"])
+        #expect(result.drafts.map { $0.price.value?.amount.description } == ["18.67", "19.5", "20.33", "9.36"])
+    }
+
     /// Recorded OCR of a Chinese auto-renew row: "音乐" comes with a box that spans "豪华" beside
     /// it, "月" with one over the end of ".Y15/", and a speck reads before the `Y` of `¥`.
     @Test func chineseWordsWithWideBoxesStayOnTheirLine() throws {
