@@ -97,6 +97,16 @@ import Testing
         #expect(DateFinder(context: Self.context, monthFirst: true).find(in: text) == nil)
     }
 
+    /// Labels that end up alone in a cell when OCR wraps them; bugs caught: "payment:" left
+    /// from "Next payment:" named a card.
+    static let labelsAlone = ["payment:", "Pago", "Zahlung", "Next payment"]
+
+    @Test(arguments: labelsAlone) func labelAloneIsNoName(text: String) {
+        let context = Self.context
+        let reader = CellReader(prices: PriceFinder(context: context), dates: DateFinder(context: context, monthFirst: true))
+        #expect(reader.nameCandidate(text) == nil)
+    }
+
     @Test func slashDatesFollowThePageOrder() {
         #expect(DateFinder(context: Self.context, monthFirst: true).find(in: "12/05/2026")?.date.description == "2026-12-05")
         #expect(DateFinder(context: Self.context, monthFirst: false).find(in: "12/05/2026")?.date.description == "2026-05-12")
