@@ -264,6 +264,44 @@ import Testing
         #expect(draft.nextRenewal.value?.description == "2026-12-08")
     }
 
+    /// A tall word read with no confidence (artwork or a launcher label read as letters) is no
+    /// name while the block has a well read one.
+    @Test func garbledTallWordIsNotTheName() throws {
+        var s = PageSketch()
+        s.width = 1000
+        s.text("Accident Insurance", x: 20, y: 100, h: 14)
+        s.text("$399.00", x: 20, y: 122, h: 16)
+        s.text("Nov 20, 2026", x: 20, y: 146, h: 14)
+        s.text("daneu2o26", x: 500, y: 130, h: 40, confidence: 0.0)
+        let draft = try #require(try readSketch(s).drafts.first)
+        #expect(draft.name.value == "Accident Insurance")
+    }
+
+    /// A list column with enough lines learns its own gaps: the other column's lines fall into
+    /// the list's gaps, and with the wide gaps of the tiles above, the page's gaps would keep the
+    /// list in one block.
+    @Test func longRegionLearnsItsOwnGaps() {
+        var s = PageSketch()
+        s.width = 1200
+        s.height = 2000
+        for y in [100, 300, 500] { s.text("Summary", x: 800, y: y, h: 14) }
+        for (i, row) in [("Deezer", 20), ("Prime Video", 14), ("Fibre Internet", 14), ("Cloud Backup", 14)].enumerated() {
+            let y = 700 + i * 80
+            s.text(row.0, x: 40, y: y, h: row.1)
+            s.text("€9.99 / month", x: 40, y: y + 24, h: 12)
+            s.text("Next: Dec 5, 2026", x: 40, y: y + 40, h: 12)
+            s.text("Note \(i)", x: 800, y: y + 58, h: 12)
+        }
+        let context = NormalizeContext(today: screenshotToday)
+        let reader = CellReader(prices: PriceFinder(context: context), dates: DateFinder(context: context, monthFirst: true))
+        let page = LineBuilder().lines(s.words).map(reader.read)
+        let left = page.compactMap { line -> ScreenLine? in
+            let keep = line.cells.filter { $0.box.midX < 600 }
+            return keep.isEmpty ? nil : line.keeping(keep)
+        }
+        #expect(BlockGrouper().blocks(left, page: page).count == 4)
+    }
+
     // Failure cases.
 
     @Test func noTextIsAReadError() {

@@ -7,13 +7,15 @@ struct BlockGrouper: Sendable {
     /// A block with no price joins a neighbour at most this many line heights away.
     var joinFactor = 3.0
 
-    /// `page` are all the page's lines: the gaps that separate blocks are learnt from them,
-    /// since one column of a card grid has too few gaps to tell.
+    /// `page` are all the page's lines: the gaps that separate blocks are learnt from them when
+    /// the region has few lines, since one column of a card grid has too few gaps to tell.
     func blocks(_ lines: [ScreenLine], page: [ScreenLine]) -> [[ScreenLine]] {
         let sorted = lines.filter { !$0.cells.isEmpty }.sorted { $0.box.minY < $1.box.minY }
         guard let first = sorted.first else { return [] }
         let height = Double(OCRCell.median(sorted.map(\.height)))
-        let all = page.sorted { $0.box.minY < $1.box.minY }
+        // A region with enough lines of its own (a list beside a sidebar of sums) tells its own
+        // gaps; lines of the other columns interleave with it and hide them.
+        let all = (sorted.count >= 8 ? sorted : page).sorted { $0.box.minY < $1.box.minY }
         let threshold = BlockGrouper.threshold(gaps: zip(all, all.dropFirst()).map { Double($1.box.minY - $0.box.maxY) },
                                                height: height, fallback: gapFactor * height)
         var blocks: [[ScreenLine]] = [[first]]
@@ -47,8 +49,21 @@ struct BlockGrouper: Sendable {
         lines.contains { $0.prices.contains { !$0.derived } }
     }
 
+    /// OCR confidence under which a name-like cell is taken for a logo or artwork read as
+    /// letters ("Rages fab", "\\daneu2o26") as long as the block has better read names.
+    static let garbledName = 0.3
+
+    /// The cells that could name the block's entry: the well read ones when there are any.
     static func nameCells(_ lines: [ScreenLine]) -> [ScreenCell] {
-        lines.flatMap(\.cells).filter { $0.nameText != nil }
+        let cells = lines.flatMap(\.cells).filter { $0.nameText != nil }
+        let clear = cells.filter { $0.nameConfidence >= garbledName }
+        return clear.isEmpty ? cells : clear
+    }
+
+    /// True when the lines hold a well read name: a block named only by garbled text still
+    /// takes the title above it.
+    static func isNamed(_ lines: [ScreenLine]) -> Bool {
+        lines.contains { $0.cells.contains { $0.nameText != nil && $0.nameConfidence >= garbledName } }
     }
 
     /// Cuts a block before each line that starts a new entry: a name as prominent as the
@@ -61,7 +76,7 @@ struct BlockGrouper: Sendable {
         var sawName = false
         var priceHeight: Int?
         for line in block {
-            let leadsEntry = line.cells.contains { $0.nameText != nil && Double($0.height) >= prominent }
+            let leadsEntry = line.cells.contains { names.contains($0) && Double($0.height) >= prominent }
             let ownPrice = line.cells.filter { $0.prices.contains { !$0.derived } }.map(\.height).max()
             // A smaller price under a bigger one is the billed price under its per-month
             // equivalent, not the next entry.
@@ -89,10 +104,10 @@ struct BlockGrouper: Sendable {
         while i < blocks.count {
             let block = blocks[i]
             let priced = BlockGrouper.hasPrice(block)
-            let named = !BlockGrouper.nameCells(block).isEmpty
+            let named = BlockGrouper.isNamed(block)
             if !priced, named, i + 1 < blocks.count {
                 let next = blocks[i + 1]
-                if BlockGrouper.hasPrice(next), BlockGrouper.nameCells(next).isEmpty, gap(block, next) <= joinFactor * height {
+                if BlockGrouper.hasPrice(next), !BlockGrouper.isNamed(next), gap(block, next) <= joinFactor * height {
                     blocks[i] = block + next
                     blocks.remove(at: i + 1)
                     continue
@@ -101,7 +116,7 @@ struct BlockGrouper: Sendable {
             if i > 0 {
                 let previous = blocks[i - 1]
                 let prevPriced = BlockGrouper.hasPrice(previous)
-                let prevNamed = !BlockGrouper.nameCells(previous).isEmpty
+                let prevNamed = BlockGrouper.isNamed(previous)
                 let labelOnly = !priced && !named && block.contains { $0.cells.contains { $0.date != nil } || $0.hasRenewalLabel }
                 let priceOnly = priced && !named && prevNamed && !prevPriced
                 if (labelOnly && prevPriced) || priceOnly, gap(previous, block) <= joinFactor * height {
