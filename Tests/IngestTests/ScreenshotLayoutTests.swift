@@ -277,6 +277,23 @@ import Testing
         #expect(draft.name.value == "Accident Insurance")
     }
 
+    /// A summary tile's label is the nearest text above its amount in the same column, even
+    /// when a sidebar item stands on a line in between.
+    @Test func tileLabelAboveASidebarLineMakesATotal() throws {
+        var s = PageSketch()
+        s.width = 1400
+        s.height = 900
+        s.text("Subscriptions", x: 52, y: 121, h: 14)
+        s.text("Monthly Spend", x: 301, y: 121, h: 14)
+        s.text("Calendar", x: 52, y: 164, h: 11)
+        s.text("Household", x: 52, y: 204, h: 11)
+        s.text("$410.57", x: 301, y: 182, h: 28)
+        s.text("Netflix", x: 301, y: 400, h: 14)
+        s.text("$22.99/mo", x: 600, y: 400, h: 14)
+        let result = try readSketch(s)
+        #expect(result.drafts.map { $0.name.value } == ["Netflix"])
+    }
+
     /// A list column with enough lines learns its own gaps: the other column's lines fall into
     /// the list's gaps, and with the wide gaps of the tiles above, the page's gaps would keep the
     /// list in one block.

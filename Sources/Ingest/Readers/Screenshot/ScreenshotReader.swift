@@ -97,19 +97,20 @@ public struct ScreenshotReader: Sendable {
 
     /// An amount alone under a label such as "Monthly spend", "PayPal Balance" or "Average per
     /// subscription" (a summary tile) is that total, not a price: its line becomes a totals line
-    /// when all of its amounts are labelled so.
+    /// when all of its amounts are labelled so. The label is the nearest text above the amount
+    /// in its column, which need not be on the line above (a sidebar item can sit in between).
     func markLabelledTotals(_ lines: inout [ScreenLine]) {
         for i in lines.indices.dropFirst() where lines[i].role == .content && !lines[i].prices.isEmpty {
-            let above = lines[i - 1]
             let priced = lines[i].cells.filter { !$0.prices.isEmpty }
             let labelled = priced.filter { cell in
                 guard cell.nameText == nil else { return false }
-                return above.cells.contains { label in
-                    label.prices.isEmpty
-                        && label.box.minX < cell.box.maxX && cell.box.minX < label.box.maxX
-                        && cell.box.minY - label.box.maxY < 2 * max(cell.height, label.height)
-                        && ScreenVocabulary.contains(ScreenVocabulary.fold(label.cell.text), any: ScreenVocabulary.totals)
+                let above = lines[..<i].flatMap(\.cells).filter { label in
+                    label.box.minX < cell.box.maxX && cell.box.minX < label.box.maxX && label.box.maxY <= cell.box.minY + cell.height / 4
                 }
+                guard let label = above.max(by: { $0.box.maxY < $1.box.maxY }) else { return false }
+                return label.prices.isEmpty
+                    && cell.box.minY - label.box.maxY < 2 * max(cell.height, label.height)
+                    && ScreenVocabulary.contains(ScreenVocabulary.fold(label.cell.text), any: ScreenVocabulary.totals)
             }
             if !labelled.isEmpty && labelled.count == priced.count { lines[i].role = .totals }
         }
