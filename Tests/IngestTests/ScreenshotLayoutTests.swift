@@ -319,6 +319,36 @@ import Testing
         #expect(BlockGrouper().blocks(left, page: page).count == 4)
     }
 
+    /// A web dashboard: spend and savings tiles, a breakdown by category, then the list, whose
+    /// rows carry a subtitle in the name's type size ("Software · Active · Monthly").
+    @Test func breakdownTilesAndSubtitlesOfADashboard() throws {
+        var s = PageSketch()
+        s.width = 1600
+        s.height = 1400
+        s.text("Monthly Spend", x: 345, y: 105, h: 15)
+        s.text("Monthly Savings", x: 1323, y: 105, h: 15)
+        s.text("$360.74", x: 346, y: 124, h: 29)
+        s.text("$0.00", x: 1324, y: 124, h: 29)
+        s.text("Spending by Category", x: 345, y: 262, h: 19)
+        for (i, row) in [("Business", "$300.00"), ("Education", "$3.08"), ("Software", "$32.66")].enumerated() {
+            s.text(row.0, x: 369, y: 311 + i * 36, h: 13)
+            s.text(row.1, x: 1518, y: 311 + i * 36, h: 13)
+        }
+        s.text("All Subscriptions", x: 344, y: 560, h: 19)
+        for (i, row) in [("Notion", "$25.99", "Software", "Monthly"), ("Medium", "$37.00", "Education", "Annual"),
+                         ("Hulu", "$10.00", "Entertainment", "Monthly")].enumerated() {
+            let y = 634 + i * 89
+            s.text(row.0, x: 373, y: y, h: 14)
+            s.text(row.1, x: 1528, y: y, h: 14)
+            s.text(row.2, x: 373, y: y + 21, h: 14)
+            s.text("Active", x: 500, y: y + 21, h: 14)
+            s.text(row.3, x: 1523, y: y + 21, h: 14)
+        }
+        let result = try readSketch(s)
+        #expect(result.drafts.map { $0.name.value } == ["Notion", "Medium", "Hulu"])
+        #expect(result.drafts.map { $0.cycle.value } == [.monthly, .yearly, .monthly])
+    }
+
     // Failure cases.
 
     @Test func noTextIsAReadError() {

@@ -51,7 +51,7 @@ struct BlockGrouper: Sendable {
 
     /// OCR confidence under which a name-like cell is taken for a logo or artwork read as
     /// letters ("Rages fab", "\\daneu2o26") as long as the block has better read names.
-    static let garbledName = 0.3
+    static let garbledName = 0.2
 
     /// The cells that could name the block's entry: the well read ones when there are any.
     static func nameCells(_ lines: [ScreenLine]) -> [ScreenCell] {
@@ -90,7 +90,17 @@ struct BlockGrouper: Sendable {
             if leadsEntry { sawName = true }
             if let ownPrice { priceHeight = max(priceHeight ?? 0, ownPrice) }
         }
-        return parts.filter { !$0.isEmpty }
+        // A part with no price of its own is the subtitle of the entry above it ("Software ·
+        // Active · Monthly" in the name's type size), not an entry.
+        var entries: [[ScreenLine]] = []
+        for part in parts where !part.isEmpty {
+            if !entries.isEmpty, !BlockGrouper.hasPrice(part) {
+                entries[entries.count - 1] += part
+            } else {
+                entries.append(part)
+            }
+        }
+        return entries
     }
 
     /// Joins blocks without a price to a neighbour: a title over a card's price joins the

@@ -9,13 +9,17 @@ enum ScreenVocabulary {
     static let totals = [
         "total", "subtotal", "sub total", "tax", "taxes", "vat", "gst", "sales tax", "order id", "order number",
         "invoice", "receipt no", "balance", "available", "average", "avg", "spent", "spending", "spend",
-        "per month total", "monthly spend", "yearly spend", "this month", "next month", "last month", "budget",
+        "per month total", "monthly spend", "yearly spend", "savings", "saved", "ersparnis", "ahorro", "economies", "节省", "this month", "next month", "last month", "budget",
         "summe", "gesamt", "insgesamt", "zwischensumme", "mwst", "ust", "steuer", "kontostand", "guthaben",
         "durchschnitt", "ausgaben", "rechnungsnummer", "bestellnummer",
         "subtotal", "impuesto", "impuestos", "iva", "saldo", "promedio", "gastos", "pedido",
         "sous total", "taxe", "tva", "solde", "moyenne", "depenses", "commande", "facture",
         "总计", "合计", "小计", "税", "余额", "平均", "订单号", "总额", "支出",
     ]
+
+    /// A heading over a breakdown: the priced lines right under it are sums per category.
+    static let breakdown = ["by category", "per category", "categories", "spending by category", "nach kategorie",
+                            "kategorien", "por categoria", "categorias", "par categorie", "按类别", "分类"]
 
     /// A heading after which the lines list past charges, not subscriptions.
     static let history = [

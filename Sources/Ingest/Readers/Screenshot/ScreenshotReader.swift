@@ -36,6 +36,7 @@ public struct ScreenshotReader: Sendable {
         assignRoles(&lines, height: page.height)
         markLabelledTotals(&lines)
         dropGroupSums(&lines)
+        markBreakdowns(&lines)
 
         var drafts: [ImportDraft] = []
         var used = Set<Int>()
@@ -113,6 +114,23 @@ public struct ScreenshotReader: Sendable {
                     && ScreenVocabulary.contains(ScreenVocabulary.fold(label.cell.text), any: ScreenVocabulary.totals)
             }
             if !labelled.isEmpty && labelled.count == priced.count { lines[i].role = .totals }
+        }
+    }
+
+    /// The priced lines right under a heading such as "Spending by category" are the sums of a
+    /// breakdown, up to the first line without an amount (the next heading).
+    func markBreakdowns(_ lines: inout [ScreenLine]) {
+        var inBreakdown = false
+        for i in lines.indices where lines[i].role == .content {
+            let line = lines[i]
+            if line.prices.isEmpty {
+                inBreakdown = line.cells.contains { cell in
+                    let folded = ScreenVocabulary.fold(cell.cell.text)
+                    return folded.split(separator: " ").count <= 4 && ScreenVocabulary.contains(folded, any: ScreenVocabulary.breakdown)
+                }
+            } else if inBreakdown {
+                lines[i].role = .totals
+            }
         }
     }
 
