@@ -349,6 +349,25 @@ import Testing
         #expect(result.drafts.map { $0.cycle.value } == [.monthly, .yearly, .monthly])
     }
 
+    /// A headline total in large type above the first tile sets no type size for the tiles:
+    /// each tile's display amount is smaller than the headline, and still leads its own entry.
+    @Test func headlineTotalDoesNotJoinTheTilesBelow() {
+        var s = PageSketch()
+        s.width = 1080
+        s.text("833,00 € / J", x: 55, y: 54, h: 46)
+        for (i, tile) in [("Strom", "360,00 €/J", "30,00 €/1M"), ("Kino", "48,00 €/J", "4,00 €/1M")].enumerated() {
+            let y = 150 + i * 120
+            s.text(tile.0, x: 70, y: y, h: 33)
+            s.text(tile.1, x: 818, y: y, h: 33)
+            s.text(tile.2, x: 854, y: y + 50, h: 26)
+        }
+        let context = NormalizeContext(today: screenshotToday, locale: "de_DE")
+        let reader = CellReader(prices: PriceFinder(context: context), dates: DateFinder(context: context, monthFirst: false))
+        let lines = LineBuilder().lines(s.words).map(reader.read)
+        let parts = BlockGrouper().split(lines)
+        #expect(parts.map { $0.count } == [3, 2])
+    }
+
     // Failure cases.
 
     @Test func noTextIsAReadError() {

@@ -88,7 +88,9 @@ struct BlockGrouper: Sendable {
             }
             parts[parts.count - 1].append(line)
             if leadsEntry { sawName = true }
-            if let ownPrice { priceHeight = max(priceHeight ?? 0, ownPrice) }
+            // An amount above the first name (a page's headline total) sets no type size for
+            // the entries under it.
+            if let ownPrice, sawName { priceHeight = max(priceHeight ?? 0, ownPrice) }
         }
         // A part with no price of its own is the subtitle of the entry above it ("Software ·
         // Active · Monthly" in the name's type size), not an entry.
