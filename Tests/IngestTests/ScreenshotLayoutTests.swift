@@ -368,6 +368,22 @@ import Testing
         #expect(parts.map { $0.count } == [3, 2])
     }
 
+    /// An app icon as tall as two lines beside the name: the name's line keeps the name's band,
+    /// so the amount and its "€/mes" on the next line stay together.
+    @Test func tallIconBesideANameDoesNotWidenItsLine() throws {
+        var s = PageSketch()
+        for (i, row) in [("Spotify", "10,99 €/mes", "Próximo pago: 24/12/2026"), ("Babbel", "12,99 €/mes", "Próximo pago: 01/12/2026")].enumerated() {
+            let y = 211 + i * 86
+            s.text("O", x: 19, y: y, h: 45)
+            s.text(row.0, x: 80, y: y + 5, h: 17)
+            s.text(row.1, x: 81, y: y + 27, h: 12)
+            s.text(row.2, x: 81, y: y + 44, h: 11)
+        }
+        let result = try readSketch(s, locale: "es_ES")
+        #expect(result.drafts.map { $0.name.value } == ["Spotify", "Babbel"])
+        #expect(result.drafts.map { $0.price.value?.amount.description } == ["10.99", "12.99"])
+    }
+
     // Failure cases.
 
     @Test func noTextIsAReadError() {

@@ -56,10 +56,13 @@ struct LineBuilder: Sendable {
     }
 
     /// The vertical band most words of a line share: the median top and bottom, so one tall
-    /// logo word does not pull neighbouring lines in.
+    /// logo word does not pull neighbouring lines in. With an even count the inner of the two
+    /// middle values is taken: a name and the icon beside it share the name's band.
     static func core(_ words: [RecognizedWord]) -> Provenance.Box {
-        let top = OCRCell.median(words.map(\.box.minY))
-        let bottom = OCRCell.median(words.map(\.box.maxY))
+        let tops = words.map(\.box.minY).sorted()
+        let bottoms = words.map(\.box.maxY).sorted()
+        let top = tops.isEmpty ? 0 : tops[tops.count / 2]
+        let bottom = bottoms.isEmpty ? 0 : bottoms[(bottoms.count - 1) / 2]
         let x0 = words.map(\.box.minX).min() ?? 0
         let x1 = words.map(\.box.maxX).max() ?? 0
         return Provenance.Box(x: x0, y: top, width: x1 - x0, height: max(1, bottom - top))
