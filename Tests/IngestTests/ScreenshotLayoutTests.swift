@@ -384,6 +384,27 @@ import Testing
         #expect(result.drafts.map { $0.price.value?.amount.description } == ["10.99", "12.99"])
     }
 
+    /// Tiles that print a countdown, the price, then the name and the date: each price goes
+    /// with the name under it.
+    @Test func pricesAboveNamesGoWithTheNameBelow() throws {
+        var s = PageSketch()
+        s.width = 540
+        s.height = 1200
+        s.text("Upcoming Payments", x: 20, y: 100, h: 28)
+        for (i, tile) in [("in 2 days", "$24.99", "Hulu", "Feb 28, 2025"), ("in 12 days", "$34.99", "Mobile Phone", "Mar 10, 2025"),
+                          ("in 309 days", "$399.00", "Insurance", "Jan 1, 2026")].enumerated() {
+            let y = 140 + i * 200
+            s.text(tile.0, x: 30, y: y, h: 20)
+            s.text(tile.1, x: 30, y: y + 32, h: 36)
+            s.text(tile.2, x: 30, y: y + 80, h: 28)
+            s.text(tile.3, x: 30, y: y + 120, h: 20)
+            s.text("SS", x: 30, y: y + 152, h: 36, confidence: 0.0)
+        }
+        let result = try readSketch(s)
+        #expect(result.drafts.map { $0.name.value } == ["Hulu", "Mobile Phone", "Insurance"])
+        #expect(result.drafts.map { $0.price.value?.amount.description } == ["24.99", "34.99", "399"])
+    }
+
     // Failure cases.
 
     @Test func noTextIsAReadError() {

@@ -67,30 +67,47 @@ struct BlockGrouper: Sendable {
     }
 
     /// Cuts a block before each line that starts a new entry: a name as prominent as the
-    /// block's first one, after a price was already seen.
+    /// block's first one, after a price was already seen. Where entries print their price
+    /// above the name (tiles: countdown, price, name, date), the cut moves up over the lines
+    /// without name or date that stand right above the name.
     func split(_ block: [ScreenLine]) -> [[ScreenLine]] {
         let names = BlockGrouper.nameCells(block)
         guard block.count > 1, let tallest = names.map(\.height).max() else { return [block] }
         let prominent = Double(tallest) * 0.85
-        var parts: [[ScreenLine]] = [[]]
+        let leads = block.map { line in line.cells.contains { names.contains($0) && Double($0.height) >= prominent } }
+        var cuts: [Int] = []
         var sawName = false
         var priceHeight: Int?
-        for line in block {
-            let leadsEntry = line.cells.contains { names.contains($0) && Double($0.height) >= prominent }
+        for (k, line) in block.enumerated() {
             let ownPrice = line.cells.filter { $0.prices.contains { !$0.derived } }.map(\.height).max()
             // A smaller price under a bigger one is the billed price under its per-month
             // equivalent, not the next entry.
             let smallerPrice = ownPrice.map { new in priceHeight.map { Double(new) < 0.85 * Double($0) } ?? false } ?? false
-            if leadsEntry && sawName && priceHeight != nil && !smallerPrice {
-                parts.append([])
+            if leads[k] && sawName && priceHeight != nil && !smallerPrice {
+                cuts.append(k)
                 sawName = false
                 priceHeight = nil
             }
-            parts[parts.count - 1].append(line)
-            if leadsEntry { sawName = true }
+            if leads[k] { sawName = true }
             // An amount above the first name (a page's headline total) sets no type size for
             // the entries under it.
             if let ownPrice, sawName { priceHeight = max(priceHeight ?? 0, ownPrice) }
+        }
+        if BlockGrouper.pricesLeadNames(block, leads: leads) {
+            var floor = 0
+            cuts = cuts.map { k in
+                var j = k
+                while j - 1 > floor, BlockGrouper.isLead(block[j - 1]) { j -= 1 }
+                let moved = block[j..<k]
+                floor = k
+                return moved.contains { !$0.prices.isEmpty } ? j : k
+            }
+        }
+        var parts: [[ScreenLine]] = []
+        var start = 0
+        for cut in cuts + [block.count] where cut > start {
+            parts.append(Array(block[start..<cut]))
+            start = cut
         }
         // A part with no price of its own is the subtitle of the entry above it ("Software ·
         // Active · Monthly" in the name's type size), not an entry.
@@ -103,6 +120,28 @@ struct BlockGrouper: Sendable {
             }
         }
         return entries
+    }
+
+    /// A line that can open an entry printed price first: no name and no date (a price, a
+    /// countdown, an icon read as letters).
+    static func isLead(_ line: ScreenLine) -> Bool {
+        !line.cells.contains { $0.nameText != nil || $0.date != nil }
+    }
+
+    /// True when most leading names have a priced line right above them and none right under
+    /// them, and there are at least two such names.
+    static func pricesLeadNames(_ block: [ScreenLine], leads: [Bool]) -> Bool {
+        var above = 0, below = 0
+        func pricedAlone(_ k: Int) -> Bool {
+            block.indices.contains(k) && isLead(block[k]) && block[k].prices.contains { !$0.derived }
+        }
+        for k in block.indices where leads[k] && !hasPrice([block[k]]) {
+            var up = k - 1
+            while up >= 0, isLead(block[up]), block[up].prices.isEmpty { up -= 1 }
+            let priceAbove = pricedAlone(up), priceBelow = pricedAlone(k + 1)
+            if priceAbove && !priceBelow { above += 1 } else if priceBelow && !priceAbove { below += 1 }
+        }
+        return above >= 2 && above > below
     }
 
     /// Joins blocks without a price to a neighbour: a title over a card's price joins the
