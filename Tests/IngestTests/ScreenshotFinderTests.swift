@@ -22,6 +22,9 @@ import Testing
         // Bugs caught: OCR read the `€` as `e`.
         ("e180.00", "180", "EUR", false),
         ("@Pay e52.00", "52", "EUR", false),
+        // Bugs caught: OCR read the `₹` as `=`.
+        ("=1,300.00/year", "1300", "INR", false),
+        ("=129.00/month", "129", "INR", false),
     ]
 
     @Test(arguments: prices) func findsPrices(text: String, amount: String, currency: String?, derived: Bool) throws {
@@ -32,7 +35,7 @@ import Testing
         #expect(first.derived == derived)
     }
 
-    static let notPrices = ["Order 4242", "•••• 4242", "Dec 5, 2026", "2 GB", "in 3 days", "200 GB (Monthly)", "Galaxy e2", "Type e10"]
+    static let notPrices = ["Order 4242", "•••• 4242", "Dec 5, 2026", "2 GB", "in 3 days", "200 GB (Monthly)", "Galaxy e2", "Type e10", "x =12"]
 
     @Test(arguments: notPrices) func ignoresNumbersWithoutCurrency(text: String) {
         #expect(PriceFinder(context: Self.context).find(in: text).isEmpty)

@@ -71,11 +71,17 @@ struct PriceFinder: Sendable {
     /// as "e2" or "Type 3" from being taken.
     static let euro: NSRegularExpression? = try? NSRegularExpression(pattern: #"(?<![\p{L}\d.,])e(?=\d{1,3}(?:[.,]\d{3})*[.,]\d{2}(?![\d\p{L}]))"#)
 
+    /// OCR reads the two bars of a `₹` glued to an amount as `=` ("=1,300.00/year").
+    static let rupee: NSRegularExpression? = try? NSRegularExpression(pattern: #"(?<![\w=<>!])=(?=\d{1,3}(?:,\d{2,3})*\.\d{2}(?!\d))"#)
+
     func find(in original: String) -> [FoundPrice] {
         guard let regex = PriceFinder.pattern else { return [] }
         var text = original
         if let euro = PriceFinder.euro {
             text = euro.stringByReplacingMatches(in: text, range: NSRange(location: 0, length: (text as NSString).length), withTemplate: "€")
+        }
+        if let rupee = PriceFinder.rupee {
+            text = rupee.stringByReplacingMatches(in: text, range: NSRange(location: 0, length: (text as NSString).length), withTemplate: "₹")
         }
         if chinesePage, let speck = PriceFinder.speck {
             text = speck.stringByReplacingMatches(in: text, range: NSRange(location: 0, length: (text as NSString).length), withTemplate: " ")
