@@ -54,6 +54,7 @@ import Testing
         "appstore_light_de_eur",
         "appstore_light_en_usd",
         "bank_dark_en_gbp",
+        "cards_dark_en_eur",
         "googleplay_dark_en_usd",
         "googleplay_light_de_eur_jpeg",
         "googleplay_light_en_inr",
@@ -89,9 +90,6 @@ import Testing
         "bank_light_de_eur",
         "bank_light_es_eur",
         "bank_light_fr_eur_jpeg",
-        // Split into card columns, Nextcloud's block takes the large per-month figure (8.25)
-        // over the billed yearly price printed under it.
-        "cards_dark_en_eur",
         "cards_light_en_chf_crop",
         "cards_light_en_usd",
         "table_light_fr_eur_jpeg",

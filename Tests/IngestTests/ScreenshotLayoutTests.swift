@@ -405,6 +405,25 @@ import Testing
         #expect(result.drafts.map { $0.price.value?.amount.description } == ["24.99", "34.99", "399"])
     }
 
+    /// A card cut in two by its gaps: the nameless part whose amount is in smaller type than
+    /// the card's large per-month figure is the billed price, and joins the card.
+    @Test func smallerBilledPriceJoinsTheCardAbove() {
+        var s = PageSketch()
+        s.width = 600
+        s.text("Nextcloud", x: 20, y: 400, h: 29)
+        s.text("€8.25", x: 20, y: 527, h: 40)
+        s.text("€99.00/year", x: 20, y: 590, h: 25)
+        s.text("Next payment: Feb 28, 2027", x: 20, y: 626, h: 25)
+        let context = NormalizeContext(today: screenshotToday)
+        let reader = CellReader(prices: PriceFinder(context: context), dates: DateFinder(context: context, monthFirst: true))
+        let lines = LineBuilder().lines(s.words).map(reader.read)
+        let blocks = BlockGrouper().join([Array(lines[0...1]), Array(lines[2...3])], height: 28)
+        #expect(blocks.count == 1)
+        let draft = BlockReader(image: "shot.png", dates: reader.dates).draft(blocks[0])
+        #expect(draft?.price.value?.amount.description == "99")
+        #expect(draft?.cycle.value == .yearly)
+    }
+
     // Failure cases.
 
     @Test func noTextIsAReadError() {

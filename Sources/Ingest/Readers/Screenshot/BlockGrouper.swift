@@ -45,6 +45,11 @@ struct BlockGrouper: Sendable {
         return best?.cut ?? fallback
     }
 
+    /// The type size of the block's largest billed amount, 0 for none.
+    static func priceHeight(_ lines: [ScreenLine]) -> Int {
+        lines.flatMap(\.cells).filter { $0.prices.contains { !$0.derived } }.map(\.height).max() ?? 0
+    }
+
     static func hasPrice(_ lines: [ScreenLine]) -> Bool {
         lines.contains { $0.prices.contains { !$0.derived } }
     }
@@ -170,7 +175,11 @@ struct BlockGrouper: Sendable {
                 let prevNamed = BlockGrouper.isNamed(previous)
                 let labelOnly = !priced && !named && block.contains { $0.cells.contains { $0.date != nil } || $0.hasRenewalLabel }
                 let priceOnly = priced && !named && prevNamed && !prevPriced
-                if (labelOnly && prevPriced) || priceOnly, gap(previous, block) <= joinFactor * height {
+                // A nameless block whose amount is in smaller type than the named block's above
+                // it is that entry's billed price under its large per-month figure.
+                let billedUnder = priced && !named && prevNamed && prevPriced
+                    && Double(BlockGrouper.priceHeight(block)) < 0.85 * Double(BlockGrouper.priceHeight(previous))
+                if (labelOnly && prevPriced) || priceOnly || billedUnder, gap(previous, block) <= joinFactor * height {
                     blocks[i - 1] = previous + block
                     blocks.remove(at: i)
                     continue
