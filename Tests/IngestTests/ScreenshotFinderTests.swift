@@ -100,9 +100,10 @@ import Testing
         #expect(DateFinder(context: Self.context, monthFirst: true).find(in: text) == nil)
     }
 
-    /// Labels that end up alone in a cell when OCR wraps them; bugs caught: "payment:" left
-    /// from "Next payment:" named a card.
-    static let labelsAlone = ["payment:", "Pago", "Zahlung", "Next payment"]
+    /// Labels that end up alone in a cell when OCR wraps them, and graphics read as one letter
+    /// repeated; bugs caught: "payment:" left from "Next payment:" named a card, "eee" (a
+    /// widget's artwork) named the row beside it.
+    static let labelsAlone = ["payment:", "Pago", "Zahlung", "Next payment", "eee", "OO"]
 
     @Test(arguments: labelsAlone) func labelAloneIsNoName(text: String) {
         let context = Self.context

@@ -159,6 +159,8 @@ struct CellReader: Sendable {
         guard letters >= (cjk ? 1 : 2) else { return nil }
         let folded = ScreenVocabulary.fold(text)
         if folded.isEmpty || ScreenVocabulary.notNames.contains(folded) { return nil }
+        // One letter repeated ("eee", "oo") is a graphic read as text: a chart, dots, a logo.
+        if Set(folded.filter { $0 != " " }).count == 1 { return nil }
         let ns = folded as NSString
         let all = NSRange(location: 0, length: ns.length)
         if CellReader.isCountdown(folded: folded) { return nil }
