@@ -472,6 +472,9 @@ import Testing
                         ("£9.99", 300, 124, 14)], "Now TV"),
         // A heading of sums ("Average per subscription") over an amount is not a subscription.
         ("sum heading", [("Average per subscription", 20, 100, 12), ("$12.74", 20, 118, 22)], nil),
+        // Two tiles side by side: "Remaining this month" and "Yearly Cost" over their amounts.
+        ("cost tiles", [("Active plans", 20, 100, 12), ("Remaining this month", 120, 100, 12), ("Yearly Cost", 280, 100, 12),
+                        ("8", 20, 118, 14), ("19.492HUF", 120, 118, 14), ("1.796.017HUF", 280, 118, 14)], nil),
     ]
 
     @Test(arguments: bugsCaught) func bugsCaughtStayFixed(_ name: String, _ texts: [(String, Int, Int, Int)], _ expected: String?) throws {

@@ -9,7 +9,7 @@ enum ScreenVocabulary {
     static let totals = [
         "total", "subtotal", "sub total", "tax", "taxes", "vat", "gst", "sales tax", "order id", "order number",
         "invoice", "receipt no", "balance", "available", "average", "avg", "spent", "spending", "spend",
-        "per month total", "monthly spend", "yearly spend", "savings", "saved", "ersparnis", "ahorro", "economies", "节省", "this month", "next month", "last month", "budget",
+        "per month total", "monthly spend", "yearly spend", "savings", "saved", "yearly cost", "annual cost", "monthly cost", "ersparnis", "ahorro", "economies", "节省", "this month", "next month", "last month", "budget",
         "summe", "gesamt", "insgesamt", "zwischensumme", "mwst", "ust", "steuer", "kontostand", "guthaben",
         "durchschnitt", "ausgaben", "rechnungsnummer", "bestellnummer",
         "subtotal", "impuesto", "impuestos", "iva", "saldo", "promedio", "gastos", "pedido",
