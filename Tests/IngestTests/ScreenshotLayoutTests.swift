@@ -424,6 +424,18 @@ import Testing
         #expect(draft?.cycle.value == .yearly)
     }
 
+    /// An app icon read as letters in front of a name does not set the name's type size, so
+    /// the other rows' names stay as prominent as this one.
+    @Test func iconWordsDoNotSetTheNameSize() throws {
+        let words = [RecognizedWord(text: "A)", box: Provenance.Box(x: 58, y: 1146, width: 134, height: 134), confidence: 0.4),
+                     RecognizedWord(text: "Hotstar", box: Provenance.Box(x: 244, y: 1163, width: 165, height: 36), confidence: 0.96)]
+        let context = NormalizeContext(today: screenshotToday)
+        let reader = CellReader(prices: PriceFinder(context: context), dates: DateFinder(context: context, monthFirst: true))
+        let cell = reader.read(OCRCell(words: words, line: 0))
+        #expect(cell.nameText == "Hotstar")
+        #expect(cell.height == OCRCell.fontSize(words[1]))
+    }
+
     // Failure cases.
 
     @Test func noTextIsAReadError() {

@@ -17,7 +17,12 @@ struct ScreenCell: Hashable, Sendable {
     }
 
     var box: Provenance.Box { cell.box }
-    var height: Int { cell.height }
+    /// The type size of the cell's text, its icon words left out: an app icon read as "A)" in
+    /// front of "Hotstar" is not the name's size.
+    var height: Int {
+        let words = cell.words.dropFirst(iconWords)
+        return words.isEmpty ? cell.height : OCRCell.median(words.map(OCRCell.fontSize))
+    }
 }
 
 /// Why a line takes no part in any draft.
