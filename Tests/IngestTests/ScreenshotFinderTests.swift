@@ -19,6 +19,12 @@ import Testing
         ("$659.88/yr ($54.99/mo)", "659.88", "USD", false),
         ("≈ €8.33", "8.33", "EUR", true),
         ("129.00/month", "129", nil, false),
+        // Bugs caught: OCR read the `€` as `e`.
+        ("e180.00", "180", "EUR", false),
+        ("@Pay e52.00", "52", "EUR", false),
+        // Bugs caught: OCR read the `₹` as `=`.
+        ("=1,300.00/year", "1300", "INR", false),
+        ("=129.00/month", "129", "INR", false),
     ]
 
     @Test(arguments: prices) func findsPrices(text: String, amount: String, currency: String?, derived: Bool) throws {
@@ -29,7 +35,7 @@ import Testing
         #expect(first.derived == derived)
     }
 
-    static let notPrices = ["Order 4242", "•••• 4242", "Dec 5, 2026", "2 GB", "in 3 days", "200 GB (Monthly)"]
+    static let notPrices = ["Order 4242", "•••• 4242", "Dec 5, 2026", "2 GB", "in 3 days", "200 GB (Monthly)", "Galaxy e2", "Type e10", "x =12"]
 
     @Test(arguments: notPrices) func ignoresNumbersWithoutCurrency(text: String) {
         #expect(PriceFinder(context: Self.context).find(in: text).isEmpty)
@@ -92,6 +98,17 @@ import Testing
 
     @Test(arguments: notDates) func ignoresWhatIsNotADay(text: String) {
         #expect(DateFinder(context: Self.context, monthFirst: true).find(in: text) == nil)
+    }
+
+    /// Labels that end up alone in a cell when OCR wraps them, and graphics read as one letter
+    /// repeated; bugs caught: "payment:" left from "Next payment:" named a card, "eee" (a
+    /// widget's artwork) named the row beside it.
+    static let labelsAlone = ["payment:", "Pago", "Zahlung", "Next payment", "eee", "OO"]
+
+    @Test(arguments: labelsAlone) func labelAloneIsNoName(text: String) {
+        let context = Self.context
+        let reader = CellReader(prices: PriceFinder(context: context), dates: DateFinder(context: context, monthFirst: true))
+        #expect(reader.nameCandidate(text) == nil)
     }
 
     @Test func slashDatesFollowThePageOrder() {

@@ -133,6 +133,17 @@ import Testing
         #expect(draft.cycle.value == .yearly)
     }
 
+    @Test func headlineRestatingTheEquivalentIsNotTheBilledPrice() throws {
+        var s = PageSketch()
+        s.text("Dropbox Plus", x: 20, y: 100, h: 14)
+        s.text("$9.99/mo", x: 240, y: 100, h: 13)
+        s.text("Cloud Storage", x: 20, y: 122, h: 11)
+        s.text("$119.88/yr ($9.99/mo)", x: 200, y: 122, h: 14)
+        let draft = try #require(try readSketch(s).drafts.first)
+        #expect(draft.price.value?.amount.description == "119.88")
+        #expect(draft.cycle.value == .yearly)
+    }
+
     @Test func totalsTaxBalancesAndHistoryAreIgnored() throws {
         var s = PageSketch()
         s.width = 800
@@ -187,6 +198,244 @@ import Testing
         #expect(result.skips.map(\.reason) == [.totals])
     }
 
+    /// A dashboard: per-category sums ("Streaming (2)  $25.98/mo") on the left, the upcoming
+    /// renewals on the same lines to the right.
+    @Test func groupSumsBesideAListAreNotSubscriptions() throws {
+        var s = PageSketch()
+        s.width = 1000
+        s.height = 600
+        let groups = [("Streaming (2)", "$25.98/mo"), ("Music (1)", "$16.99/mo"), ("Kids & Family (1)", "$12.99/mo"),
+                      ("Cloud Storage (2)", "$12.98/mo")]
+        for (i, group) in groups.enumerated() {
+            s.text(group.0, x: 40, y: 100 + i * 28, h: 12)
+            s.text(group.1, x: 260, y: 100 + i * 28, h: 12)
+        }
+        s.text("Netflix", x: 560, y: 104, h: 12)
+        s.text("Renews Feb 22 - $15.99", x: 560, y: 122, h: 12)
+        s.text("Spotify", x: 560, y: 160, h: 12)
+        s.text("Renews Feb 25 - $9.99", x: 560, y: 178, h: 12)
+        let result = try readSketch(s)
+        #expect(result.drafts.map { $0.name.value } == ["Netflix", "Spotify"])
+        #expect(result.drafts.map { $0.price.value?.amount.description } == ["15.99", "9.99"])
+    }
+
+    /// A row's subtitle can read like a table header ("AI | Tools | Yearly | Trial | /month":
+    /// name, cycle, price): under a priced row it heads no table, and each row stays its own
+    /// subscription.
+    @Test func subtitleUnderAPricedRowIsNoTableHeader() throws {
+        var s = PageSketch()
+        s.width = 1170
+        s.height = 2532
+        let rows = [("Amazon Prime", "C$18.67", ["Productivity", "Yearly"]), ("ChatGpt", "C$19.50", ["AI", "Tools", "Yearly", "Trial"]),
+                    ("Cursor", "C$20.33", ["Productivity", "Yearly"]), ("Netflix", "C$9.36", ["Entertainment"])]
+        for (i, row) in rows.enumerated() {
+            let y = 970 + i * 197
+            s.text(row.0, x: 158, y: y, h: 44)
+            s.text(row.1, x: 831, y: y, h: 44)
+            for (k, part) in row.2.enumerated() { s.text(part, x: 158 + k * 200, y: y + 65, h: 34) }
+            s.text("/month", x: 943, y: y + 65, h: 34)
+        }
+        let result = try readSketch(s)
+        #expect(result.drafts.map { $0.name.value } == ["Amazon Prime", "ChatGpt", "Cursor", "Netflix"])
+        #expect(result.drafts.map { $0.price.value?.amount.description } == ["18.67", "19.5", "20.33", "9.36"])
+    }
+
+    /// Recorded OCR of a Chinese auto-renew row: "音乐" comes with a box that spans "豪华" beside
+    /// it, "月" with one over the end of ".Y15/", and a speck reads before the `Y` of `¥`.
+    @Test func chineseWordsWithWideBoxesStayOnTheirLine() throws {
+        var s = PageSketch()
+        s.width = 1170
+        s.height = 2532
+        let words: [(String, Int, Int, Int, Int)] = [
+            ("QQ", 255, 360, 75, 46), ("音乐", 336, 353, 315, 49), ("豪华", 479, 349, 92, 73), ("绿", 570, 349, 46, 73),
+            ("钻", 616, 349, 37, 73),
+            ("车", 264, 435, 137, 36), ("包月", 344, 435, 57, 36), (".Y15/", 440, 437, 112, 34), ("取消", 971, 420, 72, 36),
+            ("续", 309, 431, 35, 56), ("月", 529, 431, 25, 56),
+            ("下", 254, 494, 48, 33), ("次", 302, 491, 39, 36), ("扣", 347, 495, 18, 31), ("费", 383, 491, 22, 36),
+            ("2026", 420, 491, 140, 36), ("年", 526, 487, 36, 52), ("12", 571, 493, 52, 34), ("月", 604, 487, 27, 52),
+            ("8", 632, 496, 18, 28), ("日", 659, 494, 26, 33),
+        ]
+        s.words = words.map { RecognizedWord(text: $0.0, box: Provenance.Box(x: $0.1, y: $0.2, width: $0.3, height: $0.4), confidence: 0.9) }
+        let draft = try #require(try readSketch(s, locale: "zh_CN").drafts.first)
+        #expect(draft.name.value?.replacingOccurrences(of: " ", with: "") == "QQ音乐豪华绿钻")
+        #expect(draft.price.value?.amount.description == "15")
+        #expect(draft.price.value?.currency?.code == "CNY")
+        #expect(draft.cycle.value == .monthly)
+        #expect(draft.nextRenewal.value?.description == "2026-12-08")
+    }
+
+    /// A tall word read with no confidence (artwork or a launcher label read as letters) is no
+    /// name while the block has a well read one.
+    @Test func garbledTallWordIsNotTheName() throws {
+        var s = PageSketch()
+        s.width = 1000
+        s.text("Accident Insurance", x: 20, y: 100, h: 14)
+        s.text("$399.00", x: 20, y: 122, h: 16)
+        s.text("Nov 20, 2026", x: 20, y: 146, h: 14)
+        s.text("daneu2o26", x: 500, y: 130, h: 40, confidence: 0.0)
+        let draft = try #require(try readSketch(s).drafts.first)
+        #expect(draft.name.value == "Accident Insurance")
+    }
+
+    /// A summary tile's label is the nearest text above its amount in the same column, even
+    /// when a sidebar item stands on a line in between.
+    @Test func tileLabelAboveASidebarLineMakesATotal() throws {
+        var s = PageSketch()
+        s.width = 1400
+        s.height = 900
+        s.text("Subscriptions", x: 52, y: 121, h: 14)
+        s.text("Monthly Spend", x: 301, y: 121, h: 14)
+        s.text("Calendar", x: 52, y: 164, h: 11)
+        s.text("Household", x: 52, y: 204, h: 11)
+        s.text("$410.57", x: 301, y: 182, h: 28)
+        s.text("Netflix", x: 301, y: 400, h: 14)
+        s.text("$22.99/mo", x: 600, y: 400, h: 14)
+        let result = try readSketch(s)
+        #expect(result.drafts.map { $0.name.value } == ["Netflix"])
+    }
+
+    /// A list column with enough lines learns its own gaps: the other column's lines fall into
+    /// the list's gaps, and with the wide gaps of the tiles above, the page's gaps would keep the
+    /// list in one block.
+    @Test func longRegionLearnsItsOwnGaps() {
+        var s = PageSketch()
+        s.width = 1200
+        s.height = 2000
+        for y in [100, 300, 500] { s.text("Summary", x: 800, y: y, h: 14) }
+        for (i, row) in [("Deezer", 20), ("Prime Video", 14), ("Fibre Internet", 14), ("Cloud Backup", 14)].enumerated() {
+            let y = 700 + i * 80
+            s.text(row.0, x: 40, y: y, h: row.1)
+            s.text("€9.99 / month", x: 40, y: y + 24, h: 12)
+            s.text("Next: Dec 5, 2026", x: 40, y: y + 40, h: 12)
+            s.text("Note \(i)", x: 800, y: y + 58, h: 12)
+        }
+        let context = NormalizeContext(today: screenshotToday)
+        let reader = CellReader(prices: PriceFinder(context: context), dates: DateFinder(context: context, monthFirst: true))
+        let page = LineBuilder().lines(s.words).map(reader.read)
+        let left = page.compactMap { line -> ScreenLine? in
+            let keep = line.cells.filter { $0.box.midX < 600 }
+            return keep.isEmpty ? nil : line.keeping(keep)
+        }
+        #expect(BlockGrouper().blocks(left, page: page).count == 4)
+    }
+
+    /// A web dashboard: spend and savings tiles, a breakdown by category, then the list, whose
+    /// rows carry a subtitle in the name's type size ("Software · Active · Monthly").
+    @Test func breakdownTilesAndSubtitlesOfADashboard() throws {
+        var s = PageSketch()
+        s.width = 1600
+        s.height = 1400
+        s.text("Monthly Spend", x: 345, y: 105, h: 15)
+        s.text("Monthly Savings", x: 1323, y: 105, h: 15)
+        s.text("$360.74", x: 346, y: 124, h: 29)
+        s.text("$0.00", x: 1324, y: 124, h: 29)
+        s.text("Spending by Category", x: 345, y: 262, h: 19)
+        for (i, row) in [("Business", "$300.00"), ("Education", "$3.08"), ("Software", "$32.66")].enumerated() {
+            s.text(row.0, x: 369, y: 311 + i * 36, h: 13)
+            s.text(row.1, x: 1518, y: 311 + i * 36, h: 13)
+        }
+        s.text("All Subscriptions", x: 344, y: 560, h: 19)
+        for (i, row) in [("Notion", "$25.99", "Software", "Monthly"), ("Medium", "$37.00", "Education", "Annual"),
+                         ("Hulu", "$10.00", "Entertainment", "Monthly")].enumerated() {
+            let y = 634 + i * 89
+            s.text(row.0, x: 373, y: y, h: 14)
+            s.text(row.1, x: 1528, y: y, h: 14)
+            s.text(row.2, x: 373, y: y + 21, h: 14)
+            s.text("Active", x: 500, y: y + 21, h: 14)
+            s.text(row.3, x: 1523, y: y + 21, h: 14)
+        }
+        let result = try readSketch(s)
+        #expect(result.drafts.map { $0.name.value } == ["Notion", "Medium", "Hulu"])
+        #expect(result.drafts.map { $0.cycle.value } == [.monthly, .yearly, .monthly])
+    }
+
+    /// A headline total in large type above the first tile sets no type size for the tiles:
+    /// each tile's display amount is smaller than the headline, and still leads its own entry.
+    @Test func headlineTotalDoesNotJoinTheTilesBelow() {
+        var s = PageSketch()
+        s.width = 1080
+        s.text("833,00 € / J", x: 55, y: 54, h: 46)
+        for (i, tile) in [("Strom", "360,00 €/J", "30,00 €/1M"), ("Kino", "48,00 €/J", "4,00 €/1M")].enumerated() {
+            let y = 150 + i * 120
+            s.text(tile.0, x: 70, y: y, h: 33)
+            s.text(tile.1, x: 818, y: y, h: 33)
+            s.text(tile.2, x: 854, y: y + 50, h: 26)
+        }
+        let context = NormalizeContext(today: screenshotToday, locale: "de_DE")
+        let reader = CellReader(prices: PriceFinder(context: context), dates: DateFinder(context: context, monthFirst: false))
+        let lines = LineBuilder().lines(s.words).map(reader.read)
+        let parts = BlockGrouper().split(lines)
+        #expect(parts.map { $0.count } == [3, 2])
+    }
+
+    /// An app icon as tall as two lines beside the name: the name's line keeps the name's band,
+    /// so the amount and its "€/mes" on the next line stay together.
+    @Test func tallIconBesideANameDoesNotWidenItsLine() throws {
+        var s = PageSketch()
+        for (i, row) in [("Spotify", "10,99 €/mes", "Próximo pago: 24/12/2026"), ("Babbel", "12,99 €/mes", "Próximo pago: 01/12/2026")].enumerated() {
+            let y = 211 + i * 86
+            s.text("O", x: 19, y: y, h: 45)
+            s.text(row.0, x: 80, y: y + 5, h: 17)
+            s.text(row.1, x: 81, y: y + 27, h: 12)
+            s.text(row.2, x: 81, y: y + 44, h: 11)
+        }
+        let result = try readSketch(s, locale: "es_ES")
+        #expect(result.drafts.map { $0.name.value } == ["Spotify", "Babbel"])
+        #expect(result.drafts.map { $0.price.value?.amount.description } == ["10.99", "12.99"])
+    }
+
+    /// Tiles that print a countdown, the price, then the name and the date: each price goes
+    /// with the name under it.
+    @Test func pricesAboveNamesGoWithTheNameBelow() throws {
+        var s = PageSketch()
+        s.width = 540
+        s.height = 1200
+        s.text("Upcoming Payments", x: 20, y: 100, h: 28)
+        for (i, tile) in [("in 2 days", "$24.99", "Hulu", "Feb 28, 2025"), ("in 12 days", "$34.99", "Mobile Phone", "Mar 10, 2025"),
+                          ("in 309 days", "$399.00", "Insurance", "Jan 1, 2026")].enumerated() {
+            let y = 140 + i * 200
+            s.text(tile.0, x: 30, y: y, h: 20)
+            s.text(tile.1, x: 30, y: y + 32, h: 36)
+            s.text(tile.2, x: 30, y: y + 80, h: 28)
+            s.text(tile.3, x: 30, y: y + 120, h: 20)
+            s.text("SS", x: 30, y: y + 152, h: 36, confidence: 0.0)
+        }
+        let result = try readSketch(s)
+        #expect(result.drafts.map { $0.name.value } == ["Hulu", "Mobile Phone", "Insurance"])
+        #expect(result.drafts.map { $0.price.value?.amount.description } == ["24.99", "34.99", "399"])
+    }
+
+    /// A card cut in two by its gaps: the nameless part whose amount is in smaller type than
+    /// the card's large per-month figure is the billed price, and joins the card.
+    @Test func smallerBilledPriceJoinsTheCardAbove() {
+        var s = PageSketch()
+        s.width = 600
+        s.text("Nextcloud", x: 20, y: 400, h: 29)
+        s.text("€8.25", x: 20, y: 527, h: 40)
+        s.text("€99.00/year", x: 20, y: 590, h: 25)
+        s.text("Next payment: Feb 28, 2027", x: 20, y: 626, h: 25)
+        let context = NormalizeContext(today: screenshotToday)
+        let reader = CellReader(prices: PriceFinder(context: context), dates: DateFinder(context: context, monthFirst: true))
+        let lines = LineBuilder().lines(s.words).map(reader.read)
+        let blocks = BlockGrouper().join([Array(lines[0...1]), Array(lines[2...3])], height: 28)
+        #expect(blocks.count == 1)
+        let draft = BlockReader(image: "shot.png", dates: reader.dates).draft(blocks[0])
+        #expect(draft?.price.value?.amount.description == "99")
+        #expect(draft?.cycle.value == .yearly)
+    }
+
+    /// An app icon read as letters in front of a name does not set the name's type size, so
+    /// the other rows' names stay as prominent as this one.
+    @Test func iconWordsDoNotSetTheNameSize() throws {
+        let words = [RecognizedWord(text: "A)", box: Provenance.Box(x: 58, y: 1146, width: 134, height: 134), confidence: 0.4),
+                     RecognizedWord(text: "Hotstar", box: Provenance.Box(x: 244, y: 1163, width: 165, height: 36), confidence: 0.96)]
+        let context = NormalizeContext(today: screenshotToday)
+        let reader = CellReader(prices: PriceFinder(context: context), dates: DateFinder(context: context, monthFirst: true))
+        let cell = reader.read(OCRCell(words: words, line: 0))
+        #expect(cell.nameText == "Hotstar")
+        #expect(cell.height == OCRCell.fontSize(words[1]))
+    }
+
     // Failure cases.
 
     @Test func noTextIsAReadError() {
@@ -235,6 +484,9 @@ import Testing
                         ("£9.99", 300, 124, 14)], "Now TV"),
         // A heading of sums ("Average per subscription") over an amount is not a subscription.
         ("sum heading", [("Average per subscription", 20, 100, 12), ("$12.74", 20, 118, 22)], nil),
+        // Two tiles side by side: "Remaining this month" and "Yearly Cost" over their amounts.
+        ("cost tiles", [("Active plans", 20, 100, 12), ("Remaining this month", 120, 100, 12), ("Yearly Cost", 280, 100, 12),
+                        ("8", 20, 118, 14), ("19.492HUF", 120, 118, 14), ("1.796.017HUF", 280, 118, 14)], nil),
     ]
 
     @Test(arguments: bugsCaught) func bugsCaughtStayFixed(_ name: String, _ texts: [(String, Int, Int, Int)], _ expected: String?) throws {

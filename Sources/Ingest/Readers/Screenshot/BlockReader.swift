@@ -54,12 +54,16 @@ struct BlockReader: Sendable {
         return DraftField(raw: raw, value: value, confidence: confidence, issues: issues)
     }
 
-    /// The billed price: amounts in parentheses or after "≈" are equivalents; of several
+    /// The billed price: amounts in parentheses or after "≈" are equivalents, and so is the same
+    /// amount shown again as a headline ("$9.99/mo" over "$119.88/yr ($9.99/mo)"); of several
     /// amounts the one with its own period wins, then the one in smaller type (apps print the
     /// per-month equivalent large and the billed price small).
     func billedPrice(_ block: [ScreenLine]) -> (FoundPrice, ScreenCell)? {
         let all = block.flatMap { line in line.cells.flatMap { cell in cell.prices.map { ($0, cell) } } }
-        let billed = all.filter { !$0.0.derived }
+        let equivalents = Set(all.filter { $0.0.derived }.map { $0.0.parsed.price })
+        let stated = all.filter { !$0.0.derived }
+        let restated = stated.filter { !equivalents.contains($0.0.parsed.price) }
+        let billed = restated.isEmpty ? stated : restated
         let pool = billed.isEmpty ? all : billed
         guard pool.count > 1 else { return pool.first }
         let withCycle = pool.filter { cycles.suffix($0.0.trailing) != nil }

@@ -17,7 +17,7 @@ struct LineBuilder: Sendable {
             for (i, span) in spans.enumerated() {
                 let overlap = Double(span.verticalOverlap(word.box))
                 let share = overlap / Double(max(1, min(span.height, word.box.height)))
-                let clash = groups[i].contains { LineBuilder.overlapsHorizontally($0.box, word.box) }
+                let clash = groups[i].contains { LineBuilder.clash($0, word) }
                 if share > bestShare && !clash {
                     best = i
                     bestShare = share
@@ -56,13 +56,28 @@ struct LineBuilder: Sendable {
     }
 
     /// The vertical band most words of a line share: the median top and bottom, so one tall
-    /// logo word does not pull neighbouring lines in.
+    /// logo word does not pull neighbouring lines in. With an even count the inner of the two
+    /// middle values is taken: a name and the icon beside it share the name's band.
     static func core(_ words: [RecognizedWord]) -> Provenance.Box {
-        let top = OCRCell.median(words.map(\.box.minY))
-        let bottom = OCRCell.median(words.map(\.box.maxY))
+        let tops = words.map(\.box.minY).sorted()
+        let bottoms = words.map(\.box.maxY).sorted()
+        let top = tops.isEmpty ? 0 : tops[tops.count / 2]
+        let bottom = bottoms.isEmpty ? 0 : bottoms[(bottoms.count - 1) / 2]
         let x0 = words.map(\.box.minX).min() ?? 0
         let x1 = words.map(\.box.maxX).max() ?? 0
         return Provenance.Box(x: x0, y: top, width: x1 - x0, height: max(1, bottom - top))
+    }
+
+    /// Two words that stand over each other belong to different lines. Not so when one is CJK:
+    /// OCR gives a Chinese word a box that often spans its neighbours ("音乐" 315 pixels wide
+    /// over "豪华" next to it), and a stacked CJK line rarely shares half its height.
+    static func clash(_ a: RecognizedWord, _ b: RecognizedWord) -> Bool {
+        if isCJK(a.text) || isCJK(b.text) { return false }
+        return overlapsHorizontally(a.box, b.box)
+    }
+
+    static func isCJK(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0x3000...0x9FFF).contains($0.value) || (0xF900...0xFAFF).contains($0.value) }
     }
 
     static func overlapsHorizontally(_ a: Provenance.Box, _ b: Provenance.Box) -> Bool {

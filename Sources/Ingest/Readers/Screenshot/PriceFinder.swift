@@ -63,12 +63,29 @@ struct PriceFinder: Sendable {
     /// An amount with cents right before a period (`129.00/month`): a price even when OCR
     /// lost its currency sign.
     static let bare: NSRegularExpression? = try? NSRegularExpression(pattern: #"(?<![\w.,])(\d{1,3}(?:,\d{3})*[.,]\d{2})(?=\s?/\s?\d*\s?\p{L})"#)
-    /// OCR reads `¥` as `Y` on Chinese pages.
+    /// OCR reads `¥` as `Y` on Chinese pages, sometimes with a speck before it (".Y15/月").
     static let yuan: NSRegularExpression? = try? NSRegularExpression(pattern: #"(?<![A-Za-z])Y(?=\d)"#)
+    static let speck: NSRegularExpression? = try? NSRegularExpression(pattern: #"(?<![\w.,])[.,·](?=Y\d)"#)
+
+    /// OCR reads a `€` before an amount as a lone `e` ("e180.00"); the cents keep a word such
+    /// as "e2" or "Type 3" from being taken.
+    static let euro: NSRegularExpression? = try? NSRegularExpression(pattern: #"(?<![\p{L}\d.,])e(?=\d{1,3}(?:[.,]\d{3})*[.,]\d{2}(?![\d\p{L}]))"#)
+
+    /// OCR reads the two bars of a `₹` glued to an amount as `=` ("=1,300.00/year").
+    static let rupee: NSRegularExpression? = try? NSRegularExpression(pattern: #"(?<![\w=<>!])=(?=\d{1,3}(?:,\d{2,3})*\.\d{2}(?!\d))"#)
 
     func find(in original: String) -> [FoundPrice] {
         guard let regex = PriceFinder.pattern else { return [] }
         var text = original
+        if let euro = PriceFinder.euro {
+            text = euro.stringByReplacingMatches(in: text, range: NSRange(location: 0, length: (text as NSString).length), withTemplate: "€")
+        }
+        if let rupee = PriceFinder.rupee {
+            text = rupee.stringByReplacingMatches(in: text, range: NSRange(location: 0, length: (text as NSString).length), withTemplate: "₹")
+        }
+        if chinesePage, let speck = PriceFinder.speck {
+            text = speck.stringByReplacingMatches(in: text, range: NSRange(location: 0, length: (text as NSString).length), withTemplate: " ")
+        }
         if chinesePage, let yuan = PriceFinder.yuan {
             text = yuan.stringByReplacingMatches(in: text, range: NSRange(location: 0, length: (text as NSString).length), withTemplate: "¥")
         }

@@ -17,7 +17,12 @@ struct ScreenCell: Hashable, Sendable {
     }
 
     var box: Provenance.Box { cell.box }
-    var height: Int { cell.height }
+    /// The type size of the cell's text, its icon words left out: an app icon read as "A)" in
+    /// front of "Hotstar" is not the name's size.
+    var height: Int {
+        let words = cell.words.dropFirst(iconWords)
+        return words.isEmpty ? cell.height : OCRCell.median(words.map(OCRCell.fontSize))
+    }
 }
 
 /// Why a line takes no part in any draft.
@@ -159,6 +164,8 @@ struct CellReader: Sendable {
         guard letters >= (cjk ? 1 : 2) else { return nil }
         let folded = ScreenVocabulary.fold(text)
         if folded.isEmpty || ScreenVocabulary.notNames.contains(folded) { return nil }
+        // One letter repeated ("eee", "oo") is a graphic read as text: a chart, dots, a logo.
+        if Set(folded.filter { $0 != " " }).count == 1 { return nil }
         let ns = folded as NSString
         let all = NSRange(location: 0, length: ns.length)
         if CellReader.isCountdown(folded: folded) { return nil }

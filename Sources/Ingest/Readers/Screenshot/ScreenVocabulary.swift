@@ -9,13 +9,17 @@ enum ScreenVocabulary {
     static let totals = [
         "total", "subtotal", "sub total", "tax", "taxes", "vat", "gst", "sales tax", "order id", "order number",
         "invoice", "receipt no", "balance", "available", "average", "avg", "spent", "spending", "spend",
-        "per month total", "monthly spend", "yearly spend", "this month", "next month", "last month", "budget",
+        "per month total", "monthly spend", "yearly spend", "savings", "saved", "yearly cost", "annual cost", "monthly cost", "ersparnis", "ahorro", "economies", "节省", "this month", "next month", "last month", "budget",
         "summe", "gesamt", "insgesamt", "zwischensumme", "mwst", "ust", "steuer", "kontostand", "guthaben",
         "durchschnitt", "ausgaben", "rechnungsnummer", "bestellnummer",
         "subtotal", "impuesto", "impuestos", "iva", "saldo", "promedio", "gastos", "pedido",
         "sous total", "taxe", "tva", "solde", "moyenne", "depenses", "commande", "facture",
         "总计", "合计", "小计", "税", "余额", "平均", "订单号", "总额", "支出",
     ]
+
+    /// A heading over a breakdown: the priced lines right under it are sums per category.
+    static let breakdown = ["by category", "per category", "categories", "spending by category", "nach kategorie",
+                            "kategorien", "por categoria", "categorias", "par categorie", "按类别", "分类"]
 
     /// A heading after which the lines list past charges, not subscriptions.
     static let history = [
@@ -56,11 +60,11 @@ enum ScreenVocabulary {
         "home", "search", "library", "profile", "apps", "games", "offers", "books", "kids", "wallet", "activity",
         "upcoming", "overview", "dashboard", "all", "monthly", "yearly", "annual", "annually", "weekly",
         "individual", "family", "student", "premium", "standard", "basic", "price", "amount", "date", "status",
-        "name", "service", "category", "payment method", "visa", "mastercard", "amex", "paypal", "next",
+        "name", "service", "category", "payment", "payments", "next payment", "payment method", "visa", "mastercard", "amex", "paypal", "next",
         "kundigen", "abo kundigen", "verwalten", "bearbeiten", "aktiv", "abos", "abonnements", "abonnement",
-        "konto", "zahlungen", "monatlich", "jahrlich", "cancelar", "gestionar", "editar", "activa", "activo",
-        "suscripciones", "suscripcion", "cuenta", "pagos", "mensual", "anual", "annuler", "gerer", "modifier",
-        "actif", "abonnements", "compte", "paiements", "mensuel", "annuel", "取消", "管理", "编辑", "自动续费",
+        "konto", "zahlung", "zahlungen", "monatlich", "jahrlich", "cancelar", "gestionar", "editar", "activa", "activo",
+        "suscripciones", "suscripcion", "cuenta", "pago", "pagos", "mensual", "anual", "annuler", "gerer", "modifier",
+        "actif", "abonnements", "compte", "paiement", "paiements", "mensuel", "annuel", "取消", "管理", "编辑", "自动续费",
         "已开通", "订阅", "会员", "首页", "我的", "生效中", "连续包月", "连续包年",
         "month", "year", "week", "monat", "jahr", "woche", "mes", "ano", "semana", "mois", "an", "semaine", "月", "年",
         "day", "days", "tag", "tage", "dia", "dias", "jour", "jours", "天", "left", "ago",

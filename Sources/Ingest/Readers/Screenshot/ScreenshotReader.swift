@@ -35,6 +35,8 @@ public struct ScreenshotReader: Sendable {
         var lines = ocrLines.map(cellReader.read)
         assignRoles(&lines, height: page.height)
         markLabelledTotals(&lines)
+        dropGroupSums(&lines)
+        markBreakdowns(&lines)
 
         var drafts: [ImportDraft] = []
         var used = Set<Int>()
@@ -96,22 +98,85 @@ public struct ScreenshotReader: Sendable {
 
     /// An amount alone under a label such as "Monthly spend", "PayPal Balance" or "Average per
     /// subscription" (a summary tile) is that total, not a price: its line becomes a totals line
-    /// when all of its amounts are labelled so.
+    /// when all of its amounts are labelled so. The label is the nearest text above the amount
+    /// in its column, which need not be on the line above (a sidebar item can sit in between).
     func markLabelledTotals(_ lines: inout [ScreenLine]) {
         for i in lines.indices.dropFirst() where lines[i].role == .content && !lines[i].prices.isEmpty {
-            let above = lines[i - 1]
             let priced = lines[i].cells.filter { !$0.prices.isEmpty }
             let labelled = priced.filter { cell in
                 guard cell.nameText == nil else { return false }
-                return above.cells.contains { label in
-                    label.prices.isEmpty
-                        && label.box.minX < cell.box.maxX && cell.box.minX < label.box.maxX
-                        && cell.box.minY - label.box.maxY < 2 * max(cell.height, label.height)
-                        && ScreenVocabulary.contains(ScreenVocabulary.fold(label.cell.text), any: ScreenVocabulary.totals)
+                let above = lines[..<i].flatMap(\.cells).filter { label in
+                    label.box.minX < cell.box.maxX && cell.box.minX < label.box.maxX && label.box.maxY <= cell.box.minY + cell.height / 4
                 }
+                guard let label = above.max(by: { $0.box.maxY < $1.box.maxY }) else { return false }
+                return label.prices.isEmpty
+                    && cell.box.minY - label.box.maxY < 2 * max(cell.height, label.height)
+                    && ScreenVocabulary.contains(ScreenVocabulary.fold(label.cell.text), any: ScreenVocabulary.totals)
             }
             if !labelled.isEmpty && labelled.count == priced.count { lines[i].role = .totals }
         }
+    }
+
+    /// The priced lines right under a heading such as "Spending by category" are the sums of a
+    /// breakdown, up to the first line without an amount (the next heading).
+    func markBreakdowns(_ lines: inout [ScreenLine]) {
+        var inBreakdown = false
+        for i in lines.indices where lines[i].role == .content {
+            let line = lines[i]
+            if line.prices.isEmpty {
+                inBreakdown = line.cells.contains { cell in
+                    let folded = ScreenVocabulary.fold(cell.cell.text)
+                    return folded.split(separator: " ").count <= 4 && ScreenVocabulary.contains(folded, any: ScreenVocabulary.breakdown)
+                }
+            } else if inBreakdown {
+                lines[i].role = .totals
+            }
+        }
+    }
+
+    /// A label with a count in parentheses ("Entertainment (3)", "Home & Utilities (1)") heads
+    /// a group of subscriptions, and the amount beside it is the group's sum: both cells are
+    /// taken out of their line (a list of subscriptions often stands on the same lines, to the
+    /// right), and a line left with nothing becomes a totals line.
+    func dropGroupSums(_ lines: inout [ScreenLine]) {
+        for i in lines.indices where lines[i].role == .content && !lines[i].prices.isEmpty {
+            var cells = lines[i].cells
+            var c = 0
+            while c < cells.count {
+                guard ScreenshotReader.groupCount(cells[c]) else {
+                    c += 1
+                    continue
+                }
+                let owned = !cells[c].prices.isEmpty
+                if !owned, c + 1 < cells.count, !cells[c + 1].prices.isEmpty, cells[c + 1].nameText == nil {
+                    cells.remove(at: c + 1)
+                    cells.remove(at: c)
+                } else if owned {
+                    cells.remove(at: c)
+                } else {
+                    c += 1
+                }
+            }
+            guard cells.count < lines[i].cells.count else { continue }
+            if cells.isEmpty {
+                lines[i].role = .totals
+            } else {
+                lines[i] = lines[i].keeping(cells)
+            }
+        }
+    }
+
+    static let groupLabel = try? NSRegularExpression(pattern: #"\p{L}[^()]*\(\d{1,3}\)(?:\s|$)"#)
+
+    /// True when the cell's text, prices taken out, ends in a label with a count: "Music (1)".
+    static func groupCount(_ cell: ScreenCell) -> Bool {
+        var text = cell.cell.text
+        for price in cell.prices { text = text.replacingOccurrences(of: price.raw + price.trailing, with: " ") }
+        text = text.trimmingCharacters(in: .whitespaces)
+        guard let groupLabel else { return false }
+        let ns = text as NSString
+        return groupLabel.matches(in: text, range: NSRange(location: 0, length: ns.length))
+            .contains { $0.range.location + $0.range.length >= ns.length - 1 }
     }
 
     /// Marks status bars, tab bars, totals and everything under a payment history heading.

@@ -9,10 +9,13 @@ struct TableReader: Sendable {
     static let fields: [Field] = [.name, .price, .cycle, .nextRenewal, .currency, .category, .status, .startDate]
 
     /// The index (in `lines`) of a header row: at least three cells, two of them field names,
-    /// one of them the price.
+    /// one of them the price. A line tucked under a priced line (closer than its own height) is
+    /// a row's subtitle ("AI Tools · Yearly · /month"), not the head of a table.
     func headerIndex(_ lines: [ScreenLine]) -> Int? {
-        lines.firstIndex { line in
+        lines.indices.first { i in
+            let line = lines[i]
             guard line.cells.count >= 3, line.prices.isEmpty else { return false }
+            if i > 0, !lines[i - 1].prices.isEmpty, line.box.minY - lines[i - 1].box.maxY < line.height { return false }
             var named = 0, price = false
             for cell in line.cells {
                 let best = TableReader.fields.map { ($0, HeaderMatcher.score(field: $0, header: cell.cell.text).0) }
