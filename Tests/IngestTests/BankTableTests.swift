@@ -164,6 +164,27 @@ func transactions(_ t: TransactionTable) -> [Transaction] {
         #expect(charges == 9 && credits == 9)
     }
 
+    /// Commerzbank's only text column is Buchungstext: it is the description there; beside a
+    /// Verwendungszweck (Sparkasse) it stays the type. Boursorama's camel-cased header maps.
+    @Test func bookingTextIsTheDescriptionWhenNothingElseIs() {
+        let commerzbank = TransactionColumns.detect(header: ["Buchungstag", "Wertstellung", "Umsatzart", "Buchungstext", "Betrag", "Währung", "IBAN Kontoinhaber", "Kategorie"])
+        #expect(commerzbank[.description] == 3 && commerzbank[.type] == 2 && commerzbank[.amount] == 4 && commerzbank[.date] == 0)
+        let bookingTextOnly = TransactionColumns.detect(header: ["Buchungstag", "Wertstellung", "Buchungstext", "Betrag"])
+        #expect(bookingTextOnly[.description] == 2 && bookingTextOnly[.type] == nil)
+        #expect(TransactionColumns.isTransactionHeader(commerzbank))
+        let sparkasse = TransactionColumns.detect(header: ["Buchungstag", "Buchungstext", "Verwendungszweck", "Betrag"])
+        #expect(sparkasse[.type] == 1 && sparkasse[.reference] == 2)
+        let boursorama = TransactionColumns.detect(header: ["dateOp", "dateVal", "label", "category", "categoryParent", "amount", "comment", "accountNum", "accountLabel", "accountbalance"])
+        #expect(boursorama[.date] == 0 && boursorama[.valueDate] == 1 && boursorama[.description] == 2 && boursorama[.amount] == 5 && boursorama[.balance] == 9)
+    }
+
+    /// Without a header, a second date column is not the amount.
+    @Test func aValueDateIsNoAmountWithoutAHeader() {
+        let rows = (1...12).map { ["\($0 + 10).11.2026", "\($0 + 12).11.2026", "NETFLIX.COM", "-15,49"] }
+        let roles = TransactionColumns.detect(values: rows)
+        #expect(roles[.date] == 0 && roles[.amount] == 3 && roles[.description] == 2)
+    }
+
     /// "Valuta" beside a value-date column is the currency; alone it is the value date.
     @Test func valutaIsTheCurrencyBesideAValueDate() {
         let swedbank = TransactionColumns.detect(header: ["Radnr", "Valuta", "Bokfdag", "Transdag", "Valutadag", "Beskrivning", "Belopp"])

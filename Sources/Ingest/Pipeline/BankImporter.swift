@@ -103,7 +103,8 @@ public struct BankImporter: Sendable {
         report.skips = skips.listed.sorted { ($0.line, $0.reason.rawValue) < ($1.line, $1.reason.rawValue) }
         report.unlistedSkips = skips.unlisted
         let inSeries = drafts.reduce(0) { $0 + $1.provenance.count }
-        var note = "layout \(table.layout ?? "detected from the header"), \(table.encoding.rawValue), dates \(table.dateOrder?.rawValue ?? "?"), \(table.signReason)"
+        let found = table.header.first?.hasPrefix("Column ") == true ? "read from the values (no header row)" : "detected from the header"
+        var note = "layout \(table.layout ?? found), \(table.encoding.rawValue), dates \(table.dateOrder?.rawValue ?? "?"), \(table.signReason)"
         note += "; \(inSeries) row\(inSeries == 1 ? "" : "s") in \(drafts.count) recurring series"
         report.warnings = [Issue("bank.layout", .info, note)]
         return report

@@ -31,7 +31,13 @@ public struct Importer: Sendable {
     public static func looksLikeBankStatement(path: String) -> Bool {
         guard let table = try? TransactionTable(path: path, context: NormalizeContext(today: CalendarDate(dayNumber: 0))) else { return false }
         if table.layout != nil { return true }
-        guard table.header.first?.hasPrefix("Column ") == false else { return false }
+        if table.header.first?.hasPrefix("Column ") == true {
+            // No header row: the values decide. A date, an amount and a payee charged again and
+            // again make a statement (HSBC's three columns); a list of services does not.
+            let rows = sampleRows(path: path, under: table.header)
+            let roles = TransactionColumns.detect(values: rows)
+            return roles[.date] != nil && roles[.amount] != nil && TransactionColumns.repeatsLikeStatement(roles, rows)
+        }
         return TransactionColumns.looksLikeTransactions(header: table.header, rows: sampleRows(path: path, under: table.header))
     }
 

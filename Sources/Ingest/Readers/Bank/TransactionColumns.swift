@@ -21,6 +21,19 @@ public enum TransactionColumns {
             roles[c.role] = c.column
             taken.insert(c.column)
         }
+        // A table with no description, payee or reference names its counterparties in a
+        // type-like column: Commerzbank's Buchungstext (beside Umsatzart, the kind of booking;
+        // in Sparkasse's export it is the kind, beside a Verwendungszweck). A second type-like
+        // column is taken as the text, else the only one.
+        if roles[.description] == nil, roles[.payee] == nil, roles[.reference] == nil {
+            if let spare = candidates.first(where: { $0.role == .type && !taken.contains($0.column) }) {
+                roles[.description] = spare.column
+                taken.insert(spare.column)
+            } else if let type = roles[.type] {
+                roles[.description] = type
+                roles[.type] = nil
+            }
+        }
         // "Valuta" is the value date in German and Danish exports and the currency in Swedish
         // and Italian ones: beside another value-date column (Swedbank's Valutadag) it is the currency.
         if roles[.currency] == nil, let valuta = roles[.valueDate], HeaderVocabulary.fold(header[valuta]) == "valuta",
@@ -119,7 +132,8 @@ public enum TransactionColumns {
                 && (s.contains(".") || s.contains(","))
         }
         roles[.date] = (0..<width).first { share($0, isDate) >= 0.8 }
-        roles[.amount] = (0..<width).first { $0 != roles[.date] && share($0, isAmount) >= 0.8 }
+        // A second date column (the value date, `28.11.2026`) reads like an amount with dots.
+        roles[.amount] = (0..<width).first { $0 != roles[.date] && share($0, { isAmount($0) && !isDate($0) }) >= 0.8 }
         var longest: (Int, Int)?
         for c in 0..<width where c != roles[.date] && c != roles[.amount] {
             let length = rows.reduce(0) { $0 + (c < $1.count ? $1[c].count : 0) }

@@ -13,16 +13,16 @@ public enum TransactionRole: String, Sendable, CaseIterable, Comparable {
 /// `HeaderVocabulary.fold` (lowercase, accents and punctuation off).
 enum TransactionVocabulary {
     static let phrases: [TransactionRole: [String]] = [
-        .date: ["bokfdag", "transdag", "transaktionsdag", "kirjauspaiva", "tapahtumapaiva", "data contabile", "bokforingsdato", "fecha contable", "date", "transaction date", "posting date", "booking date", "trans date", "posted date", "buchungstag",
+        .date: ["dateop", "date op", "bokfdag", "transdag", "transaktionsdag", "kirjauspaiva", "tapahtumapaiva", "data contabile", "bokforingsdato", "fecha contable", "date", "transaction date", "posting date", "booking date", "trans date", "posted date", "buchungstag",
                 "buchungsdatum", "datum", "fecha", "fecha operacion", "date operation", "date de l operation",
                 "bokforingsdag", "transaktionsdatum", "bokforingsdatum", "dato", "bogforingsdato", "交易时间", "交易创建时间",
                 "记账日期", "日期", "data", "data operazione", "started date", "transaction time", "date time", "boekdatum"],
-        .valueDate: ["arvopaiva", "data valuta", "valutadato", "value date", "valutadatum", "valuta", "wertstellung", "fecha valor", "date de valeur", "valutadag",
+        .valueDate: ["dateval", "date val", "arvopaiva", "data valuta", "valutadato", "value date", "valutadatum", "valuta", "wertstellung", "fecha valor", "date de valeur", "valutadag",
                      "rentedato", "valuteringsdato", "completed date", "付款时间", "rentedag"],
         .payee: ["saaja maksaja", "mottaker", "payee name", "other party", "beneficiaire", "payee", "merchant", "name", "counterparty", "beneficiary", "auftraggeber empfanger", "empfanger",
                  "beguenstigter zahlungspflichtiger", "begunstigter zahlungspflichtiger", "auftraggeber", "zahlungsempfanger",
                  "naam", "交易对方", "对方", "beneficiario", "mottagare", "modtager", "tiers", "counter party", "merchant name"],
-        .description: ["forklaring", "viesti", "message", "causale", "particulars", "narration", "vorgang", "description", "details", "transaction description", "narrative", "beschreibung", "concepto",
+        .description: ["label", "forklaring", "viesti", "message", "causale", "particulars", "narration", "vorgang", "description", "details", "transaction description", "narrative", "beschreibung", "concepto",
                        "descripcion", "libelle", "libelle operation", "omschrijving", "naam omschrijving", "tekst", "text",
                        "beskrivning", "transaktion", "商品", "商品说明", "商品名称", "交易说明", "extended details",
                        "transaction details", "posting text", "descrizione", "rubrik", "specifikation"],
@@ -39,7 +39,7 @@ enum TransactionVocabulary {
                      "cd", "debit credit indicator", "d c"],
         .currency: ["currency", "wahrung", "waehrung", "moneda", "divisa", "valuta", "devise", "munt", "币种", "货币",
                     "currency code", "valutakode"],
-        .balance: ["running bal", "balance", "saldo", "kontostand", "solde", "saldo na mutatie", "running balance", "余额", "账户余额",
+        .balance: ["accountbalance", "running bal", "balance", "saldo", "kontostand", "solde", "saldo na mutatie", "running balance", "余额", "账户余额",
                    "new balance", "saldo nach buchung", "balance impact"],
         .status: ["status", "state", "交易状态", "estado", "statut", "transaction status"],
         .type: ["selitys", "type", "transaction type", "buchungstext", "umsatzart", "mutatiesoort", "code", "tipo", "交易类型",
