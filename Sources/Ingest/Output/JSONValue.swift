@@ -90,29 +90,19 @@ public indirect enum JSONValue: Hashable, Sendable {
         indent < newlines.count ? newlines[indent] : "\n" + String(repeating: "  ", count: indent)
     }
 
+    /// A quoted, escaped string; the escaping rules are `JSONBytes.string`'s, so the streamed
+    /// output and the documents built as values escape alike.
     static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        // Most strings need no escape: append them whole (bytes below 0x20 are the only
-        // encodings of those scalars, so a look at the UTF-8 bytes is exact).
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        // Most strings need no escape: append them whole.
+        if !s.utf8.contains(where: JSONBytes.needsEscape) {
+            out += "\""
             out += s
             out += "\""
             return
         }
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20:
-                let hex = String(c.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
+        var bytes: [UInt8] = []
+        JSONBytes.string(s, to: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -130,15 +130,20 @@ enum JSONBytes {
         for _ in 0..<(2 * level) { out.append(UInt8(ascii: " ")) }
     }
 
-    /// A quoted string, escaped as `JSONValue.writeString` escapes it.
+    /// Bytes below 0x20 are the only encodings of those scalars, and `"` and `\` are never
+    /// inside a multi-byte scalar, so a look at the bytes is exact.
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// A quoted string: `"`, `\`, line ends and tabs escaped by letter, other control bytes as
+    /// `\u00XX`, everything else as it is.
     static func string(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in
-            // Most strings need no escape: append them whole. Bytes below 0x20 are the only
-            // encodings of those scalars, and `"` and `\` are never inside a multi-byte scalar,
-            // so a look at the bytes is exact.
-            guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            // Most strings need no escape: append them whole.
+            guard bytes.contains(where: needsEscape) else {
                 out.append(contentsOf: bytes)
                 return
             }

@@ -57,7 +57,8 @@ public struct Importer: Sendable {
         let display = name ?? path
         if RemoteLink.isRemote(path) { return try runRemote(path, name: display, emit: emit) }
         var kind = options.kind ?? Importer.guessKind(path: path)
-        if options.kind == nil, kind == .csv, Importer.looksLikeBankStatement(path: path) { kind = .bank }
+        // A table `runNames` prepared was already found not to be a statement.
+        if options.kind == nil, kind == .csv, prepared == nil, Importer.looksLikeBankStatement(path: path) { kind = .bank }
         switch kind {
         case .bank:
             let table = try TransactionTable(path: path, name: display, encoding: options.encoding, context: options.context)
