@@ -51,6 +51,44 @@ import Testing
         withKnownIssue { c.check() }
     }
 
+    /// Texts built from every name and alias in the catalog, dressed as tables and bank
+    /// descriptors write them: the byte matcher must give what the word-by-word matcher gives.
+    static var dressedNames: [String] {
+        var texts = main.map(\.text) + bugsCaught.map(\.text) + knownLimits.map(\.text)
+        for brand in BrandCatalog.shared.brands {
+            for name in [brand.name] + brand.aliases {
+                texts += [name, name.uppercased(), "\(name) 123", "\(name) Premium", "PAYPAL *\(name.uppercased())",
+                          "\(name.uppercased()).COM 866-579-7172 CA", "\(name) Family Plan", "Plan \(name)",
+                          name.replacingOccurrences(of: " ", with: ""), "\(name)  x9 \(name)", "the \(name) shop"]
+            }
+        }
+        return texts + ["", " ", "*", "123", "Rent", "Keep calm", String(repeating: "word ", count: 60) + "netflix"]
+    }
+
+    @Test func byteMatcherAgreesWithWordMatcher() {
+        let catalog = BrandCatalog.shared
+        var decided = 0
+        let texts = BrandCatalogTests.dressedNames
+        for text in texts {
+            #expect(catalog.match(text) == catalog.matchText(text), "\(text)")
+            var copy = text
+            if copy.withUTF8({ catalog.bytes.match($0) }) != .unsure { decided += 1 }
+        }
+        // Most of these are decided on bytes; the rest (plans, other scripts) the word way.
+        #expect(decided * 3 > texts.count, "\(decided) of \(texts.count) decided on bytes")
+    }
+
+    /// Names a big table repeats: the byte matcher answers them itself.
+    @Test(arguments: [("Netflix 123", "Netflix"), ("NETFLIX.COM", "Netflix"), ("The New York Times 2", "The New York Times"),
+                      ("SPOTIFY P1A2B3C4D", "Spotify"), ("Rent", nil), ("", nil), ("NETFLIXCOM", "Netflix")])
+    func byteMatcherDecides(_ text: String, _ brand: String?) {
+        let catalog = BrandCatalog.shared
+        var copy = text
+        let answer = copy.withUTF8 { catalog.bytes.match($0) }
+        let expected: BrandBytes.Answer = brand.flatMap { name in catalog.brands.firstIndex { $0.name == name } }.map { .brand($0) } ?? .none
+        #expect(answer == expected)
+    }
+
     /// A phrase is cut from the folded text when its words stand there single-spaced, else joined.
     @Test(arguments: [("new york times", 1, 3, "york times"), ("new  york times", 0, 2, "new york"),
                       ("the new york times", 0, 4, "the new york times"), ("a", 0, 1, "a")])

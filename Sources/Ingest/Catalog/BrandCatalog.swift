@@ -43,6 +43,8 @@ public final class BrandCatalog: Sendable {
     private let phraseSpans: [String: Int]
     /// Each brand's folded name words (`Disney+` → disney, plus), for telling plans apart.
     private let nameWords: [Set<Substring>]
+    /// The same indexes keyed by bytes, for ASCII texts (`BrandBytes`).
+    let bytes: BrandBytes
 
     public static let shared: BrandCatalog = {
         guard let text = Resources.text("brands.json"), let catalog = try? BrandCatalog(json: text) else {
@@ -82,6 +84,8 @@ public final class BrandCatalog: Sendable {
         self.whole = whole
         self.phrases = phrases
         self.prefixes = prefixes
+        bytes = BrandBytes(whole: whole, phrases: phrases, spans: phraseSpans, prefixes: prefixes,
+                           planWords: BrandCatalog.planWords)
     }
 
     /// Reads `[{"name": …, "aliases": […], "category": …, "manage": …, "exact": true}]`.
@@ -130,6 +134,16 @@ public final class BrandCatalog: Sendable {
     /// The brand a name or bank descriptor names: "netflix premium" → Netflix with plan
     /// "premium"; "PAYPAL *DISNEYPLUS" → Disney+; "NETFLIX.COM" → Netflix.
     public func match(_ text: String) -> BrandMatch? {
+        var text = text
+        switch text.withUTF8({ bytes.match($0) }) {
+        case .none: return nil
+        case .brand(let i): return BrandMatch(brand: brands[i], plan: nil)
+        case .unsure: return matchText(text)
+        }
+    }
+
+    /// `match` done on `String`s, word by word: the way for texts `BrandBytes` is unsure of.
+    func matchText(_ text: String) -> BrandMatch? {
         let folded = BrandCatalog.fold(text)
         guard !folded.isEmpty else { return nil }
         let words = folded.split(separator: " ")

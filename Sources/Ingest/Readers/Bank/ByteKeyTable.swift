@@ -89,3 +89,5 @@ struct ByteKeyTable<Value> {
         for i in slots.indices { slots[i] = 0 }
     }
 }
+
+extension ByteKeyTable: Sendable where Value: Sendable {}
