@@ -150,9 +150,16 @@ struct ImportCommand: Command {
             draft.status = policy.decide(draft)
             if AcceptPolicy.isOutput(draft, includeInactive: includeInactive), let sub = Subscription(draft: draft) { try writer.add(sub) }
         }
+        // Rows that read cleanly are accepted by both policies that accept anything: they are
+        // written as they come, without becoming drafts, unless their duplicates are open.
+        let plain = policy == .none ? nil : PlainSink { row in
+            guard folder.passesThrough(key: row.key, hash: row.keyHash) else { return false }
+            try writer.add(row.subscription)
+            return true
+        }
         var runner = InputRunner(options: importOptions, printIssues: !quiet)
         for (i, file) in files.enumerated() {
-            try runner.run(path: file.path, name: file.name, replaying: recorded.removeValue(forKey: i)) { draft in
+            try runner.run(path: file.path, name: file.name, replaying: recorded.removeValue(forKey: i), plain: plain) { draft in
                 for ready in folder.add(draft) { try emit(ready) }
             }
         }

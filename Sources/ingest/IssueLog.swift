@@ -39,7 +39,9 @@ struct InputRunner {
     }
 
     /// Imports `path`, or hands on `recorded` when the duplicate-counting pass already did.
-    mutating func run(path: String, name: String, replaying recorded: RecordedImport? = nil, emit: (ImportDraft) throws -> Void) throws {
+    /// `plain` takes the rows that read cleanly, which have no issues to print.
+    mutating func run(path: String, name: String, replaying recorded: RecordedImport? = nil, plain: PlainSink? = nil,
+                      emit: (ImportDraft) throws -> Void) throws {
         do {
             let report: ImportReport
             if case .finished(let drafts, let finished)? = recorded {
@@ -51,7 +53,7 @@ struct InputRunner {
             } else {
                 var prepared: PreparedTable?
                 if case .prepared(let table)? = recorded { prepared = table }
-                report = try Importer(options: options).run(path: path, name: name, prepared: prepared) { draft in
+                report = try Importer(options: options).run(path: path, name: name, prepared: prepared, plain: plain) { draft in
                     if printIssues { log.log(draft) }
                     try emit(draft)
                 }

@@ -80,7 +80,7 @@ import Testing
 
     /// Names a big table repeats: the byte matcher answers them itself.
     @Test(arguments: [("Netflix 123", "Netflix"), ("NETFLIX.COM", "Netflix"), ("The New York Times 2", "The New York Times"),
-                      ("SPOTIFY P1A2B3C4D", "Spotify"), ("Rent", nil), ("", nil), ("NETFLIXCOM", "Netflix")])
+                      ("SPOTIFY P1A2B3C4D", "Spotify"), ("YouTube Premium 16", "YouTube Premium"), ("Disney+ 3", "Disney+"), ("PAYPAL *NETFLIX.COM", "Netflix"), ("Rent", nil), ("", nil), ("NETFLIXCOM", "Netflix")])
     func byteMatcherDecides(_ text: String, _ brand: String?) {
         let catalog = BrandCatalog.shared
         var copy = text

@@ -76,16 +76,17 @@ public final class BrandCatalog: Sendable {
             if let first = words.first { phraseSpans[String(first)] = max(phraseSpans[String(first)] ?? 0, words.count) }
         }
         self.phraseSpans = phraseSpans
-        nameWords = brands.map { brand in
+        let nameWords = brands.map { brand in
             var words = Set(BrandCatalog.fold(brand.name).split(separator: " "))
             if brand.name.unicodeScalars.contains("+") { words.insert("plus") }
             return words
         }
+        self.nameWords = nameWords
         self.whole = whole
         self.phrases = phrases
         self.prefixes = prefixes
         bytes = BrandBytes(whole: whole, phrases: phrases, spans: phraseSpans, prefixes: prefixes,
-                           planWords: BrandCatalog.planWords)
+                           planWords: BrandCatalog.planWords, noise: BrandCatalog.noise, nameWords: nameWords)
     }
 
     /// Reads `[{"name": …, "aliases": […], "category": …, "manage": …, "exact": true}]`.

@@ -2,9 +2,10 @@
 /// descriptors are ASCII, and a big import matches one per row.
 ///
 /// It follows `BrandCatalog.match` step by step (whole text, longest phrase, glued prefix) over
-/// byte-keyed copies of the catalog's indexes, and answers only when it is sure the plan is
-/// empty: every word is then part of the matched alias (and no plan word) or holds a digit.
-/// Anything else is `.unsure`, and the text is matched the `String` way.
+/// byte-keyed copies of the catalog's indexes, and answers when the plan is empty: every word
+/// is then one of the brand's name words, a word of the matched alias that names no plan,
+/// descriptor noise, or holds a digit. A plan is left to the `String` way (`.unsure`), which
+/// gives its words as the text wrote them; so are texts that are not ASCII.
 struct BrandBytes: Sendable {
     enum Answer: Equatable {
         case none
@@ -17,11 +18,15 @@ struct BrandBytes: Sendable {
     private var spans = ByteKeyTable<Int32>(capacity: 1)
     private var prefixes = ByteKeyTable<Int32>(capacity: 1)
     private var planWords = ByteKeyTable<Int32>(capacity: 1)
+    private var noise = ByteKeyTable<Int32>(capacity: 1)
+    /// Each brand's folded name words.
+    private var nameWords: [[[UInt8]]] = []
 
     /// Texts of more words than this are left to the `String` way.
     static let maxWords = 48
 
-    init(whole: [String: Int], phrases: [String: Int], spans: [String: Int], prefixes: [String: Int], planWords: Set<String>) {
+    init(whole: [String: Int], phrases: [String: Int], spans: [String: Int], prefixes: [String: Int],
+         planWords: Set<String>, noise: Set<String>, nameWords: [Set<Substring>]) {
         func table(_ entries: [String: Int]) -> ByteKeyTable<Int32> {
             // Keys that are not ASCII never equal the fold of an ASCII text.
             let ascii = entries.filter { $0.key.utf8.allSatisfy { $0 < 0x80 } }
@@ -40,6 +45,8 @@ struct BrandBytes: Sendable {
         self.spans = table(spans)
         self.prefixes = table(prefixes)
         self.planWords = table(Dictionary(uniqueKeysWithValues: planWords.map { ($0, 0) }))
+        self.noise = table(Dictionary(uniqueKeysWithValues: noise.map { ($0, 0) }))
+        self.nameWords = nameWords.map { words in words.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) } }
     }
 
     private static func find(_ table: ByteKeyTable<Int32>, _ bytes: UnsafeMutableBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
@@ -112,16 +119,21 @@ struct BrandBytes: Sendable {
         }
     }
 
-    /// `.brand` when no word can be left for a plan: a word of the alias that is no plan word,
-    /// or a word holding a digit (both are never a plan); otherwise `.unsure`.
+    /// `.brand` when no word is left for a plan (`BrandCatalog.plan` keeps a word that is not
+    /// one of the brand's name words, not a word of the alias unless it names a plan, not
+    /// noise and holds no digit); `.unsure` when one is.
     private func answer(_ brand: Int, alias: Range<Int>, _ folded: UnsafeMutableBufferPointer<UInt8>,
                         _ words: UnsafeMutableBufferPointer<Range<Int>>, _ count: Int) -> Answer {
+        func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+            a.count == b.count && zip(a, b).allSatisfy { folded[$0] == folded[$1] }
+        }
         for k in 0..<count {
-            if alias.contains(k) {
-                if Self.find(planWords, folded, words[k]) != nil { return .unsure }
-            } else if !words[k].contains(where: { folded[$0] >= 0x30 && folded[$0] <= 0x39 }) {
-                return .unsure
-            }
+            let word = words[k]
+            if word.contains(where: { folded[$0] >= 0x30 && folded[$0] <= 0x39 }) { continue }
+            if nameWords[brand].contains(where: { $0.count == word.count && zip($0, word).allSatisfy { $0 == folded[$1] } }) { continue }
+            if Self.find(noise, folded, word) != nil { continue }
+            if alias.contains(where: { same(words[$0], word) }), Self.find(planWords, folded, word) == nil { continue }
+            return .unsure
         }
         return .brand(brand)
     }

@@ -48,6 +48,9 @@ public struct DraftBuilder: Sendable {
             .contains { activeHeader.contains($0) }
     }
 
+    /// Whether the price column holds whole numbers of a smaller unit (cents, milliunits).
+    var storesMinorUnits: Bool { minorUnits != nil }
+
     /// Amounts stored as whole numbers of a smaller unit, as the header says.
     enum MinorUnits {
         /// `amount_minor`, `price (cents)`: the currency's ISO 4217 minor unit (cents; JPY has none).
@@ -100,7 +103,7 @@ public struct DraftBuilder: Sendable {
         }
         var suffixCycle: Cycle?
         if let (text, column) = cell(.price, row) {
-            (draft.price, suffixCycle) = price(text, column: column, row: row, at: provenance)
+            (draft.price, suffixCycle) = price(text, column: column, currencyCell: cell(.currency, row), at: provenance)
         }
         draft.cycle = cycle(row, suffix: suffixCycle, at: provenance)
         if let (text, column) = cell(.nextRenewal, row) {
@@ -135,11 +138,13 @@ public struct DraftBuilder: Sendable {
         return draft
     }
 
-    func price(_ text: String, column: Int, row: SourceRow, at provenance: Provenance) -> (DraftField<Price>, Cycle?) {
+    /// `currencyCell` is the row's cell of the currency column, when it has one.
+    func price(_ text: String, column: Int, currencyCell: (text: String, column: Int)?,
+               at provenance: Provenance) -> (DraftField<Price>, Cycle?) {
         let (mark, guessed) = formats.decimalMark(column: column - 1, locale: context.locale)
         do {
             var parsed = try priceParser.parse(text[...], decimalMark: mark)
-            if let (code, codeColumn) = cell(.currency, row) {
+            if let (code, codeColumn) = currencyCell {
                 if let currency = Currency(code) {
                     if let had = parsed.price.currency, had != currency,
                        !parsed.issues.contains(where: { $0.code == "currency.guessed" }) {
@@ -245,7 +250,7 @@ public struct DraftBuilder: Sendable {
         }
     }
 
-    private func parseCycle(_ text: String) throws(NormalizeError) -> Cycle {
+    func parseCycle(_ text: String) throws(NormalizeError) -> Cycle {
         if let known = cycleMemo.value(for: text) { return try known.get() }
         let result = Result { () throws(NormalizeError) -> Cycle in try cycleParser.parse(text[...]) }
         cycleMemo.store(result, for: text)
@@ -278,15 +283,21 @@ public struct DraftBuilder: Sendable {
                 "\(draft.provenance[0].location()): next renewal \(date) is before \(context.today) and no cycle is known to move it on"))
             return
         }
-        var next = date
-        var times = 0
-        while next < context.today {
-            times += 1
-            next = cycle.advance(date, times: times)
-        }
+        let (next, times) = DraftBuilder.rolled(date, by: cycle, to: context.today)
         draft.nextRenewal.value = next
         draft.nextRenewal.issues.append(Issue("date.rolled-forward", .info,
             "next renewal \(date) is in the past; moved on \(times) cycle\(times == 1 ? "" : "s") to \(next)"))
+    }
+
+    /// `date` moved on by whole cycles to the first date on or after `today`, and how many.
+    static func rolled(_ date: CalendarDate, by cycle: Cycle, to today: CalendarDate) -> (CalendarDate, times: Int) {
+        var next = date
+        var times = 0
+        while next < today {
+            times += 1
+            next = cycle.advance(date, times: times)
+        }
+        return (next, times)
     }
 
     /// "Netflix Premium" → name Netflix, "Plan: Premium" in notes; the catalog's category when

@@ -209,6 +209,17 @@ public struct DuplicateFolder: Sendable {
         return ready + groups.flatMap { DraftMerger.resolve($0.variants) }
     }
 
+    /// Whether a draft with this key would be handed on as it is now (its key has no other
+    /// member, or its group passed `variantLimit` and more members are to come); when so, it
+    /// counts as added, as `add` would count it. A plain row (`PlainRow`) asks this so that it
+    /// need not become a draft.
+    public mutating func passesThrough(key: String, hash: UInt64) -> Bool {
+        guard let left = remaining[hash] else { return true }
+        guard left > 1, listed.contains(key) else { return false }
+        remaining[hash] = left - 1
+        return true
+    }
+
     /// An open group. A member joins the first variant it agrees with (`DraftMerger.add`);
     /// variants with a price and a cycle are found by those, so a big group of different
     /// prices costs a lookup per member instead of a scan.

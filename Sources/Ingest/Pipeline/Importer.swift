@@ -51,8 +51,9 @@ public struct Importer: Sendable {
     }
 
     /// Reads `path` (a file; the caller spools stdin to a file first) and hands each draft on.
-    /// `prepared` is what `runNames` learnt of the same plain table.
-    public func run(path: String, name: String? = nil, prepared: PreparedTable? = nil,
+    /// `prepared` is what `runNames` learnt of the same plain table; `plain` takes the rows of
+    /// a table that read cleanly (`TableImporter.run`).
+    public func run(path: String, name: String? = nil, prepared: PreparedTable? = nil, plain: PlainSink? = nil,
                     emit: (ImportDraft) throws -> Void) throws -> ImportReport {
         let display = name ?? path
         if RemoteLink.isRemote(path) { return try runRemote(path, name: display, emit: emit) }
@@ -66,7 +67,7 @@ public struct Importer: Sendable {
         case .notion where ZipArchive.looksLikeZip(path: path) || (path as NSString).pathExtension.lowercased() == "zip":
             return try ExportImporter(options: options).run(path: path, name: display, emit: emit)
         case .csv, .sheets, .notion:
-            return try TableImporter(options: options).run(name: display, kind: kind, prepared: prepared, open: {
+            return try TableImporter(options: options).run(name: display, kind: kind, prepared: prepared, plain: plain, open: {
                 try CSVTable(path: path, name: display, encoding: options.encoding)
             }, emit: emit)
         case .screenshot:

@@ -118,6 +118,21 @@ public final class CSVTable: TableSource {
     }
 
     public func nextRow() throws(ReadError) -> SourceRow? {
+        nextData().map { SourceRow(cells: decodeCells($0), row: rowNumber, line: $0.line) }
+    }
+
+    /// The next data row, left as bytes when they are the text already: valid UTF-8 (ASCII
+    /// also in a Windows-1252 file), which `decode` would read as it is.
+    public func nextItem() throws(ReadError) -> TableItem? {
+        guard let record = nextData() else { return nil }
+        if encoding == .windows1252 ? record.bytes.allSatisfy({ $0 < 0x80 }) : UTF8Check.isValid(record.bytes) {
+            return .utf8(record, row: rowNumber)
+        }
+        return .decoded(SourceRow(cells: decodeCells(record), row: rowNumber, line: record.line))
+    }
+
+    /// The next record that is a data row; the others become skips.
+    private func nextData() -> CSVRecord? {
         while let record = nextRecord() {
             if let reason = classifier.skipReason(record, decode: decodeCells) {
                 let detail = reason == .totals ? decodeCells(record).first { !$0.isEmpty } : nil
@@ -126,7 +141,7 @@ public final class CSVTable: TableSource {
             }
             rowNumber += 1
             if record.count != header.count { raggedRows += 1 }
-            return SourceRow(cells: decodeCells(record), row: rowNumber, line: record.line)
+            return record
         }
         return nil
     }
@@ -199,5 +214,44 @@ public final class CSVTable: TableSource {
                 "line \(line) is not valid UTF-8; read the file as Windows-1252 (pass --encoding to choose another)"))
         }
         return Windows1252.decode(bytes)
+    }
+}
+
+/// Whether bytes are well-formed UTF-8, as `String(validating:)` judges, without making a
+/// string: the ranges of the Unicode standard's table 3-7 (no overlong forms, no surrogates,
+/// nothing past U+10FFFF).
+enum UTF8Check {
+    static func isValid(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { isValid($0) }
+    }
+
+    static func isValid(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        let n = buffer.count
+        func continuation(_ at: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+            at < n && buffer[at] >= low && buffer[at] <= high
+        }
+        while i < n {
+            let b = buffer[i]
+            switch b {
+            case 0x00...0x7F:
+                i += 1
+                continue
+            case 0xC2...0xDF:
+                guard continuation(i + 1) else { return false }
+                i += 2
+            case 0xE0...0xEF:
+                let low: UInt8 = b == 0xE0 ? 0xA0 : 0x80, high: UInt8 = b == 0xED ? 0x9F : 0xBF
+                guard continuation(i + 1, low, high), continuation(i + 2) else { return false }
+                i += 3
+            case 0xF0...0xF4:
+                let low: UInt8 = b == 0xF0 ? 0x90 : 0x80, high: UInt8 = b == 0xF4 ? 0x8F : 0xBF
+                guard continuation(i + 1, low, high), continuation(i + 2), continuation(i + 3) else { return false }
+                i += 4
+            default:
+                return false
+            }
+        }
+        return true
     }
 }

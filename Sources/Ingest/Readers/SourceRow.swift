@@ -12,6 +12,28 @@ public struct SourceRow: Sendable {
         self.row = row
         self.line = line
     }
+
+    /// The row a record of valid UTF-8 holds.
+    public init(utf8 record: CSVRecord, row: Int) {
+        self.init(cells: (0..<record.count).map { String(decoding: record.field($0), as: UTF8.self) },
+                  row: row, line: record.line)
+    }
+}
+
+/// A data row as a table hands it on: its record's bytes when they are valid UTF-8 (the text
+/// as it is), so a reader of plain rows (`PlainRowBuilder`) need not make strings of them,
+/// else its decoded cells.
+public enum TableItem: Sendable {
+    case utf8(CSVRecord, row: Int)
+    case decoded(SourceRow)
+
+    /// The row as cells.
+    public var sourceRow: SourceRow {
+        switch self {
+        case .utf8(let record, let row): return SourceRow(utf8: record, row: row)
+        case .decoded(let row): return row
+        }
+    }
 }
 
 /// A row the reader did not turn into data, with the reason: every input row ends as a draft
@@ -92,4 +114,12 @@ public protocol TableSource: AnyObject {
     var skips: [Skip] { get }
     /// The next data row, or nil at the end.
     func nextRow() throws(ReadError) -> SourceRow?
+    /// The next data row, as bytes where the source can hand them on so.
+    func nextItem() throws(ReadError) -> TableItem?
+}
+
+extension TableSource {
+    public func nextItem() throws(ReadError) -> TableItem? {
+        try nextRow().map { .decoded($0) }
+    }
 }

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import Ingest
+
+/// A plain row (`PlainRowBuilder`) must stand for exactly the draft the full builder makes of
+/// the same row: the same subscription, the same duplicate key, accepted by both policies that
+/// accept, with nothing to print.
+@Suite struct PlainRowTests {
+    struct Pair {
+        var draft: ImportDraft
+        var plain: PlainRow?
+        var cells: [String]
+    }
+
+    static let context = NormalizeContext(today: CalendarDate(year: 2026, month: 11, day: 30)!)
+
+    /// Every row of `data`, built both ways; nil when the table is not one plain rows are read from.
+    static func pairs(_ data: Data, name: String, context: NormalizeContext = context) throws -> [Pair]? {
+        let importer = TableImporter(options: ImportOptions(context: context))
+        let table = try importer.prepare(CSVTable(data: data, name: name))
+        let builder = DraftBuilder(mapping: table.mapping, formats: table.formats, context: context, file: name)
+        guard let plain = PlainRowBuilder(builder) else { return nil }
+        let source = try CSVTable(data: data, name: name)
+        var pairs: [Pair] = []
+        while let item = try source.nextItem() {
+            let row = item.sourceRow
+            var made: PlainRow?
+            if case .utf8(let record, let number) = item { made = plain.plain(record, row: number) }
+            pairs.append(Pair(draft: builder.build(row), plain: made, cells: row.cells))
+        }
+        return pairs
+    }
+
+    static func checkSame(_ pair: Pair, _ label: String) {
+        guard let plain = pair.plain else { return }
+        let draft = pair.draft
+        #expect(Subscription(draft: draft) == plain.subscription, "\(label): \(pair.cells)")
+        #expect(DraftMerger.key(draft) == plain.key, "\(label): \(pair.cells)")
+        #expect(DraftMerger.hash(plain.key) == plain.keyHash)
+        #expect(AcceptPolicy.all.decide(draft) == .accepted, "\(label): \(pair.cells)")
+        #expect(AcceptPolicy.confident.decide(draft) == .accepted, "\(label): \(pair.cells)")
+        #expect(!draft.allIssues.contains { $0.severity >= .warning }, "\(label): \(pair.cells)")
+    }
+
+    /// Fixtures/plain/rows.csv: each row says in its last cell whether it must read plainly
+    /// ("plain") or must be left to the full builder ("draft: why").
+    @Test func rowsReadPlainlyOnlyWhenTheyShould() throws {
+        let pairs = try #require(try Self.pairs(FixtureFolder.data("plain/rows.csv"), name: "rows.csv"))
+        #expect(pairs.count == 21)
+        for pair in pairs {
+            let expect = pair.cells.count > 6 ? pair.cells[6] : "draft: ragged"
+            #expect((pair.plain != nil) == (expect == "plain"), "\(pair.cells)")
+            Self.checkSame(pair, "rows.csv")
+        }
+    }
+
+    /// Every CSV input of the CLI fixtures whose table plain rows are read from.
+    @Test func cliFixturesAgree() throws {
+        var tables = 0, plainRows = 0
+        for folder in FixtureFolder.cases("cli") {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            for file in files.sorted() where file.hasSuffix(".csv") {
+                let data = try Data(contentsOf: folder.appendingPathComponent(file))
+                guard let pairs = try? Self.pairs(data, name: file) else { continue }
+                tables += 1
+                for pair in pairs {
+                    if pair.plain != nil { plainRows += 1 }
+                    Self.checkSame(pair, "\(folder.lastPathComponent)/\(file)")
+                }
+            }
+        }
+        #expect(tables > 5 && plainRows >= 5, "\(tables) tables, \(plainRows) plain rows")
+    }
+
+    /// A table with a status column (or another field plain rows do not read) is built as drafts.
+    @Test func otherColumnsTurnPlainRowsOff() throws {
+        let csv = "Name,Price,Cycle,Status\nNetflix,€15.49,monthly,active\n"
+        let withStatus = try Self.pairs(Data(csv.utf8), name: "s.csv")
+        #expect(withStatus == nil)
+        let noCycle = "Name,Price\nNetflix,€15.49\n"
+        let withoutCycle = try Self.pairs(Data(noCycle.utf8), name: "n.csv")
+        #expect(withoutCycle == nil)
+    }
+
+    /// The folder lets a row through only when nothing of its key is held, or its group is a list.
+    @Test func folderPassesOnlyWhatAddWouldPass() {
+        var counter = DuplicateCounter()
+        var draft = ImportDraft(provenance: [Provenance(file: "f", row: 1)])
+        draft.name = DraftField(raw: "Netflix", value: "Netflix")
+        counter.observe(draft)
+        counter.observe(draft)
+        let key = DraftMerger.key(draft)!
+        var folder = DuplicateFolder(counter)
+        let held = folder.passesThrough(key: key, hash: DraftMerger.hash(key))
+        let alone = folder.passesThrough(key: "brand:Spotify", hash: DraftMerger.hash("brand:Spotify"))
+        #expect(!held)
+        #expect(alone)
+    }
+}
+
+/// `UTF8Check` must judge bytes as `String(validating:)` does.
+@Suite struct UTF8CheckTests {
+    static let samples: [[UInt8]] = {
+        var samples: [[UInt8]] = [[], Array("Netflix".utf8), Array("€9,99 £ ¥ 名前 😀".utf8)]
+        // Every lead byte with every interesting second byte, then a continuation or not.
+        let seconds: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xF5, 0xFF]
+        for lead in UInt8(0x80)...UInt8(0xFF) {
+            samples.append([lead])
+            for second in seconds {
+                samples.append([lead, second])
+                samples.append([lead, second, 0x80])
+                samples.append([lead, second, 0x80, 0x80])
+                samples.append([0x41, lead, second, 0xBF, 0x41])
+            }
+        }
+        return samples
+    }()
+
+    @Test func agreesWithTheStandardLibrary() {
+        for bytes in Self.samples {
+            let expected = bytes.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) != nil }
+            #expect(UTF8Check.isValid(bytes) == expected, "\(bytes.map { String($0, radix: 16) })")
+        }
+    }
+}
