@@ -121,3 +121,38 @@ import Testing
         #expect(schema["title"] == .string(CanonicalJSON.schemaID))
     }
 }
+
+/// The summary finds its first few sums by comparing and the rest through an index: totals
+/// must not depend on how many currencies and cycles an import has, nor on their order.
+@Suite struct SummaryAccumulatorTests {
+    static let codes = ["USD", "EUR", "GBP", "JPY", "CHF", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF", "CAD", "AUD", "NZD",
+                        "BRL", "MXN", "INR", "CNY", "KRW", "SGD", "HKD", "ZAR", "TRY", "ILS", "AED", "SAR", "THB", "KWD"]
+
+    static func subscriptions() -> [Subscription] {
+        codes.flatMap { code -> [Subscription] in
+            let currency = Currency(code)!
+            let source = Provenance(file: "f", row: 1)
+            return [Subscription(name: "a", price: Price(amount: 1, currency: currency), cycle: Cycle(unit: .month, interval: 1),
+                                 nextRenewal: nil, category: nil, notes: nil, source: source),
+                    Subscription(name: "b", price: Price(amount: 12, currency: currency), cycle: Cycle(unit: .year, interval: 1),
+                                 nextRenewal: nil, category: nil, notes: nil, source: source),
+                    Subscription(name: "c", price: Price(amount: 3, currency: currency), cycle: Cycle(unit: .week, interval: 1),
+                                 nextRenewal: nil, category: nil, notes: nil, source: source)]
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func totalsPerCurrency(_ reversed: Bool) {
+        var accumulator = SummaryAccumulator()
+        let subs = Self.subscriptions()
+        for sub in reversed ? subs.reversed() : subs { accumulator.add(sub) }
+        let summary = accumulator.summary
+        #expect(summary.totals.map(\.currency.code) == Self.codes.sorted())
+        for total in summary.totals {
+            #expect(total.count == 3)
+            // 1 + 12/12 + 3 × 52/12 = 15 a month; 12 + 12 + 156 = 180 a year.
+            #expect(total.monthly == 15, "\(total.currency.code)")
+            #expect(total.yearly == 180, "\(total.currency.code)")
+        }
+    }
+}

@@ -39,24 +39,38 @@ public enum DecimalText {
     /// cost of writing an amount; the conversion to `Int64` is checked by converting back, so
     /// it never relies on how Foundation converts.
     static func wholeMinorUnits(_ value: Decimal, digits: Int) -> String? {
+        guard let units = minorUnits(value, digits: digits) else { return nil }
+        var bytes: [UInt8] = []
+        appendUnits(units, digits: digits, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The value as a whole number of 10^-`digits` units, when it is one and fits in an Int64.
+    static func minorUnits(_ value: Decimal, digits: Int) -> Int64? {
         guard (0...6).contains(digits), !value.isNaN, value.exponent >= -digits else { return nil }
         var input = value
         var scaled = Decimal()
         guard NSDecimalMultiplyByPowerOf10(&scaled, &input, Int16(digits), .plain) == .noError else { return nil }
         let units = NSDecimalNumber(decimal: scaled).int64Value
         guard units != .min, Decimal(units) == scaled else { return nil }
+        return units
+    }
+
+    /// `units` of 10^-`digits` written as a decimal (`-5`, 2 → `-0.05`).
+    static func appendUnits(_ units: Int64, digits: Int, to out: inout [UInt8]) {
         var magnitude = units.magnitude
-        var reversed: [UInt8] = []
-        reversed.reserveCapacity(24)
-        var written = 0
-        repeat {
-            if written == digits, digits > 0 { reversed.append(UInt8(ascii: ".")) }
-            reversed.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-            written += 1
-        } while magnitude > 0 || written <= digits
-        if units < 0 { reversed.append(UInt8(ascii: "-")) }
-        return String(decoding: reversed.reversed(), as: UTF8.self)
+        var reversed: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &reversed) { buffer in
+            repeat {
+                if count == digits, digits > 0 { buffer[count] = UInt8(ascii: "."); count += 1 }
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                count += 1
+                magnitude /= 10
+            } while magnitude > 0 || count <= digits
+            if units < 0 { buffer[count] = UInt8(ascii: "-"); count += 1 }
+            for i in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[i]) }
+        }
     }
 
     /// The general case: rounded with Foundation, then padded.

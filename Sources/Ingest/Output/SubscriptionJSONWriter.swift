@@ -66,7 +66,14 @@ enum SubscriptionJSONWriter {
     static func write(_ price: Price, to out: inout [UInt8], indent level: Int) {
         out.append(UInt8(ascii: "{"))
         key("amount", first: true, level, &out)
-        JSONBytes.string(price.amountText, to: &out)
+        if let digits = price.currency?.minorDigits, let units = DecimalText.minorUnits(price.amount, digits: digits) {
+            // `amountText` without making a string.
+            out.append(UInt8(ascii: "\""))
+            DecimalText.appendUnits(units, digits: digits, to: &out)
+            out.append(UInt8(ascii: "\""))
+        } else {
+            JSONBytes.string(price.amountText, to: &out)
+        }
         key("currency", level, &out)
         optional(price.currency?.code, &out)
         JSONBytes.newline(level, &out)
@@ -110,7 +117,9 @@ enum SubscriptionJSONWriter {
         JSONBytes.newline(level + 1, &out)
         out.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { out.append(contentsOf: $0) }
-        out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":"), UInt8(ascii: " ")])
+        out.append(UInt8(ascii: "\""))
+        out.append(UInt8(ascii: ":"))
+        out.append(UInt8(ascii: " "))
     }
 
     private static func optional(_ text: String?, _ out: inout [UInt8]) {
@@ -127,8 +136,15 @@ enum JSONBytes {
     /// A line break and two spaces per level.
     static func newline(_ level: Int, _ out: inout [UInt8]) {
         out.append(UInt8(ascii: "\n"))
-        for _ in 0..<(2 * level) { out.append(UInt8(ascii: " ")) }
+        let width = 2 * level
+        if width <= spaces.count {
+            out.append(contentsOf: spaces[..<width])
+        } else {
+            for _ in 0..<width { out.append(UInt8(ascii: " ")) }
+        }
     }
+
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 32)
 
     /// Bytes below 0x20 are the only encodings of those scalars, and `"` and `\` are never
     /// inside a multi-byte scalar, so a look at the bytes is exact.

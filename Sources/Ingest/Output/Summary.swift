@@ -37,8 +37,14 @@ public struct SummaryAccumulator: Sendable {
         var cycle: Cycle
     }
 
-    private var sums: [Key: Decimal] = [:]
-    private var counts: [Currency: Int] = [:]
+    /// Sums per currency and cycle, and subscriptions per currency. An import has a handful
+    /// of each, so the first few are found by comparing (cheaper than hashing a currency
+    /// code per row); past `scanned` entries an index takes over.
+    private var sums: [(key: Key, sum: Decimal)] = []
+    private var sumIndex: [Key: Int] = [:]
+    private var counts: [(currency: Currency, count: Int)] = []
+    private var countIndex: [Currency: Int] = [:]
+    private static let scanned = 16
     private(set) var active = 0
     private(set) var notInTotals = 0
 
@@ -50,8 +56,24 @@ public struct SummaryAccumulator: Sendable {
             notInTotals += 1
             return
         }
-        sums[Key(currency: currency, cycle: cycle), default: 0] += price.amount
-        counts[currency, default: 0] += 1
+        let key = Key(currency: currency, cycle: cycle)
+        if let i = Self.find(key, in: sums.lazy.map(\.key), index: sumIndex) {
+            sums[i].sum += price.amount
+        } else {
+            if sums.count >= Self.scanned { sumIndex[key] = sums.count }
+            sums.append((key, price.amount))
+        }
+        if let i = Self.find(currency, in: counts.lazy.map(\.currency), index: countIndex) {
+            counts[i].count += 1
+        } else {
+            if counts.count >= Self.scanned { countIndex[currency] = counts.count }
+            counts.append((currency, 1))
+        }
+    }
+
+    private static func find<K: Hashable, C: Collection<K>>(_ key: K, in keys: C, index: [K: Int]) -> Int? where C.Index == Int {
+        if let i = keys.prefix(scanned).firstIndex(of: key) { return i }
+        return keys.count > scanned ? index[key] : nil
     }
 
     public var summary: Summary {
@@ -59,11 +81,10 @@ public struct SummaryAccumulator: Sendable {
         for (currency, count) in counts {
             totals[currency] = Summary.Total(currency: currency, monthly: 0, yearly: 0, count: count)
         }
-        let keys = sums.keys.sorted {
-            ($0.currency, $0.cycle.unit, $0.cycle.interval) < ($1.currency, $1.cycle.unit, $1.cycle.interval)
+        let sorted = sums.sorted {
+            ($0.key.currency, $0.key.cycle.unit, $0.key.cycle.interval) < ($1.key.currency, $1.key.cycle.unit, $1.key.cycle.interval)
         }
-        for key in keys {
-            guard let sum = sums[key] else { continue }
+        for (key, sum) in sorted {
             totals[key.currency]?.monthly += key.cycle.monthlyEquivalent(of: sum)
             totals[key.currency]?.yearly += key.cycle.yearlyEquivalent(of: sum)
         }
