@@ -123,3 +123,55 @@ import Testing
         }
     }
 }
+
+/// The first pass reads a column's formats from the rows' bytes, remembering readings: the
+/// results must be what reading every value as text gives.
+@Suite struct ColumnFormatsBytesTests {
+    static func shape(_ text: String) -> String {
+        String(decoding: text.utf8.map(ColumnFormats.shape), as: UTF8.self)
+    }
+
+    @Test func priceReadingsDependOnlyOnShape() throws {
+        let text = try String(decoding: FixtureFolder.data("plain/price-shapes.txt"), as: UTF8.self)
+        let lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(lines.count > 30)
+        for line in lines {
+            let raw = String(line)
+            #expect(DecimalMarkEvidence.reading(raw[...]) == DecimalMarkEvidence.reading(Self.shape(raw)[...]), "\(raw)")
+        }
+    }
+
+    /// Both ways over every CSV of the CLI fixtures and the plain rows: same decisions.
+    @Test func bytesAndCellsDecideAlike() throws {
+        var urls = [FixtureFolder.url("plain/rows.csv")]
+        for folder in FixtureFolder.cases("cli") {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            urls += files.sorted().filter { $0.hasSuffix(".csv") }.map { folder.appendingPathComponent($0) }
+        }
+        let context = NormalizeContext(today: CalendarDate(year: 2026, month: 11, day: 30)!)
+        var compared = 0
+        for url in urls {
+            let data = try Data(contentsOf: url)
+            guard let table = try? CSVTable(data: data, name: url.lastPathComponent),
+                  let (mapping, _) = try? TableImporter(options: ImportOptions(context: context)).mapping(for: table)
+            else { continue }
+            var byCells = ColumnFormats(mapping: mapping), byItems = ColumnFormats(mapping: mapping)
+            let builder = DraftBuilder(mapping: mapping, formats: byCells, context: context, file: url.lastPathComponent)
+            let cells = try CSVTable(data: data, name: url.lastPathComponent)
+            let items = try CSVTable(data: data, name: url.lastPathComponent)
+            while let row = try cells.nextRow(), let item = try items.nextItem() {
+                byCells.observe(row)
+                byItems.observe(item)
+                let a = builder.buildNameAndStatus(row), b = builder.buildNameAndStatus(item)
+                #expect(a.name.value == b.name.value && a.status == b.status && a.statusReason == b.statusReason, "\(url.lastPathComponent): \(row.cells)")
+                compared += 1
+            }
+            for column in mapping.header.indices {
+                #expect(byCells.dateOrder(column: column, locale: nil) == byItems.dateOrder(column: column, locale: nil), "\(url.lastPathComponent)")
+                #expect(byCells.decimalMark(column: column, locale: nil) == byItems.decimalMark(column: column, locale: nil), "\(url.lastPathComponent)")
+            }
+            #expect(byCells.cjkScript == byItems.cjkScript)
+        }
+        #expect(compared > 200)
+    }
+}

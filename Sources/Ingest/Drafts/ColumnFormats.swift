@@ -33,6 +33,58 @@ public struct ColumnFormats: Sendable {
         if kana { kanaCells += 1 } else if han { hanCells += 1 }
     }
 
+    /// Readings already made, by column and text (prices by their shape, `shape`): a
+    /// column's dates and price shapes repeat, and reading one costs far more than a lookup.
+    private var readings = ByteKeyTable<Reading>(capacity: ColumnFormats.remembered)
+    private static let remembered = 4096
+
+    private enum Reading {
+        case date(DateOrderEvidence.Reading?)
+        case decimal(DecimalMarkEvidence.Reading?)
+    }
+
+    /// A row as the table handed it on; bytes are read without making strings of every cell.
+    public mutating func observe(_ item: TableItem) {
+        guard case .utf8(let record, _) = item else { return observe(item.sourceRow) }
+        if let c = nameColumn, c < record.count, record.field(c).contains(where: { $0 >= 0xE3 }) {
+            countScript(String(decoding: record.field(c), as: UTF8.self))
+        }
+        for column in dateEvidence.keys where column < record.count {
+            let reading = remember(column, record.field(column), shape: false) { .date(DateOrderEvidence.reading($0)) }
+            if case .date(let date) = reading { dateEvidence[column]?.count(date) }
+        }
+        for column in decimalEvidence.keys where column < record.count {
+            let reading = remember(column, record.field(column), shape: true) { .decimal(DecimalMarkEvidence.reading($0)) }
+            if case .decimal(let mark) = reading { decimalEvidence[column]?.count(mark) }
+        }
+    }
+
+    /// `ASCII digits 1–9 → 1`: what a price text says of its mark depends on nothing else
+    /// of its digits (`DecimalMarkEvidence.reading`).
+    static func shape(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") ? UInt8(ascii: "1") : byte
+    }
+
+    private mutating func remember(_ column: Int, _ cell: ArraySlice<UInt8>, shape: Bool,
+                                   _ read: (Substring) -> Reading) -> Reading {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: cell.count + 2) { key in
+            key[0] = UInt8(truncatingIfNeeded: column)
+            key[1] = UInt8(truncatingIfNeeded: column >> 8)
+            var i = 2
+            for byte in cell {
+                key[i] = shape ? ColumnFormats.shape(byte) : byte
+                i += 1
+            }
+            let raw = UnsafeRawBufferPointer(key)
+            let hash = ByteKeyTable<Reading>.hash(raw)
+            if let known = readings.value(for: raw, hash: hash) { return known }
+            let reading = read(Substring(String(decoding: cell, as: UTF8.self)))
+            if readings.isFull { readings.removeAll() }
+            readings.insert(raw, hash: hash, value: reading)
+            return reading
+        }
+    }
+
     public mutating func observe(_ row: SourceRow) {
         if let c = nameColumn, c < row.cells.count { countScript(row.cells[c]) }
         for column in dateEvidence.keys where column < row.cells.count {

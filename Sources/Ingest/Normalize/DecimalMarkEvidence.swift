@@ -8,21 +8,39 @@ public struct DecimalMarkEvidence: Sendable {
     public init() {}
 
     public mutating func observe(_ raw: Substring) {
+        count(Self.reading(raw))
+    }
+
+    /// What one value says of the mark: `,` or `.` proven, ambiguous, or nothing (nil).
+    public enum Reading: Sendable { case comma, point, ambiguous }
+
+    /// What `raw` says, on its own. It depends on the digits only through where they stand
+    /// and whether a group is a lone `0` (see `PriceNumber`), so texts that differ only in
+    /// digits 1–9 say the same (`ColumnFormats` looks their shapes up).
+    public static func reading(_ raw: Substring) -> Reading? {
         let text = ScalarText(raw)
-        guard let start = text.scalars.firstIndex(where: ScalarText.isDigit) else { return }
+        guard let start = text.scalars.firstIndex(where: ScalarText.isDigit) else { return nil }
         let number = PriceNumber.scan(text, at: start)
         if let dash = number.dashDecimals {
-            if dash == "," { comma += 1 } else if dash == "." { point += 1 }
-            return
+            return dash == "," ? .comma : (dash == "." ? .point : nil)
         }
         switch number.read() {
         case .value(_, let fraction):
-            guard !fraction.isEmpty, let mark = number.separators.last else { return }
-            if mark == "," { comma += 1 } else if mark == "." { point += 1 }
+            guard !fraction.isEmpty, let mark = number.separators.last else { return nil }
+            return mark == "," ? .comma : (mark == "." ? .point : nil)
         case .ambiguous:
-            ambiguous += 1
+            return .ambiguous
         case .invalid:
-            break
+            return nil
+        }
+    }
+
+    public mutating func count(_ reading: Reading?) {
+        switch reading {
+        case .comma: comma += 1
+        case .point: point += 1
+        case .ambiguous: ambiguous += 1
+        case nil: break
         }
     }
 

@@ -106,17 +106,33 @@ public struct DateOrderEvidence: Sendable {
     public init() {}
 
     public mutating func observe(_ raw: Substring) {
+        count(Self.reading(raw))
+    }
+
+    /// What one value says: nothing (nil: not a numeric date), or a numeric date and whether
+    /// its first or second number cannot be a month.
+    public struct Reading: Sendable {
+        var dayFirst: Bool
+        var monthFirst: Bool
+    }
+
+    public static func reading(_ raw: Substring) -> Reading? {
         let text = ScalarText(raw)
-        guard DateParser.isoPrefix(text) == nil else { return }
+        guard DateParser.isoPrefix(text) == nil else { return nil }
         var tokens = DateToken.tokens(text)
         DateToken.markTimes(&tokens)
         guard let group = DateParser.numberGroups(tokens).first(where: { $0.values.count >= 2 }),
-              group.values.count <= 3, group.values[0].digits <= 2, group.values[1].digits <= 2 else { return }
-        numericSeen += 1
+              group.values.count <= 3, group.values[0].digits <= 2, group.values[1].digits <= 2 else { return nil }
         let a = group.values[0].value
         let b = group.values[1].value
-        if a > 12 && b <= 12 { dayFirst += 1 }
-        if b > 12 && a <= 12 { monthFirst += 1 }
+        return Reading(dayFirst: a > 12 && b <= 12, monthFirst: b > 12 && a <= 12)
+    }
+
+    public mutating func count(_ reading: Reading?) {
+        guard let reading else { return }
+        numericSeen += 1
+        if reading.dayFirst { dayFirst += 1 }
+        if reading.monthFirst { monthFirst += 1 }
     }
 
     /// The order the values prove, else the locale's, else nil (ambiguous).

@@ -167,7 +167,7 @@ public struct TableImporter: Sendable {
         let (mapping, samples) = try self.mapping(for: source)
         var formats = ColumnFormats(mapping: mapping)
         for row in samples { formats.observe(row) }
-        while let row = try source.nextRow() { formats.observe(row) }
+        while let item = try source.nextItem() { formats.observe(item) }
         return PreparedTable(mapping: mapping, formats: formats)
     }
 
@@ -180,8 +180,8 @@ public struct TableImporter: Sendable {
         let builder = DraftBuilder(mapping: mapping, formats: ColumnFormats(mapping: mapping),
                                    context: options.context, file: name)
         var formats = ColumnFormats(mapping: mapping)
-        try TableImporter.pipeline(source, first: samples, onRead: { formats.observe($0) },
-                                   make: { builder.buildNameAndStatus($0) }, emit: emit)
+        try TableImporter.pipeline(first: samples.map { TableItem.decoded($0) }, next: { try source.nextItem() },
+                                   onRead: { formats.observe($0) }, make: { builder.buildNameAndStatus($0) }, emit: emit)
         return PreparedTable(mapping: mapping, formats: formats)
     }
 }
