@@ -136,7 +136,7 @@ struct ImportCommand: Command {
         var recorded: [Int: RecordedImport] = [:]
         if !keepDuplicates {
             for (i, file) in files.enumerated() {
-                do { recorded[i] = try Importer(options: importOptions).runNames(path: file.path, name: file.name) { counter.observe($0) } }
+                do { recorded[i] = try Importer(options: importOptions).runNames(path: file.path, name: file.name) { counter.observe(hash: $0) } }
                 catch is ReadError, is MappingError { continue }
             }
         }

@@ -6,21 +6,21 @@
 /// is then one of the brand's name words, a word of the matched alias that names no plan,
 /// descriptor noise, or holds a digit. A plan is left to the `String` way (`.unsure`), which
 /// gives its words as the text wrote them; so are texts that are not ASCII.
-struct BrandBytes: Sendable {
+final class BrandBytes: Sendable {
     enum Answer: Equatable {
         case none
         case brand(Int)
         case unsure
     }
 
-    private var whole = ByteKeyTable<Int32>(capacity: 1)
-    private var phrases = ByteKeyTable<Int32>(capacity: 1)
-    private var spans = ByteKeyTable<Int32>(capacity: 1)
-    private var prefixes = ByteKeyTable<Int32>(capacity: 1)
-    private var planWords = ByteKeyTable<Int32>(capacity: 1)
-    private var noise = ByteKeyTable<Int32>(capacity: 1)
+    private let whole: ByteKeyTable<Int32>
+    private let phrases: ByteKeyTable<Int32>
+    private let spans: ByteKeyTable<Int32>
+    private let prefixes: ByteKeyTable<Int32>
+    private let planWords: ByteKeyTable<Int32>
+    private let noise: ByteKeyTable<Int32>
     /// Each brand's folded name words.
-    private var nameWords: [[[UInt8]]] = []
+    private let nameWords: [[[UInt8]]]
 
     /// Texts of more words than this are left to the `String` way.
     static let maxWords = 48

@@ -139,20 +139,21 @@ public struct DraftBuilder: Sendable {
     }
 
     /// `currencyCell` is the row's cell of the currency column, when it has one.
-    /// `buildNameAndStatus` of a row as the table handed it on: a name the catalog knows is
-    /// matched on the cell's bytes when the row has nothing else to read (no status or active
-    /// column, a cell `CellCleaner` would leave as it is).
-    public func buildNameAndStatus(_ item: TableItem) -> ImportDraft {
-        guard case .utf8(let record, let row) = item, mapping[.status] == nil, mapping[.active] == nil,
-              let column = mapping[.name], column < record.count else { return buildNameAndStatus(item.sourceRow) }
-        let cell = record.field(column)
-        guard let first = cell.first, let last = cell.last, first > 0x20, last > 0x20, !PlainRowBuilder.holdsLink(cell),
-              case .brand(let brand) = cell.withUnsafeBufferPointer({ BrandCatalog.shared.bytes.match($0) })
-        else { return buildNameAndStatus(SourceRow(utf8: record, row: row)) }
-        var draft = ImportDraft(provenance: [])
-        draft.name = DraftField(raw: String(decoding: cell, as: UTF8.self), value: BrandCatalog.shared.brands[brand].name,
-                                column: column + 1)
-        return draft
+    /// The hash of `DraftMerger.key` of the draft a row makes, for counting duplicates: a name
+    /// the catalog knows is matched on the cell's bytes when the row has nothing else to read
+    /// (no status or active column, a cell `CellCleaner` would leave as it is), else the name
+    /// and status are built (`buildNameAndStatus`).
+    public func duplicateHash(_ item: TableItem) -> UInt64? {
+        if case .utf8(let record, _) = item, mapping[.status] == nil, mapping[.active] == nil,
+           let column = mapping[.name], column < record.count {
+            let cell = record.field(column)
+            if let first = cell.first, let last = cell.last, first > 0x20, last > 0x20, !PlainRowBuilder.holdsLink(cell),
+               case .brand(let brand) = cell.withUnsafeBufferPointer({ BrandCatalog.shared.bytes.match($0) }),
+               let (_, hash) = DraftMerger.brandKeys[brand] {
+                return hash
+            }
+        }
+        return DraftMerger.key(buildNameAndStatus(item.sourceRow)).map(DraftMerger.hash)
     }
 
     func price(_ text: String, column: Int, currencyCell: (text: String, column: Int)?,

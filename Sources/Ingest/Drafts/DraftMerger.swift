@@ -39,6 +39,12 @@ public enum DraftMerger {
         return keys
     }()
 
+    /// The key of a draft named after each brand of the shared catalog, and its hash, by the
+    /// brand's index: what a name matched on bytes (`BrandBytes`) counts under.
+    static let brandKeys: [(key: String, hash: UInt64)?] = BrandCatalog.shared.brands.map { brand in
+        key(name: brand.name, catalog: .shared).map { ($0, hash($0)) }
+    }
+
     /// FNV-1a of the key: a stable, compact stand-in for counting.
     public static func hash(_ key: String) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -146,8 +152,13 @@ public struct DuplicateCounter: Sendable {
     }
 
     public mutating func observe(_ draft: ImportDraft) {
-        guard let key = DraftMerger.key(draft, catalog: catalog) else { return }
-        counts[DraftMerger.hash(key), default: 0] += 1
+        observe(hash: DraftMerger.key(draft, catalog: catalog).map(DraftMerger.hash))
+    }
+
+    /// Counts a draft by the hash of its key (nil: a draft that is never merged).
+    public mutating func observe(hash: UInt64?) {
+        guard let hash else { return }
+        counts[hash, default: 0] += 1
     }
 
     /// Keys seen more than once.

@@ -23,8 +23,6 @@ public struct PlainRowBuilder: Sendable {
     private let name: Int, price: Int, cycle: Int
     private let renewal: Int?, category: Int?, notes: Int?
     private let columns: Int
-    /// The duplicate key of a draft named after each catalog brand, and its hash.
-    private let brandKeys: [(key: String, hash: UInt64)?]
     private let memo = PlainMemo()
 
     /// The fields a plain table may map; any other makes rows that need the full builder.
@@ -46,9 +44,6 @@ public struct PlainRowBuilder: Sendable {
         category = mapping[.category]
         notes = mapping[.notes]
         columns = mapping.header.count
-        brandKeys = BrandCatalog.shared.brands.map { brand in
-            DraftMerger.key(name: brand.name, catalog: .shared).map { ($0, DraftMerger.hash($0)) }
-        }
     }
 
     /// The plain row `record` (data row `row`) stands for, or nil when it needs a draft.
@@ -68,7 +63,7 @@ public struct PlainRowBuilder: Sendable {
         guard !priceText.isEmpty else { return nil }
         let (priceField, _) = builder.price(priceText, column: price + 1, currencyCell: nil, at: provenance)
         guard let amount = priceField.value, Self.isClean(priceField) else { return nil }
-        guard let (key, hash) = brandKeys[brandIndex] else { return nil }
+        guard let (key, hash) = DraftMerger.brandKeys[brandIndex] else { return nil }
 
         guard let cycleValue = memo.cycle(record.field(cycle), { text in
             guard !text.isEmpty, let value = try? builder.parseCycle(text) else { return nil }

@@ -10,7 +10,7 @@ public struct CanonicalStreamWriter {
     private var summary = SummaryAccumulator()
 
     private let rates: ExchangeRates?
-    private static let flushAt = 1 << 16
+    private static let flushAt = 1 << 20
 
     /// `rates` adds `summary.converted` (see `CanonicalJSON.document`); `write` takes UTF-8.
     public init(rates: ExchangeRates? = nil, writeBytes: @escaping ([UInt8]) throws -> Void) {

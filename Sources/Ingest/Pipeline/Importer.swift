@@ -75,17 +75,19 @@ public struct Importer: Sendable {
         }
     }
 
-    /// Drafts that carry at least what `DraftMerger.key` reads, for the pass that counts
-    /// duplicates before a streamed `run`: plain tables build only names and statuses, and
-    /// their columns and formats, decided in the same pass, are returned so that `run` reads
-    /// the table once more instead of twice; other inputs are imported in full. A bank statement's full import is returned, for the
+    /// The pass that counts duplicates before a streamed `run`: `count` gets the hash of
+    /// `DraftMerger.key` of every draft the input makes (nil for one never merged). Plain
+    /// tables build only names and statuses, and their columns and formats, decided in the
+    /// same pass, are returned so that `run` reads the table once more instead of twice; other
+    /// inputs are imported in full. A bank statement's full import is returned, for the
     /// streamed pass to replay rather than read the statement again: its drafts are held in
     /// memory anyway, until the last row.
     @discardableResult
-    public func runNames(path: String, name: String? = nil, emit: (ImportDraft) throws -> Void) throws -> RecordedImport? {
+    public func runNames(path: String, name: String? = nil, count: (UInt64?) throws -> Void) throws -> RecordedImport? {
         let display = name ?? path
         var kind = options.kind ?? (RemoteLink.isRemote(path) ? .csv : Importer.guessKind(path: path))
         if options.kind == nil, kind == .csv, !RemoteLink.isRemote(path), Importer.looksLikeBankStatement(path: path) { kind = .bank }
+        func hash(_ draft: ImportDraft) -> UInt64? { DraftMerger.key(draft).map(DraftMerger.hash) }
         switch kind {
         case .csv, .sheets, .notion:
             if RemoteLink.isRemote(path) || ZipArchive.looksLikeZip(path: path) || (path as NSString).pathExtension.lowercased() == "zip" {
@@ -93,18 +95,18 @@ public struct Importer: Sendable {
             }
             let prepared = try TableImporter(options: options).runNames(name: display, open: {
                 try CSVTable(path: path, name: display, encoding: options.encoding)
-            }, emit: emit)
+            }, count: count)
             return .prepared(prepared)
         case .bank:
             var drafts: [ImportDraft] = []
             let report = try run(path: path, name: name) { draft in
                 drafts.append(draft)
-                try emit(draft)
+                try count(hash(draft))
             }
             return .finished(drafts: drafts, report: report)
         case .screenshot: break
         }
-        _ = try run(path: path, name: name, emit: emit)
+        _ = try run(path: path, name: name) { try count(hash($0)) }
         return nil
     }
 

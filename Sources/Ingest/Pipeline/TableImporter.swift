@@ -174,14 +174,14 @@ public struct TableImporter: Sendable {
     /// The first pass, also giving drafts with only a name and status
     /// (`DraftBuilder.buildNameAndStatus`) for counting duplicates before `run`; its result
     /// spares `run` that pass. The names are made on a second thread (`pipeline`).
-    public func runNames(name: String, open: () throws -> TableSource, emit: (ImportDraft) throws -> Void) throws -> PreparedTable {
+    public func runNames(name: String, open: () throws -> TableSource, count: (UInt64?) throws -> Void) throws -> PreparedTable {
         let source = try open()
         let (mapping, samples) = try self.mapping(for: source)
         let builder = DraftBuilder(mapping: mapping, formats: ColumnFormats(mapping: mapping),
                                    context: options.context, file: name)
         var formats = ColumnFormats(mapping: mapping)
         try TableImporter.pipeline(first: samples.map { TableItem.decoded($0) }, next: { try source.nextItem() },
-                                   onRead: { formats.observe($0) }, make: { builder.buildNameAndStatus($0) }, emit: emit)
+                                   onRead: { formats.observe($0) }, make: { builder.duplicateHash($0) }, emit: count)
         return PreparedTable(mapping: mapping, formats: formats)
     }
 }
