@@ -156,3 +156,17 @@ import Testing
         }
     }
 }
+
+extension SummaryAccumulatorTests {
+    /// Amounts finer than the currency's minor unit, and sums past Int64, are added as decimals.
+    @Test func unitsAndDecimalsAddUp() {
+        var accumulator = SummaryAccumulator()
+        let source = Provenance(file: "f", row: 1)
+        for amount: Decimal in [Decimal(string: "0.005")!, Decimal(string: "1.995")!, Decimal(string: "92233720368547758.07")!,
+                                Decimal(string: "92233720368547758.07")!, Decimal(string: "-0.01")!] {
+            accumulator.add(Subscription(name: "x", price: Price(amount: amount, currency: .usd), cycle: Cycle(unit: .month, interval: 1),
+                                         nextRenewal: nil, category: nil, notes: nil, source: source))
+        }
+        #expect(accumulator.summary.totals.first?.monthly == Decimal(string: "184467440737095518.13")!)
+    }
+}

@@ -194,3 +194,16 @@ struct PriceCase: CustomTestStringConvertible, Sendable {
         #expect(DecimalText.wholeMinorUnits(Decimal(string: "-0.05")!, digits: 2) == "-0.05")
     }
 }
+
+/// Minor units read from a decimal's bytes (`DecimalParts`) must be Foundation's.
+@Suite struct DecimalPartsTests {
+    @Test func layoutHoldsHere() {
+        #expect(DecimalParts.isVerified)
+    }
+
+    @Test(arguments: DecimalTextTests.amounts + ["42", "-0.05", "1.5e3", "0.000001", "18446744073709551615", "7.20"], [0, 2, 3])
+    func unitsMatchFoundation(_ text: String, _ digits: Int) throws {
+        let value = try #require(Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")))
+        #expect(DecimalText.minorUnits(value, digits: digits) == DecimalText.foundationMinorUnits(value, digits: digits))
+    }
+}

@@ -105,14 +105,16 @@ public struct PlainRowBuilder: Sendable {
 
     /// Whether the cell holds ` (https://`, which starts a Notion link `CellCleaner` cuts.
     static func holdsLink(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let pattern = Array(" (https://".utf8)
-        guard bytes.count >= pattern.count, bytes.contains(UInt8(ascii: "(")) else { return false }
-        var i = bytes.startIndex
-        while i + pattern.count <= bytes.endIndex {
-            if bytes[i] == pattern[0], bytes[i..<i + pattern.count].elementsEqual(pattern) { return true }
-            i += 1
+        let pattern: StaticString = " (https://"
+        guard bytes.count >= pattern.utf8CodeUnitCount else { return false }
+        return pattern.withUTF8Buffer { pattern in
+            var i = bytes.startIndex + 1
+            while let open = bytes[i...].firstIndex(of: UInt8(ascii: "(")) {
+                if bytes[(open - 1)...].starts(with: pattern) { return true }
+                i = open + 1
+            }
+            return false
         }
-        return false
     }
 
     static func text(_ bytes: ArraySlice<UInt8>) -> String {

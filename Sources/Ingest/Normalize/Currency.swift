@@ -1,16 +1,17 @@
 /// An ISO 4217 currency: its code and the number of minor digits amounts are written with.
 public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let code: String
+    /// Digits after the decimal mark in amounts of this currency (JPY 0, USD 2, KWD 3); kept
+    /// with the code, since every amount written or added asks for it.
+    public let minorDigits: Int
 
     /// Accepts a three-letter code in any case; nil for anything that is not a known ISO 4217 code.
     public init?(_ code: some StringProtocol) {
         let upper = code.uppercased()
-        guard Currency.minorDigitsTable[upper] != nil else { return nil }
+        guard let digits = Currency.minorDigitsTable[upper] else { return nil }
         self.code = upper
+        minorDigits = digits
     }
-
-    /// Digits after the decimal mark in amounts of this currency (JPY 0, USD 2, KWD 3).
-    public var minorDigits: Int { Currency.minorDigitsTable[code] ?? 2 }
 
     public var description: String { code }
 
@@ -20,7 +21,13 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
     public static let eur = Currency(unchecked: "EUR")
     public static let gbp = Currency(unchecked: "GBP")
 
-    init(unchecked code: String) { self.code = code }
+    init(unchecked code: String) {
+        self.code = code
+        minorDigits = Currency.minorDigitsTable[code] ?? 2
+    }
+
+    public static func == (a: Currency, b: Currency) -> Bool { a.code == b.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
     /// Active ISO 4217 codes with their minor units, plus a few historic codes still seen in exports.
     static let minorDigitsTable: [String: Int] = {

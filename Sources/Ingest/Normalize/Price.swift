@@ -48,6 +48,23 @@ public enum DecimalText {
     /// The value as a whole number of 10^-`digits` units, when it is one and fits in an Int64.
     static func minorUnits(_ value: Decimal, digits: Int) -> Int64? {
         guard (0...6).contains(digits), !value.isNaN, value.exponent >= -digits else { return nil }
+        if DecimalParts.isVerified {
+            guard let parts = DecimalParts(value) else { return nil }
+            var magnitude = parts.mantissa
+            for _ in 0..<(parts.exponent + digits) {
+                let (product, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+                guard !overflow else { return nil }
+                magnitude = product
+            }
+            guard magnitude <= UInt64(Int64.max) else { return nil }
+            return parts.negative ? -Int64(magnitude) : Int64(magnitude)
+        }
+        return foundationMinorUnits(value, digits: digits)
+    }
+
+    /// `minorUnits` through Foundation's decimal arithmetic.
+    static func foundationMinorUnits(_ value: Decimal, digits: Int) -> Int64? {
+        guard (0...6).contains(digits), !value.isNaN, value.exponent >= -digits else { return nil }
         var input = value
         var scaled = Decimal()
         guard NSDecimalMultiplyByPowerOf10(&scaled, &input, Int16(digits), .plain) == .noError else { return nil }
@@ -107,4 +124,54 @@ public enum DecimalText {
     }
 
     /// Built once: creating a Locale per amount was a large share of the parse time.
+}
+
+/// A decimal's exponent, sign and mantissa (when it fits in 64 bits), read from its bytes: a
+/// `Decimal` holds an 8-bit exponent, a byte with the mantissa's length in 16-bit words (high
+/// four bits) and the sign (bit 3), two reserved bytes, then eight 16-bit words of mantissa,
+/// least significant first. Reading them spares an
+/// `NSDecimalNumber` per amount. The layout is checked once against Foundation's own answers
+/// (`isVerified`); where it does not hold, callers take the Foundation path.
+struct DecimalParts {
+    var exponent: Int
+    var negative: Bool
+    var mantissa: UInt64
+
+    init?(_ value: Decimal) {
+        guard MemoryLayout<Decimal>.size == 20 else { return nil }
+        var parts: (Int, Bool, UInt64)?
+        withUnsafeBytes(of: value) { raw in
+            let exponent = Int(Int8(bitPattern: raw[0]))
+            let length = Int(raw[1] >> 4)
+            let negative = raw[1] & 0x08 != 0
+            guard length <= 4 else { return }
+            var mantissa: UInt64 = 0
+            for word in 0..<8 {
+                let value = UInt64(raw[4 + 2 * word]) | UInt64(raw[5 + 2 * word]) << 8
+                if word < 4 { mantissa |= value << (16 * UInt64(word)) } else if value != 0 { return }
+            }
+            parts = (exponent, negative, mantissa)
+        }
+        guard let (exponent, negative, mantissa) = parts else { return nil }
+        self.exponent = exponent
+        self.negative = negative
+        self.mantissa = mantissa
+    }
+
+    /// Whether the bytes read as described on this platform: minor units from them agree with
+    /// Foundation's for a table of amounts.
+    static let isVerified: Bool = {
+        let amounts = ["0", "0.5", "-12.34", "9.99", "1299", "15.5", "0.05", "-0.01", "1000000", "123456789012345.67",
+                       "12.500", "-7", "65535", "65536", "4294967296", "0.001", "99.95"]
+        for text in amounts {
+            guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), let parts = DecimalParts(value) else { return false }
+            for digits in 0...3 where value.exponent >= -digits {
+                var magnitude = parts.mantissa
+                for _ in 0..<(parts.exponent + digits) { magnitude *= 10 }
+                let units = parts.negative ? -Int64(magnitude) : Int64(magnitude)
+                guard units == DecimalText.foundationMinorUnits(value, digits: digits) else { return false }
+            }
+        }
+        return true
+    }()
 }

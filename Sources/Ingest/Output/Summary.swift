@@ -40,11 +40,32 @@ public struct SummaryAccumulator: Sendable {
     /// Sums per currency and cycle, and subscriptions per currency. An import has a handful
     /// of each, so the first few are found by comparing (cheaper than hashing a currency
     /// code per row); past `scanned` entries an index takes over.
-    private var sums: [(key: Key, sum: Decimal)] = []
+    private var sums: [(key: Key, sum: Sum)] = []
     private var sumIndex: [Key: Int] = [:]
     private var counts: [(currency: Currency, count: Int)] = []
     private var countIndex: [Currency: Int] = [:]
     private static let scanned = 16
+
+    /// Amounts that are whole minor units of their currency are added as integers (exact,
+    /// and far cheaper than decimal additions); the rest, and anything past Int64, as decimals.
+    private struct Sum {
+        var units: Int64 = 0
+        var digits: Int
+        var rest: Decimal = 0
+
+        mutating func add(_ amount: Decimal) {
+            if let more = DecimalText.minorUnits(amount, digits: digits) {
+                let (total, overflow) = units.addingReportingOverflow(more)
+                if !overflow { units = total; return }
+            }
+            rest += amount
+        }
+
+        var value: Decimal {
+            let whole = Decimal(sign: units < 0 ? .minus : .plus, exponent: -digits, significand: Decimal(units.magnitude))
+            return rest + whole
+        }
+    }
     private(set) var active = 0
     private(set) var notInTotals = 0
 
@@ -57,12 +78,15 @@ public struct SummaryAccumulator: Sendable {
             return
         }
         let key = Key(currency: currency, cycle: cycle)
-        if let i = Self.find(key, in: sums.lazy.map(\.key), index: sumIndex) {
-            sums[i].sum += price.amount
+        let i: Int
+        if let found = Self.find(key, in: sums.lazy.map(\.key), index: sumIndex) {
+            i = found
         } else {
+            i = sums.count
             if sums.count >= Self.scanned { sumIndex[key] = sums.count }
-            sums.append((key, price.amount))
+            sums.append((key, Sum(digits: currency.minorDigits)))
         }
+        sums[i].sum.add(price.amount)
         if let i = Self.find(currency, in: counts.lazy.map(\.currency), index: countIndex) {
             counts[i].count += 1
         } else {
@@ -85,8 +109,8 @@ public struct SummaryAccumulator: Sendable {
             ($0.key.currency, $0.key.cycle.unit, $0.key.cycle.interval) < ($1.key.currency, $1.key.cycle.unit, $1.key.cycle.interval)
         }
         for (key, sum) in sorted {
-            totals[key.currency]?.monthly += key.cycle.monthlyEquivalent(of: sum)
-            totals[key.currency]?.yearly += key.cycle.yearlyEquivalent(of: sum)
+            totals[key.currency]?.monthly += key.cycle.monthlyEquivalent(of: sum.value)
+            totals[key.currency]?.yearly += key.cycle.yearlyEquivalent(of: sum.value)
         }
         return Summary(active: active, totals: totals.values.sorted { $0.currency < $1.currency },
                        notInTotals: notInTotals)
