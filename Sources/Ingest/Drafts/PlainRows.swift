@@ -18,7 +18,7 @@ public struct PlainRow: Sendable {
 /// `BrandBytes`. Each value comes from the same `DraftBuilder` functions a draft's would, so a
 /// row it accepts gives the same subscription; any row it is not sure of gives nil and is
 /// built as a draft.
-public struct PlainRowBuilder: Sendable {
+public final class PlainRowBuilder: Sendable {
     let builder: DraftBuilder
     private let name: Int, price: Int, cycle: Int
     private let renewal: Int?, category: Int?, notes: Int?

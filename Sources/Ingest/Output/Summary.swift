@@ -78,26 +78,20 @@ public struct SummaryAccumulator: Sendable {
             return
         }
         let key = Key(currency: currency, cycle: cycle)
-        let i: Int
-        if let found = Self.find(key, in: sums.lazy.map(\.key), index: sumIndex) {
-            i = found
-        } else {
+        var i = sums.prefix(Self.scanned).firstIndex { $0.key == key } ?? (sums.count > Self.scanned ? sumIndex[key] : nil) ?? -1
+        if i < 0 {
             i = sums.count
             if sums.count >= Self.scanned { sumIndex[key] = sums.count }
             sums.append((key, Sum(digits: currency.minorDigits)))
         }
         sums[i].sum.add(price.amount)
-        if let i = Self.find(currency, in: counts.lazy.map(\.currency), index: countIndex) {
-            counts[i].count += 1
+        if let j = counts.prefix(Self.scanned).firstIndex(where: { $0.currency == currency })
+            ?? (counts.count > Self.scanned ? countIndex[currency] : nil) {
+            counts[j].count += 1
         } else {
             if counts.count >= Self.scanned { countIndex[currency] = counts.count }
             counts.append((currency, 1))
         }
-    }
-
-    private static func find<K: Hashable, C: Collection<K>>(_ key: K, in keys: C, index: [K: Int]) -> Int? where C.Index == Int {
-        if let i = keys.prefix(scanned).firstIndex(of: key) { return i }
-        return keys.count > scanned ? index[key] : nil
     }
 
     public var summary: Summary {

@@ -61,6 +61,12 @@ public struct TableImporter: Sendable {
         return report
     }
 
+    /// The builder behind one reference, so that the closure run per row does not copy it.
+    private final class KeyHasher: Sendable {
+        let builder: DraftBuilder
+        init(_ builder: DraftBuilder) { self.builder = builder }
+    }
+
     /// A row on its way: plain (with its record, should it be needed as a draft after all) or a draft.
     private enum Made: Sendable {
         case plain(PlainRow, CSVRecord, row: Int)
@@ -181,7 +187,8 @@ public struct TableImporter: Sendable {
                                    context: options.context, file: name)
         var formats = ColumnFormats(mapping: mapping)
         try TableImporter.pipeline(first: samples.map { TableItem.decoded($0) }, next: { try source.nextItem() },
-                                   onRead: { formats.observe($0) }, make: { builder.duplicateHash($0) }, emit: count)
+                                   onRead: { formats.observe($0) }, make: { [keys = KeyHasher(builder)] in keys.builder.duplicateHash($0) },
+                                   emit: count)
         return PreparedTable(mapping: mapping, formats: formats)
     }
 }
