@@ -154,7 +154,7 @@ struct ImportCommand: Command {
         // written as they come, without becoming drafts, unless their duplicates are open.
         let plain = policy == .none ? nil : PlainSink { row in
             guard folder.passesThrough(key: row.key, hash: row.keyHash) else { return false }
-            try writer.add(row.subscription)
+            try writer.add(row.subscription, rendered: row.json)
             return true
         }
         var runner = InputRunner(options: importOptions, printIssues: !quiet)

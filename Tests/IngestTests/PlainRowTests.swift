@@ -35,6 +35,9 @@ import Testing
         guard let plain = pair.plain else { return }
         let draft = pair.draft
         #expect(Subscription(draft: draft) == plain.subscription, "\(label): \(pair.cells)")
+        var written: [UInt8] = []
+        SubscriptionJSONWriter.write(plain.subscription, to: &written, indent: 2)
+        #expect(plain.json == written)
         #expect(DraftMerger.key(draft) == plain.key, "\(label): \(pair.cells)")
         #expect(DraftMerger.hash(plain.key) == plain.keyHash)
         #expect(AcceptPolicy.all.decide(draft) == .accepted, "\(label): \(pair.cells)")

@@ -7,6 +7,9 @@ import Foundation
 /// still being folded, in which case the row is built as a draft after all.
 public struct PlainRow: Sendable {
     public var subscription: Subscription
+    /// The subscription as the streamed output writes it (`CanonicalStreamWriter.render`),
+    /// made on the thread that builds rows.
+    public var json: [UInt8]
     /// `DraftMerger.key` of the draft, and its hash.
     public var key: String
     public var keyHash: UInt64
@@ -91,9 +94,9 @@ public final class PlainRowBuilder: Sendable {
         var notesValue: String?
         if let notes, !record.field(notes).isEmpty { notesValue = Self.text(record.field(notes)) }
 
-        return PlainRow(subscription: Subscription(name: brand.name, price: amount, cycle: cycleValue, nextRenewal: nextRenewal,
-                                                   category: categoryValue, notes: notesValue, source: provenance),
-                        key: key, keyHash: hash)
+        let subscription = Subscription(name: brand.name, price: amount, cycle: cycleValue, nextRenewal: nextRenewal,
+                                        category: categoryValue, notes: notesValue, source: provenance)
+        return PlainRow(subscription: subscription, json: CanonicalStreamWriter.render(subscription), key: key, keyHash: hash)
     }
 
     /// A field a confident draft may carry: a value, confidence at the policy's threshold or

@@ -2,7 +2,7 @@
 /// never holds them all. The bytes equal `CanonicalJSON.text` of the same subscriptions.
 ///
 /// Subscriptions are written as UTF-8 into a buffer handed to the sink in pieces of about
-/// 64 KiB, so the sink is called once per few hundred subscriptions, not once per row.
+/// a MiB, so the sink is called once per few thousand subscriptions, not once per row.
 public struct CanonicalStreamWriter {
     private let sink: ([UInt8]) throws -> Void
     private var buffer: [UInt8] = []
@@ -34,6 +34,23 @@ public struct CanonicalStreamWriter {
         count += 1
         summary.add(sub)
         if buffer.count >= Self.flushAt { try flush() }
+    }
+
+    /// `sub` as `rendered` gives it (`render`), written elsewhere, on another thread.
+    public mutating func add(_ sub: Subscription, rendered: [UInt8]) throws {
+        buffer.append(contentsOf: count == 0 ? "\n    ".utf8 : ",\n    ".utf8)
+        buffer.append(contentsOf: rendered)
+        count += 1
+        summary.add(sub)
+        if buffer.count >= Self.flushAt { try flush() }
+    }
+
+    /// The bytes `add` writes for `sub` after the separator.
+    public static func render(_ sub: Subscription) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(512)
+        SubscriptionJSONWriter.write(sub, to: &bytes, indent: 2)
+        return bytes
     }
 
     public mutating func finish() throws {
