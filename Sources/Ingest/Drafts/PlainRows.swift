@@ -26,6 +26,8 @@ public final class PlainRowBuilder: Sendable {
     private let name: Int, price: Int, cycle: Int
     private let renewal: Int?, category: Int?, notes: Int?
     private let columns: Int
+    /// The mapped columns.
+    private let mapped: [Int]
     private let memo = PlainMemo()
 
     /// The fields a plain table may map; any other makes rows that need the full builder.
@@ -47,15 +49,17 @@ public final class PlainRowBuilder: Sendable {
         category = mapping[.category]
         notes = mapping[.notes]
         columns = mapping.header.count
+        mapped = [name, price, cycle, renewal, category, notes].compactMap { $0 }
     }
 
     /// The plain row `record` (data row `row`) stands for, or nil when it needs a draft.
     public func plain(_ record: CSVRecord, row: Int) -> PlainRow? {
         guard record.count == columns else { return nil }
-        for column in [name, price, cycle, renewal, category, notes] {
+        for column in mapped {
             // Cells with spaces around them or a Notion link are cleaned by the full builder.
-            guard let column, let first = record.field(column).first, let last = record.field(column).last else { continue }
-            if first <= 0x20 || last <= 0x20 || Self.holdsLink(record.field(column)) { return nil }
+            let cell = record.field(column)
+            guard let first = cell.first, let last = cell.last else { continue }
+            if first <= 0x20 || last <= 0x20 || Self.holdsLink(cell) { return nil }
         }
         guard case .brand(let brandIndex) = record.field(name).withUnsafeBufferPointer({ BrandCatalog.shared.bytes.match($0) })
         else { return nil }
