@@ -55,40 +55,42 @@ public struct BankImporter: Sendable {
         let keys = MerchantKey()
         let encoding = table.encoding
         let rows = ReadAhead(table)
-        while let item = rows.next() {
-            report.rows += 1
-            let t: TransactionBytes
-            switch item {
-            case .skip(let skip):
-                skips.add(skip)
-                continue
-            case .transaction(let transaction): t = transaction
-            }
-            let kind: TransactionKind
-            var entry: MerchantCache.Entry?
-            if !t.status.isEmpty, case let status = TransactionTable.decode(t.bytes[t.status], encoding: encoding).lowercased(),
-               let word = TransactionClassifier.notBooked.first(where: { status.contains($0) }) {
-                kind = .notBooked(word)
-            } else if t.amount == 0 {
-                kind = .zero
-            } else {
-                let found = cache.entry(for: t, encoding: encoding, keys: keys)
-                entry = found
-                kind = TransactionClassifier.classify(amount: t.amount, words: cache.kinds[Int(found.words)])
-            }
-            switch kind {
-            case .notBooked(let word):
-                skips.add(Skip(.pending, line: t.line, row: t.row, detail: word))
-            case .zero:
-                skips.add(Skip(.unusable, line: t.line, row: t.row, detail: "amount is zero"))
-            case .transfer(let word):
-                skips.add(Skip(.transfer, line: t.line, row: t.row, detail: word))
-            case .bill(let what):
-                skips.add(Skip(.notSubscription, line: t.line, row: t.row, detail: what))
-            case .charge, .moneyIn:
-                let merchant = (entry ?? cache.entry(for: t, encoding: encoding, keys: keys)).merchant
-                let charge = Charge(day: t.date.dayNumber, amount: abs(t.amount), row: t.row, line: t.line)
-                book.add(charge, credit: kind == .moneyIn, merchant: merchant, currency: t.currency, merchants: cache.merchants)
+        while let batch = rows.nextBatch() {
+            batch.bytes.withUnsafeBytes { arena in
+                for t in batch.rows {
+                    report.rows += 1
+                    guard t.skip < 0 else {
+                        skips.add(batch.skips[t.skip])
+                        continue
+                    }
+                    let key = UnsafeRawBufferPointer(rebasing: arena[t.key])
+                    let kind: TransactionKind
+                    var entry: MerchantCache.Entry?
+                    if !t.status.isEmpty, case let status = TransactionTable.decode(batch.bytes[t.status], encoding: encoding).lowercased(),
+                       let word = TransactionClassifier.notBooked.first(where: { status.contains($0) }) {
+                        kind = .notBooked(word)
+                    } else if t.amount == 0 {
+                        kind = .zero
+                    } else {
+                        let found = cache.entry(key: key, hash: t.hash, encoding: encoding, keys: keys)
+                        entry = found
+                        kind = TransactionClassifier.classify(amount: t.amount, words: cache.kinds[Int(found.words)])
+                    }
+                    switch kind {
+                    case .notBooked(let word):
+                        skips.add(Skip(.pending, line: t.line, row: t.row, detail: word))
+                    case .zero:
+                        skips.add(Skip(.unusable, line: t.line, row: t.row, detail: "amount is zero"))
+                    case .transfer(let word):
+                        skips.add(Skip(.transfer, line: t.line, row: t.row, detail: word))
+                    case .bill(let what):
+                        skips.add(Skip(.notSubscription, line: t.line, row: t.row, detail: what))
+                    case .charge, .moneyIn:
+                        let merchant = (entry ?? cache.entry(key: key, hash: t.hash, encoding: encoding, keys: keys)).merchant
+                        let charge = Charge(day: t.day, amount: abs(t.amount), row: t.row, line: t.line)
+                        book.add(charge, credit: kind == .moneyIn, merchant: merchant, currency: t.currency, merchants: cache.merchants)
+                    }
+                }
             }
         }
         var ledgers = book.takeByKey()

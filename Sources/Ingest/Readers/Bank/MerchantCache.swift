@@ -35,37 +35,63 @@ struct MerchantCache {
     }
 
     mutating func entry(for t: TransactionBytes, encoding: TextEncoding, keys: MerchantKey) -> Entry {
-        key.removeAll(keepingCapacity: true)
-        append(t.bytes[t.type])
-        append(t.bytes[t.payee])
-        append(t.bytes[t.text])
-        append(t.bytes[t.reference])
         var key: [UInt8] = []
         swap(&key, &self.key)
         defer { swap(&key, &self.key) }
+        key.removeAll(keepingCapacity: true)
+        MerchantCache.appendKey(of: t, to: &key)
         return key.withUnsafeBytes { key in
-            let hash = ByteKeyTable<Entry>.hash(key)
-            if let hit = recent.value(for: key, hash: hash) { return hit }
-            let entry = older.value(for: key, hash: hash) ?? compute(t, encoding: encoding, keys: keys)
-            if recent.isFull {
-                swap(&recent, &older)
-                recent.removeAll()
-            }
-            recent.insert(key, hash: hash, value: entry)
-            return entry
+            entry(key: key, hash: ByteKeyTable<Entry>.hash(key), encoding: encoding, keys: keys)
         }
     }
 
-    /// A field with its length in front, so the four fields never run into each other.
-    private mutating func append(_ field: ArraySlice<UInt8>) {
-        var count = UInt32(truncatingIfNeeded: field.count)
-        withUnsafeBytes(of: &count) { key.append(contentsOf: $0) }
-        key.append(contentsOf: field)
+    /// The entry for a key `appendKey` made, whose `ByteKeyTable` hash is `hash`.
+    mutating func entry(key: UnsafeRawBufferPointer, hash: UInt64, encoding: TextEncoding, keys: MerchantKey) -> Entry {
+        if let hit = recent.value(for: key, hash: hash) { return hit }
+        let entry = older.value(for: key, hash: hash) ?? compute(key, encoding: encoding, keys: keys)
+        if recent.isFull {
+            swap(&recent, &older)
+            recent.removeAll()
+        }
+        recent.insert(key, hash: hash, value: entry)
+        return entry
     }
 
-    private mutating func compute(_ t: TransactionBytes, encoding: TextEncoding, keys: MerchantKey) -> Entry {
-        let type = TransactionTable.decode(t.bytes[t.type], encoding: encoding), payee = TransactionTable.decode(t.bytes[t.payee], encoding: encoding)
-        let text = TransactionTable.decode(t.bytes[t.text], encoding: encoding), reference = TransactionTable.decode(t.bytes[t.reference], encoding: encoding)
+    /// The key of a row: its type, payee, description and reference, each after its length, so
+    /// the four fields never run into each other.
+    static func appendKey(of t: TransactionBytes, to key: inout [UInt8]) {
+        func append(_ field: Range<Int>) {
+            var count = UInt32(truncatingIfNeeded: field.count)
+            withUnsafeBytes(of: &count) { key.append(contentsOf: $0) }
+            key.append(contentsOf: t.bytes[field])
+        }
+        append(t.type)
+        append(t.payee)
+        append(t.text)
+        append(t.reference)
+    }
+
+    /// The four fields of a key, in the order `appendKey` wrote them.
+    static func fields(of key: UnsafeRawBufferPointer) -> [UnsafeRawBufferPointer] {
+        var fields: [UnsafeRawBufferPointer] = []
+        var at = 0
+        for _ in 0..<4 {
+            let count = Int(key.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+            fields.append(UnsafeRawBufferPointer(rebasing: key[(at + 4)..<(at + 4 + count)]))
+            at += 4 + count
+        }
+        return fields
+    }
+
+    private mutating func compute(_ key: UnsafeRawBufferPointer, encoding: TextEncoding, keys: MerchantKey) -> Entry {
+        var at = 0
+        func next() -> String {
+            let count = Int(key.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+            let field = UnsafeRawBufferPointer(rebasing: key[(at + 4)..<(at + 4 + count)])
+            at += 4 + count
+            return encoding == .windows1252 ? Windows1252.decode(ArraySlice(field)) : String(decoding: field, as: UTF8.self)
+        }
+        let type = next(), payee = next(), text = next(), reference = next()
         let merchant = keys.merchant(payee: payee, text: text, reference: reference, memo: &memo)
         let words = TransactionClassifier.words(type: type, payee: payee, text: text, reference: reference)
         let merchantNumber: Int32
