@@ -203,4 +203,87 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
         #expect(ChargeSpool(directory: directory.path + "/missing") == nil)
     }
+
+    // MARK: Descriptor patterns
+
+    static let starDescriptors: [BankFastPathTests.Row] = [
+        .init(type: "DEBIT_CARD", text: "AMZN Mktp US*2K4L19LB3"),
+        .init(type: "DEBIT_CARD", text: "AMZN Mktp US*TRANSFER"),
+        .init(type: "DEBIT_CARD", text: "AMZN Mktp US*PAYMENT THANK YOU"),
+        .init(text: "AMZN Prime*2K4L19LB3 AMZN.COM/BILL WA"),
+        .init(text: "amzn prime * 2K4L19LB3 extra words"),
+        .init(text: "Netflix.com*ABC123 Los Gatos"),
+        .init(text: "RENT CO*X1 LANDLORD"),
+        .init(text: "Payment Thank*X1 You"),
+        .init(text: "PAYMENT*RX2 THANK YOU"),
+        .init(text: "SQ *BLUE BOTTLE COFFEE NY"),
+        .init(text: "TST* DIG INN 0123"),
+        .init(text: "PAYPAL *DISNEYPLUS 4029357733"),
+        .init(text: "MY SHOP PAYPAL*ZX81"),
+        .init(text: " *LEADING STAR TOKEN"),
+        .init(text: "AMZN Mktp US* "),
+        .init(text: "AMZN Mktp US*--- SHOP"),
+        .init(text: "AMZN*A-B rest"),
+        .init(text: "AMZN*A*B rest"),
+        .init(text: "1234*ABCD"),
+        .init(text: "CARD 1234*ZZ9 SAVINGS"),
+        .init(text: "HELLO*W0RLD\r\nNEXT"),
+        .init(text: "CAFÉ*TOKEN1"),
+        .init(payee: "AMAZON", text: "AMZN Mktp US*2K4L19LB3"),
+        .init(type: "ACH_DEBIT", text: "AMZN Mktp US*2K4L19LB3", reference: "Transfer to savings"),
+        .init(type: "TRANSFER", text: "AMZN Mktp US*2K4L19LB3"),
+        .init(text: "\tSPOTIFY\t*P2B3C4D5E6"),
+    ]
+
+    /// The same descriptor with the word after its star replaced.
+    static func variants(_ row: BankFastPathTests.Row) -> [BankFastPathTests.Row] {
+        guard let star = row.text.firstIndex(of: "*") else { return [row] }
+        let after = row.text[row.text.index(after: star)...]
+        let leading = after.prefix { $0 == " " }
+        let word = after.dropFirst(leading.count).prefix { $0 != " " }
+        let rest = after.dropFirst(leading.count + word.count)
+        return [String(word), "9XK2", "Q", "0", "TRANSFER", "rent", "PAYMENT", "A.B", "Z-9-Z", "SAVINGS"].map { token in
+            var variant = row
+            variant.text = String(row.text[...star]) + leading + token + rest
+            return variant
+        }
+    }
+
+    /// Rows run through one small cache, so entries come from patterns of earlier variants
+    /// and move between generations: every entry is the merchant and words computed afresh.
+    @Test(arguments: [1, 2, 64])
+    func entriesFoundByPatternMatchFreshOnes(_ limit: Int) {
+        var cache = MerchantCache(limit: limit)
+        let keys = MerchantKey()
+        let rows = Self.starDescriptors.flatMap(Self.variants)
+        for row in rows + rows.reversed() {
+            let entry = cache.entry(for: BankByteRowTests.bytes(row), encoding: .utf8, keys: keys)
+            let t = row.transaction
+            #expect(cache.merchants[Int(entry.merchant)] == keys.merchant(payee: t.payee, text: t.text, reference: t.reference),
+                    "\(row.testDescription)")
+            #expect(cache.kinds[Int(entry.words)] == TransactionClassifier.words(of: t), "\(row.testDescription)")
+        }
+    }
+
+    static func pattern(_ row: BankFastPathTests.Row) -> String? {
+        var key: [UInt8] = []
+        MerchantCache.appendKey(of: BankByteRowTests.bytes(row), to: &key)
+        var pattern: [UInt8] = []
+        let text = key.withUnsafeBytes { MerchantCache.pattern(of: $0, into: &pattern) }
+        return text == nil ? nil : String(decoding: pattern.filter { $0 >= 0x20 }, as: UTF8.self)
+    }
+
+    @Test func onlyTokensOutsideEveryPhraseMakePatterns() {
+        #expect(!TransactionClassifier.phraseIndex.words.contains("0"))
+        #expect(TransactionClassifier.phraseIndex.words.contains("transfer") && TransactionClassifier.phraseIndex.words.contains("thank"))
+        let amazon = Self.starDescriptors[0]
+        #expect(Self.pattern(amazon) != nil)
+        let patterns = Self.variants(amazon).compactMap(Self.pattern)
+        #expect(patterns.count >= 4 && patterns.count <= 7)
+        #expect(patterns.allSatisfy { $0 == Self.pattern(amazon) })
+        for row in Self.starDescriptors where ["US*TRANSFER", "US*PAYMENT", "SQ *", "TST*", "PAYPAL", " *LEADING", "US* ", "---", "\r", "É"]
+            .contains(where: row.text.contains) || !row.payee.isEmpty {
+            #expect(Self.pattern(row) == nil, "\(row.testDescription)")
+        }
+    }
 }

@@ -144,66 +144,83 @@ struct DelimitedRecords {
     @inline(__always)
     private static func spread(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
 
-    /// Whether any of the eight bytes of `word` is zero.
+    /// The high bit of each zero byte of `word`, and no other bit.
     @inline(__always)
-    private static func hasZeroByte(_ word: UInt64) -> Bool {
-        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low) &+ low) | word | low)
     }
 
     /// One record of `buffer` from `start`: its cells into `ranges` (quotes removed), the cells
     /// with doubled quotes into `doubledCells`; nil when the buffer ends first (unless `final`).
-    /// Outside quotes, eight bytes at a time are passed over while none of them is a quote, the
-    /// delimiter or a line break.
+    /// The bytes are read eight at a time: a mask marks the quotes, delimiters and line breaks
+    /// among them, and only those are looked at, in order.
     static func scan(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8, final: Bool,
                      ranges: inout [Range<Int>], doubledCells: inout [Int]) -> (end: Int, next: Int, newlines: Int)? {
-        var i = start
-        var cellStart = i
+        let n = buffer.count
+        var cellStart = start
         var inQuotes = false
         var quoted = false
         var doubled = false
         var newlines = 0
-        let n = buffer.count
+        /// Bytes before this one are done with (the second quote of a doubled pair).
+        var next = start
         let quotes = spread(0x22), delimiters = spread(delimiter), newlineBytes = spread(0x0A), returns = spread(0x0D)
-        let base = UnsafeRawPointer(buffer.baseAddress)
+        var i = start
         while i < n {
-            if !inQuotes, let base {
-                while i + 8 <= n {
-                    let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    if hasZeroByte(word ^ quotes) || hasZeroByte(word ^ delimiters) || hasZeroByte(word ^ newlineBytes) || hasZeroByte(word ^ returns) { break }
-                    i += 8
+            var mask: UInt64
+            if i + 8 <= n, let base = UnsafeRawPointer(buffer.baseAddress) {
+                let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                mask = zeroBytes(word ^ quotes) | zeroBytes(word ^ delimiters) | zeroBytes(word ^ newlineBytes) | zeroBytes(word ^ returns)
+            } else {
+                // The last bytes, one at a time: the same mask built byte by byte.
+                mask = 0
+                for k in 0..<(n - i) {
+                    let c = buffer[i + k]
+                    if c == 0x22 || c == delimiter || c == 0x0A || c == 0x0D { mask |= 0x80 << (8 * UInt64(k)) }
                 }
-                guard i < n else { break }
             }
-            let c = buffer[i]
-            if inQuotes {
+            while mask != 0 {
+                let p = i + mask.trailingZeroBitCount >> 3
+                mask &= mask - 1
+                if p < next { continue }
+                let c = buffer[p]
+                next = p + 1
+                if inQuotes {
+                    if c == 0x22 {
+                        if p + 1 < n, buffer[p + 1] == 0x22 {
+                            doubled = true
+                            next = p + 2
+                            continue
+                        }
+                        if p + 1 >= n && !final { return nil }
+                        inQuotes = false
+                    } else if c == 0x0A {
+                        newlines += 1
+                    }
+                    continue
+                }
                 if c == 0x22 {
-                    if i + 1 < n, buffer[i + 1] == 0x22 { doubled = true; i += 2; continue }
-                    if i + 1 >= n && !final { return nil }
-                    inQuotes = false
-                } else if c == 0x0A { newlines += 1 }
-                i += 1
-                continue
-            }
-            if c == 0x22 {
-                inQuotes = true
-                quoted = true
-            } else if c == delimiter {
-                finishCell(buffer, cellStart, i, quoted: quoted, doubled: doubled, ranges: &ranges, doubledCells: &doubledCells)
-                quoted = false
-                doubled = false
-                cellStart = i + 1
-            } else if c == 0x0A || c == 0x0D {
-                let end = i
-                if c == 0x0D {
-                    if i + 1 >= n && !final { return nil }
-                    if i + 1 < n, buffer[i + 1] == 0x0A { i += 1 }
+                    inQuotes = true
+                    quoted = true
+                } else if c == delimiter {
+                    finishCell(buffer, cellStart, p, quoted: quoted, doubled: doubled, ranges: &ranges, doubledCells: &doubledCells)
+                    quoted = false
+                    doubled = false
+                    cellStart = p + 1
+                } else {
+                    var after = p + 1
+                    if c == 0x0D {
+                        if p + 1 >= n && !final { return nil }
+                        if p + 1 < n, buffer[p + 1] == 0x0A { after = p + 2 }
+                    }
+                    finishCell(buffer, cellStart, p, quoted: quoted, doubled: doubled, ranges: &ranges, doubledCells: &doubledCells)
+                    return (p, after, newlines)
                 }
-                finishCell(buffer, cellStart, end, quoted: quoted, doubled: doubled, ranges: &ranges, doubledCells: &doubledCells)
-                return (end, i + 1, newlines)
             }
-            i += 1
+            i = min(i + 8, n)
         }
-        guard final, i > start || !ranges.isEmpty else { return nil }
+        guard final, n > start || !ranges.isEmpty else { return nil }
         finishCell(buffer, cellStart, n, quoted: quoted, doubled: doubled, ranges: &ranges, doubledCells: &doubledCells)
         return (n, n, newlines)
     }

@@ -6,6 +6,9 @@ struct PhraseIndex: Sendable {
     private var kinds: [TransactionKind] = []
     /// Phrase numbers by first word, ascending.
     private var byFirstWord: [String: [Int]] = [:]
+    /// Every word of a phrase written with spaces, wherever it stands in the phrase: a token
+    /// not among them takes part in no match.
+    private(set) var words: Set<String> = []
     /// Phrases without word breaks, found by a byte search.
     private var unspaced: [Int] = []
     /// Phrases without any word: they are found in every text.
@@ -31,6 +34,7 @@ struct PhraseIndex: Sendable {
             unspaced.append(number)
         } else if let first = phrase.words.first {
             byFirstWord[first, default: []].append(number)
+            words.formUnion(phrase.words)
             longestFirstWord = max(longestFirstWord, first.utf8.count)
             firstWordSignatures[PhraseIndex.signature(first.utf8)] = true
         } else if everywhere == nil {
