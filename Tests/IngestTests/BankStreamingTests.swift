@@ -81,6 +81,26 @@ import Testing
         }
     }
 
+    /// Oldest first, newest first with each day's rows in order, and shuffled: the one-pass
+    /// orders and the sort give what sorting gives.
+    @Test(arguments: [0, 1, 2, 3, 50, 400])
+    func chargesSortByDayAndRowInEveryOrder(_ count: Int) {
+        var numbers = Numbers(state: UInt64(count) &+ 17)
+        var days = (0..<count).map { _ in Self.start + numbers.next(max(1, count / 4)) }
+        days.sort()
+        let oldestFirst = days.enumerated().map { Charge(day: $1, amount: 100, row: $0 + 1, line: $0 + 2) }
+        // Newest first: days go down, a day's rows go up.
+        let newestFirst = days.reversed().enumerated().map { Charge(day: $1, amount: 100, row: $0 + 1, line: $0 + 2) }
+        var shuffled = oldestFirst
+        for i in shuffled.indices.reversed() where i > 0 { shuffled.swapAt(i, numbers.next(i + 1)) }
+        let blockReversed = Array(oldestFirst.reversed())
+        for list in [oldestFirst, newestFirst, shuffled, blockReversed] {
+            var fast = list
+            RecurrenceDetector.sortByDayAndRow(&fast)
+            #expect(fast == list.sorted { ($0.day, $0.row) < ($1.day, $1.row) })
+        }
+    }
+
     @Test func theShopCasesHaveSeriesAndLeftovers() {
         let detector = RecurrenceDetector()
         let cases = Self.chargeCases.filter { $0.name.hasPrefix("shop") || $0.name == "few prices" }

@@ -183,7 +183,7 @@ public struct RecurrenceDetector: Sendable {
         var groups: [Group] = []
         groups.reserveCapacity(members.count)
         for i in members.indices {
-            members[i].sort { ($0.day, $0.row) < ($1.day, $1.row) }
+            RecurrenceDetector.sortByDayAndRow(&members[i])
             groups.append(Group(sorted: members[i]))
             members[i] = []
         }
@@ -202,6 +202,26 @@ public struct RecurrenceDetector: Sendable {
                                           confidence: confidence(fit: fit, occurrences: group.days.count, knownService: knownService)))
         }
         return Detection(series: series.sorted { $0.charges[0].day < $1.charges[0].day }, leftoverGroups: leftover, leftoverCount: leftoverCount)
+    }
+
+    /// Sorts charges by day and row. Statements list rows oldest first or newest first, so a
+    /// merchant's charges usually come sorted, or reversed with each day's rows in order:
+    /// those take one pass; any other order is sorted.
+    static func sortByDayAndRow(_ charges: inout [Charge]) {
+        func sorted(_ c: [Charge]) -> Bool {
+            c.indices.dropFirst().allSatisfy { (c[$0 - 1].day, c[$0 - 1].row) < (c[$0].day, c[$0].row) }
+        }
+        if sorted(charges) { return }
+        charges.reverse()
+        var start = 0
+        while start < charges.count {
+            var end = start + 1
+            while end < charges.count, charges[end].day == charges[start].day { end += 1 }
+            if end - start > 1 { charges[start..<end].reverse() }
+            start = end
+        }
+        if sorted(charges) { return }
+        charges.sort { ($0.day, $0.row) < ($1.day, $1.row) }
     }
 
     /// `isolated(_:among:)` from the count of each amount among all charges (rows unique).

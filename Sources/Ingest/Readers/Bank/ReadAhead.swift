@@ -38,12 +38,32 @@ struct RowBatch {
             rows.append(Row(day: 0, amount: 0, currency: nil, row: 0, line: 0, key: 0..<0, status: 0..<0, hash: 0, skip: skips.count))
             skips.append(skip)
         case .transaction(let t):
-            let start = bytes.count
-            MerchantCache.appendKey(of: t, to: &bytes)
+            appendRow(day: t.date.dayNumber, amount: t.amount, currency: t.currency, row: t.row, line: t.line, bytes: t.bytes,
+                      type: t.type, payee: t.payee, text: t.text, reference: t.reference, status: t.status)
+        }
+    }
+
+    /// A transaction whose text fields lie in `bytes`: its key as `MerchantCache.appendKey`
+    /// makes it, then its status.
+    mutating func appendRow(day: Int, amount: Int64, currency: Currency?, row: Int, line: Int, bytes source: [UInt8],
+                            type: Range<Int>, payee: Range<Int>, text: Range<Int>, reference: Range<Int>, status: Range<Int>) {
+        let start = bytes.count
+        source.withUnsafeBufferPointer { source in
+            func append(_ field: Range<Int>, counted: Bool) {
+                if counted {
+                    var count = UInt32(truncatingIfNeeded: field.count)
+                    withUnsafeBytes(of: &count) { bytes.append(contentsOf: $0) }
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[field]))
+            }
+            append(type, counted: true)
+            append(payee, counted: true)
+            append(text, counted: true)
+            append(reference, counted: true)
             let end = bytes.count
-            bytes.append(contentsOf: t.bytes[t.status])
+            append(status, counted: false)
             let hash = bytes.withUnsafeBytes { ByteKeyTable<MerchantCache.Entry>.hash(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
-            rows.append(Row(day: t.date.dayNumber, amount: t.amount, currency: t.currency, row: t.row, line: t.line,
+            rows.append(Row(day: day, amount: amount, currency: currency, row: row, line: line,
                             key: start..<end, status: end..<bytes.count, hash: hash, skip: -1))
         }
     }

@@ -317,7 +317,7 @@ public final class TransactionTable {
                 continue
             }
             row += 1
-            batch.append(TransactionTable.read(cells, line: records.recordLine, row: row, format: format))
+            TransactionTable.read(cells, line: records.recordLine, row: row, format: format, into: &batch)
         }
         return true
     }
@@ -328,6 +328,38 @@ public final class TransactionTable {
 
     /// A data row (number `row`) as a transaction or a skip.
     private static func read(_ cells: RecordCells, line: Int, row: Int, format: RowFormat) -> ByteItem {
+        switch parse(cells, line: line, row: row, format: format) {
+        case .skip(let skip): return .skip(skip)
+        case .row(let date, let amount, let currency):
+            let at = format.at
+            return .transaction(TransactionBytes(date: date, amount: amount, currency: currency, bytes: cells.bytes,
+                                                 payee: field(cells, at.payee), text: field(cells, at.description),
+                                                 reference: field(cells, at.reference), type: field(cells, at.type),
+                                                 status: field(cells, at.status), account: field(cells, at.account),
+                                                 row: row, line: line))
+        }
+    }
+
+    /// As `read`, straight into a batch: the same fields, with no `TransactionBytes` between.
+    private static func read(_ cells: RecordCells, line: Int, row: Int, format: RowFormat, into batch: inout RowBatch) {
+        switch parse(cells, line: line, row: row, format: format) {
+        case .skip(let skip): batch.append(.skip(skip))
+        case .row(let date, let amount, let currency):
+            let at = format.at
+            batch.appendRow(day: date.dayNumber, amount: amount, currency: currency, row: row, line: line, bytes: cells.bytes,
+                            type: field(cells, at.type), payee: field(cells, at.payee), text: field(cells, at.description),
+                            reference: field(cells, at.reference), status: field(cells, at.status))
+        }
+    }
+
+    /// What a data row holds before its text fields are taken.
+    private enum Parsed {
+        case skip(Skip)
+        case row(CalendarDate, Int64, Currency?)
+    }
+
+    /// The date, signed amount and currency of a data row, or why it is skipped.
+    private static func parse(_ cells: RecordCells, line: Int, row: Int, format: RowFormat) -> Parsed {
         let at = format.at, dateOrder = format.dateOrder, decimalMark = format.decimalMark
         func text(_ bytes: ArraySlice<UInt8>) -> String { TransactionTable.decode(TransactionTable.trimmed(bytes), encoding: format.encoding) }
         func decode(_ bytes: ArraySlice<UInt8>) -> String { TransactionTable.decode(bytes, encoding: format.encoding) }
@@ -365,11 +397,7 @@ public final class TransactionTable {
         var rowCurrency = format.currency
         let code = cellBytes(cells, at.currency)
         if !code.isEmpty, let c = Currency(decode(code)) { rowCurrency = c }
-        return .transaction(TransactionBytes(date: date, amount: amount, currency: rowCurrency, bytes: cells.bytes,
-                                             payee: field(cells, at.payee), text: field(cells, at.description),
-                                             reference: field(cells, at.reference), type: field(cells, at.type),
-                                             status: field(cells, at.status), account: field(cells, at.account),
-                                             row: row, line: line))
+        return .row(date, amount, rowCurrency)
     }
 }
 
