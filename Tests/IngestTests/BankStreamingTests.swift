@@ -306,4 +306,36 @@ import Testing
             #expect(Self.pattern(row) == nil, "\(row.testDescription)")
         }
     }
+
+    // MARK: Searching ledgers on two threads
+
+    static let statements = ["chase.csv", "barclays.csv", "monzo.csv", "sparkasse.csv", "alipay.csv", "wellsfargo.csv"]
+
+    /// Every statement imported with the ledgers searched on one thread and on two (with a
+    /// listing limit low enough that which leftovers are listed depends on the order): the
+    /// same drafts, skips and counts.
+    @Test(arguments: statements)
+    func ledgersSearchedOnTwoThreadsGiveWhatOneGives(_ name: String) throws {
+        let data = try FixtureFolder.data("bank/" + name)
+        let context = NormalizeContext(today: CalendarDate(year: 2026, month: 11, day: 30)!)
+        func run(threads: Int) throws -> ([ImportDraft], ImportReport) {
+            var importer = BankImporter(options: ImportOptions(kind: .bank, context: context))
+            importer.searchThreads = threads
+            importer.searchThreadsFrom = 0
+            importer.listedSkipsPerReason = 3
+            var drafts: [ImportDraft] = []
+            let table = try TransactionTable(data: data, name: name, context: context)
+            let report = try importer.run(table: table, name: name) { drafts.append($0) }
+            return (drafts, report)
+        }
+        let (one, oneReport) = try run(threads: 1)
+        for _ in 0..<3 {
+            let (two, twoReport) = try run(threads: 2)
+            #expect(two == one)
+            #expect(twoReport.skips == oneReport.skips)
+            #expect(twoReport.unlistedSkips == oneReport.unlistedSkips)
+            #expect(twoReport.rows == oneReport.rows && twoReport.drafts == oneReport.drafts)
+        }
+        #expect(!one.isEmpty && !oneReport.unlistedSkips.isEmpty)
+    }
 }

@@ -8,6 +8,11 @@ public struct BankImporter: Sendable {
     /// Skips listed one by one per reason; beyond this they are only counted, so a
     /// million-row statement keeps a small report.
     public var listedSkipsPerReason = 200
+    /// Threads that search the ledgers for series once the statement is read (the reading
+    /// thread is free by then); the findings are taken in the same order whatever the number.
+    var searchThreads = 2
+    /// Below this many charges the ledgers are searched on the calling thread alone.
+    var searchThreadsFrom = 20_000
 
     public init(options: ImportOptions) {
         self.options = options
@@ -98,30 +103,25 @@ public struct BankImporter: Sendable {
         let builder = SeriesDraftBuilder(file: name, context: options.context)
         var drafts: [ImportDraft] = []
         let detector = RecurrenceDetector()
-        // Largest ledgers first, each dropped when done: the largest is searched before any
-        // draft holds its provenance, so their memory does not add up. The order also fixes
-        // which skips are listed.
+        // Largest ledgers first; the order also fixes which skips are listed. Each ledger is
+        // settled and searched on its own (on two threads for a large statement), keeping
+        // only what the report can list of its leftovers; the findings are then taken in
+        // that order, so the result does not depend on the threads.
         let order = ledgers.map { (key: $0.key, size: $0.value.charges.count + $0.value.credits.count) }
             .sorted { ($1.size, $0.key) < ($0.size, $1.key) }
-        for (key, _) in order {
-            guard let ledger = ledgers.removeValue(forKey: key) else { continue }
-            let (refunds, refunded) = settleRefunds(ledger)
-            for refund in refunds { skips.add(refund) }
-            // Read back from the log twice, a refunded charge passed over: the ledger is never
-            // unpacked whole.
-            let found = detector.detect(count: ledger.charges.count - refunded.count, knownService: ledger.merchant.isKnownService) { body in
-                if refunded.isEmpty {
-                    ledger.charges.forEach(body)
-                } else {
-                    ledger.charges.forEach { if !refunded.contains($0.row) { body($0) } }
-                }
-            }
+        let queue = order.compactMap { ledgers.removeValue(forKey: $0.key) }
+        let total = order.reduce(0) { $0 + $1.size }
+        let search = LedgerSearch(ledgers: queue) { ledger in
+            self.search(ledger, detector: detector, keep: self.listedSkipsPerReason)
+        }
+        search.run(threads: total >= searchThreadsFrom ? searchThreads : 1)
+        for (ledger, found) in zip(queue, search.findings) {
+            for refund in found.refunds { skips.add(refund) }
             for s in found.series { drafts.append(builder.draft(s, merchant: ledger.merchant, currency: ledger.currency)) }
             let reason: Skip.Reason = found.series.isEmpty && found.leftoverCount >= 3 ? .irregular : .oneOff
             // Only the skips that will be listed are made; the others are counted.
-            let listed = found.leftover(first: skips.room(for: reason))
             let detail = ledger.merchant.name
-            skips.add(reason, count: found.leftoverCount, listing: listed.lazy.map { c in
+            skips.add(reason, count: found.leftoverCount, listing: found.leftover.prefix(skips.room(for: reason)).lazy.map { c in
                 Skip(reason, line: Int(c.line), row: Int(c.row), detail: detail)
             })
         }
@@ -162,6 +162,29 @@ public struct BankImporter: Sendable {
         }
     }
 
+    /// What searching one ledger finds: refunds and income, the series, and the first `keep`
+    /// charges left over (as many as the report could list) with their count.
+    struct Finding {
+        var refunds: [Skip]
+        var series: [RecurringSeries]
+        var leftover: [Charge]
+        var leftoverCount: Int
+    }
+
+    /// Settles a ledger's refunds and searches its charges for series. The ledger is read back
+    /// from its log twice, a refunded charge passed over, and never unpacked whole.
+    func search(_ ledger: PackedLedger, detector: RecurrenceDetector, keep: Int) -> Finding {
+        let (refunds, refunded) = settleRefunds(ledger)
+        let found = detector.detect(count: ledger.charges.count - refunded.count, knownService: ledger.merchant.isKnownService) { body in
+            if refunded.isEmpty {
+                ledger.charges.forEach(body)
+            } else {
+                ledger.charges.forEach { if !refunded.contains($0.row) { body($0) } }
+            }
+        }
+        return Finding(refunds: refunds, series: found.series, leftover: found.leftover(first: keep), leftoverCount: found.leftoverCount)
+    }
+
     /// Money in at a merchant that matches one of its charges (same amount, within 60 days
     /// after it) is a refund: both rows leave the ledger. Other money in is income. Returns the
     /// skips and the rows of the refunded charges. Only charges at a credit's amount and in
@@ -191,6 +214,70 @@ public struct BankImporter: Sendable {
             }
         }
         return (skips, refunded)
+    }
+}
+
+/// Searches ledgers on one or more threads, each taking the next ledger in order; the
+/// findings are kept by ledger. The ledgers are only read (their spooled blocks with `pread`,
+/// which keeps no file position), so the threads share nothing else.
+final class LedgerSearch: @unchecked Sendable {
+    private let ledgers: [BankImporter.PackedLedger]
+    private let work: (BankImporter.PackedLedger) -> BankImporter.Finding
+    private let condition = NSCondition()
+    /// Guarded by `condition`.
+    private var nextLedger = 0
+    private var found: [BankImporter.Finding?]
+    private var running = 0
+
+    init(ledgers: [BankImporter.PackedLedger], work: @escaping (BankImporter.PackedLedger) -> BankImporter.Finding) {
+        self.ledgers = ledgers
+        self.work = work
+        found = Array(repeating: nil, count: ledgers.count)
+    }
+
+    /// Searches every ledger, on `threads` threads counting the calling one, and returns when all are done.
+    func run(threads: Int) {
+        let helpers = max(0, min(threads, ledgers.count) - 1)
+        condition.lock()
+        running = helpers
+        condition.unlock()
+        for _ in 0..<helpers {
+            Thread { [self] in
+                self.drain()
+                self.condition.lock()
+                self.running -= 1
+                self.condition.broadcast()
+                self.condition.unlock()
+            }.start()
+        }
+        drain()
+        condition.lock()
+        while running > 0 { condition.wait() }
+        condition.unlock()
+    }
+
+    private func drain() {
+        while true {
+            condition.lock()
+            let i = nextLedger
+            nextLedger += 1
+            condition.unlock()
+            guard i < ledgers.count else { return }
+            let finding = work(ledgers[i])
+            condition.lock()
+            found[i] = finding
+            condition.unlock()
+        }
+    }
+
+    /// The findings in ledger order, after `run`.
+    var findings: [BankImporter.Finding] {
+        condition.lock()
+        defer { condition.unlock() }
+        return found.map { finding in
+            guard let finding else { preconditionFailure("a ledger was not searched") }
+            return finding
+        }
     }
 }
 

@@ -115,7 +115,7 @@ struct ChargeLog {
 /// A temporary file that charge logs write their full blocks to. The file is removed from the
 /// directory as soon as it is opened, so nothing is left behind however the import ends; its
 /// space is freed when the spool is.
-final class ChargeSpool: @unchecked Sendable {
+final class ChargeSpool {
     /// Where a block lies in the file.
     struct Block {
         var offset: Int64
