@@ -48,24 +48,33 @@ struct RowBatch {
     mutating func appendRow(day: Int, amount: Int64, currency: Currency?, row: Int, line: Int, bytes source: [UInt8],
                             type: Range<Int>, payee: Range<Int>, text: Range<Int>, reference: Range<Int>, status: Range<Int>) {
         let start = bytes.count
-        source.withUnsafeBufferPointer { source in
-            func append(_ field: Range<Int>, counted: Bool) {
-                if counted {
-                    var count = UInt32(truncatingIfNeeded: field.count)
-                    withUnsafeBytes(of: &count) { bytes.append(contentsOf: $0) }
+        let keyLength = 16 + type.count + payee.count + text.count + reference.count
+        // One growth of the buffer, then the fields copied into it.
+        bytes.append(contentsOf: repeatElement(0, count: keyLength + status.count))
+        let hash = source.withUnsafeBytes { source in
+            bytes.withUnsafeMutableBytes { out -> UInt64 in
+                var at = start
+                func copy(_ field: Range<Int>, counted: Bool) {
+                    if counted {
+                        out.storeBytes(of: UInt32(truncatingIfNeeded: field.count), toByteOffset: at, as: UInt32.self)
+                        at += 4
+                    }
+                    if !field.isEmpty {
+                        UnsafeMutableRawBufferPointer(rebasing: out[at..<(at + field.count)]).copyMemory(from: UnsafeRawBufferPointer(rebasing: source[field]))
+                    }
+                    at += field.count
                 }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[field]))
+                copy(type, counted: true)
+                copy(payee, counted: true)
+                copy(text, counted: true)
+                copy(reference, counted: true)
+                copy(status, counted: false)
+                return ByteKeyTable<MerchantCache.Entry>.hash(UnsafeRawBufferPointer(rebasing: out[start..<(start + keyLength)]))
             }
-            append(type, counted: true)
-            append(payee, counted: true)
-            append(text, counted: true)
-            append(reference, counted: true)
-            let end = bytes.count
-            append(status, counted: false)
-            let hash = bytes.withUnsafeBytes { ByteKeyTable<MerchantCache.Entry>.hash(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
-            rows.append(Row(day: day, amount: amount, currency: currency, row: row, line: line,
-                            key: start..<end, status: end..<bytes.count, hash: hash, skip: -1))
         }
+        let end = start + keyLength
+        rows.append(Row(day: day, amount: amount, currency: currency, row: row, line: line,
+                        key: start..<end, status: end..<bytes.count, hash: hash, skip: -1))
     }
 }
 
