@@ -29,14 +29,14 @@ import Testing
 
     @Test(arguments: recordCases)
     func recordsAreScannedIntoCells(_ c: RecordCase) {
-        let reader = DelimitedRecords(bytes: Array(c.text.utf8), delimiter: 0x2C)
+        var reader = DelimitedRecords(bytes: Array(c.text.utf8), delimiter: 0x2C)
         var found: [([String], Int)] = []
         while reader.advance() {
             found.append((reader.cells.map { String(decoding: $0, as: UTF8.self) }, reader.recordLine))
         }
         #expect(found.map(\.0) == c.records.map(\.0))
         #expect(found.map(\.1) == c.records.map(\.1))
-        let copies = DelimitedRecords(bytes: Array(c.text.utf8), delimiter: 0x2C)
+        var copies = DelimitedRecords(bytes: Array(c.text.utf8), delimiter: 0x2C)
         var copied: [[String]] = []
         while let record = copies.next() { copied.append(record.cells.map { String(decoding: $0, as: UTF8.self) }) }
         #expect(copied == c.records.map(\.0))
@@ -57,8 +57,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         let handle = try FileHandle(forReadingFrom: url)
         let head = [UInt8](try handle.read(upToCount: DelimitedRecords.chunkSize) ?? Data())
-        let streamed = DelimitedRecords(handle: handle, head: head, atEnd: false, delimiter: 0x2C)
-        let whole = DelimitedRecords(bytes: Array(text.utf8), delimiter: 0x2C)
+        var streamed = DelimitedRecords(handle: handle, head: head, atEnd: false, delimiter: 0x2C)
+        var whole = DelimitedRecords(bytes: Array(text.utf8), delimiter: 0x2C)
         var count = 0
         while let expected = whole.next() {
             guard streamed.advance() else { Issue.record("stream ended after \(count) records"); return }
@@ -66,8 +66,93 @@ import Testing
             #expect(streamed.recordLine == expected.line)
             count += 1
         }
-        #expect(!streamed.advance())
+        let more = streamed.advance()
+        #expect(!more)
         #expect(count == n + 1)
+    }
+
+    /// The scan the word-at-a-time one replaces: byte by byte.
+    static func scanByteByByte(_ buffer: [UInt8], from start: Int, delimiter: UInt8, final: Bool)
+        -> (found: (end: Int, next: Int, newlines: Int)?, ranges: [Range<Int>], doubled: [Int]) {
+        var ranges: [Range<Int>] = [], doubledCells: [Int] = []
+        var i = start, cellStart = i, inQuotes = false, quoted = false, doubled = false, newlines = 0
+        let n = buffer.count
+        func finishCell(_ end: Int) {
+            if quoted {
+                var lo = cellStart
+                while lo < end, buffer[lo] != 0x22 { lo += 1 }
+                var hi = end
+                while hi > lo + 1, buffer[hi - 1] != 0x22 { hi -= 1 }
+                if doubled { doubledCells.append(ranges.count) }
+                ranges.append(hi > lo + 1 ? (lo + 1)..<(hi - 1) : lo..<lo)
+            } else {
+                ranges.append(cellStart..<end)
+            }
+            quoted = false
+            doubled = false
+        }
+        while i < n {
+            let c = buffer[i]
+            if inQuotes {
+                if c == 0x22 {
+                    if i + 1 < n, buffer[i + 1] == 0x22 { doubled = true; i += 2; continue }
+                    if i + 1 >= n && !final { return (nil, ranges, doubledCells) }
+                    inQuotes = false
+                } else if c == 0x0A { newlines += 1 }
+                i += 1
+                continue
+            }
+            if c == 0x22 {
+                inQuotes = true
+                quoted = true
+            } else if c == delimiter {
+                finishCell(i)
+                cellStart = i + 1
+            } else if c == 0x0A || c == 0x0D {
+                let end = i
+                if c == 0x0D {
+                    if i + 1 >= n && !final { return (nil, ranges, doubledCells) }
+                    if i + 1 < n, buffer[i + 1] == 0x0A { i += 1 }
+                }
+                finishCell(end)
+                return ((end, i + 1, newlines), ranges, doubledCells)
+            }
+            i += 1
+        }
+        guard final, i > start || !ranges.isEmpty else { return (nil, ranges, doubledCells) }
+        finishCell(n)
+        return ((n, n, newlines), ranges, doubledCells)
+    }
+
+    /// Random texts of letters, spaces, delimiters, quotes and line breaks, in runs long and
+    /// short, scanned record by record from every start both ways.
+    @Test(arguments: [(UInt64(1), UInt8(0x2C)), (2, 0x2C), (3, 0x3B), (4, 0x09), (5, 0x2C), (6, 0x7C)])
+    func wordAtATimeScanMatchesByteByByteScan(_ seed: UInt64, _ delimiter: UInt8) {
+        var numbers = BankStreamingTests.Numbers(state: seed)
+        let alphabet: [UInt8] = Array("abcXYZ 019.-".utf8) + [0x22, 0x0A, 0x0D, delimiter, 0x2C, 0x3B, 0x09]
+        for _ in 0..<20 {
+            var text: [UInt8] = []
+            for _ in 0..<numbers.next(120) {
+                // Long runs of plain bytes, then a few special ones.
+                let plain = numbers.next(3) == 0 ? numbers.next(30) : 0
+                for _ in 0..<plain { text.append(alphabet[numbers.next(12)]) }
+                text.append(alphabet[numbers.next(alphabet.count)])
+            }
+            for start in 0...text.count {
+                for final in [false, true] {
+                    let expected = Self.scanByteByByte(text, from: start, delimiter: delimiter, final: final)
+                    var ranges: [Range<Int>] = [], doubled: [Int] = []
+                    let found = text.withUnsafeBufferPointer {
+                        DelimitedRecords.scan($0, from: start, delimiter: delimiter, final: final, ranges: &ranges, doubledCells: &doubled)
+                    }
+                    #expect(found?.end == expected.found?.end && found?.next == expected.found?.next && found?.newlines == expected.found?.newlines)
+                    if found != nil {
+                        #expect(ranges == expected.ranges)
+                        #expect(doubled == expected.doubled)
+                    }
+                }
+            }
+        }
     }
 
     // MARK: Dates
@@ -224,27 +309,49 @@ import Testing
         #expect(ChargeLog(charges).charges == charges)
     }
 
-    /// Rows read on the second thread, in batches, are the rows of the table read in place.
+    /// Rows read on the second thread, in batches, are the rows of the table read in place: the
+    /// same skips, and per transaction the same day, amount, currency, row, line, key fields
+    /// and status, with the key's hash.
     @Test func readAheadHandsOnEveryRowInOrder() throws {
-        var text = "Statement for account 1234\n\nDate,Description,Amount,Balance\n"
+        var text = "Statement for account 1234\n\nDate,Description,Amount,Status,Currency\n"
         for n in 1...(ReadAhead.batchSize * 3 + 17) {
-            text += n % 97 == 0 ? "\n" : n % 89 == 0 ? "TOTAL,,,\n" : "11/\(n % 28 + 1)/2026,SHOP \(n % 50) NY,-\(n % 40).50,\(n)\n"
+            text += n % 97 == 0 ? "\n" : n % 89 == 0 ? "TOTAL,,,,\n"
+                : "11/\(n % 28 + 1)/2026,\"SHOP \(n % 50) \"\"NY\"\"\",-\(n % 40).50,\(n % 13 == 0 ? "pending" : ""),\(n % 7 == 0 ? "EUR" : "")\n"
         }
         let inPlace = try table(text)
         var expected: [String] = []
-        while let item = inPlace.nextBytes() { expected.append(Self.describe(item, inPlace)) }
-        let behind = try table(text)
-        let ahead = ReadAhead(behind)
+        while let item = inPlace.nextBytes() { expected.append(Self.describe(item)) }
+        let ahead = ReadAhead(try table(text))
         var found: [String] = []
-        while let item = ahead.next() { found.append(Self.describe(item, behind)) }
+        var batches = 0
+        while let batch = ahead.nextBatch() {
+            batches += 1
+            #expect(batch.count <= ReadAhead.batchSize)
+            for row in batch.rows { found.append(Self.describe(row, in: batch)) }
+        }
+        #expect(batches >= 3)
         #expect(found.count == expected.count)
         #expect(found == expected)
+        #expect(expected.contains { $0.contains("pending") } && expected.contains { $0.contains("EUR") } && expected.contains { $0.hasPrefix("skip") })
     }
 
-    static func describe(_ item: ByteItem, _ table: TransactionTable) -> String {
+    static func describe(_ item: ByteItem) -> String {
         switch item {
         case .skip(let skip): return "skip \(skip)"
-        case .transaction(let t): return "\(table.transaction(t))"
+        case .transaction(let t):
+            var key: [UInt8] = []
+            MerchantCache.appendKey(of: t, to: &key)
+            let hash = key.withUnsafeBytes { ByteKeyTable<MerchantCache.Entry>.hash($0) }
+            let fields = [t.type, t.payee, t.text, t.reference, t.status].map { String(decoding: t.bytes[$0], as: UTF8.self) }
+            return "\(t.date.dayNumber) \(t.amount) \(String(describing: t.currency)) \(t.row) \(t.line) \(fields) \(hash)"
         }
+    }
+
+    static func describe(_ row: RowBatch.Row, in batch: RowBatch) -> String {
+        if row.skip >= 0 { return "skip \(batch.skips[row.skip])" }
+        let fields = batch.bytes.withUnsafeBytes { bytes in
+            MerchantCache.fields(of: UnsafeRawBufferPointer(rebasing: bytes[row.key])).map { String(decoding: $0, as: UTF8.self) }
+        } + [String(decoding: batch.bytes[row.status], as: UTF8.self)]
+        return "\(row.day) \(row.amount) \(String(describing: row.currency)) \(row.row) \(row.line) \(fields) \(row.hash)"
     }
 }

@@ -8,6 +8,11 @@ public struct BankImporter: Sendable {
     /// Skips listed one by one per reason; beyond this they are only counted, so a
     /// million-row statement keeps a small report.
     public var listedSkipsPerReason = 200
+    /// Threads that search the ledgers for series once the statement is read (the reading
+    /// thread is free by then); the findings are taken in the same order whatever the number.
+    var searchThreads = 2
+    /// Below this many charges the ledgers are searched on the calling thread alone.
+    var searchThreadsFrom = 20_000
 
     public init(options: ImportOptions) {
         self.options = options
@@ -26,8 +31,20 @@ public struct BankImporter: Sendable {
     struct PackedLedger {
         var merchant: Merchant
         var currency: Currency?
-        var charges = ChargeLog()
-        var credits = ChargeLog()
+        var charges: ChargeLog
+        var credits: ChargeLog
+
+        init(merchant: Merchant, currency: Currency?, charges: ChargeLog = ChargeLog(), credits: ChargeLog = ChargeLog()) {
+            self.merchant = merchant
+            self.currency = currency
+            self.charges = charges
+            self.credits = credits
+        }
+
+        /// An empty ledger whose charges go to `spool` a block at a time.
+        init(merchant: Merchant, currency: Currency?, spool: ChargeSpool?) {
+            self.init(merchant: merchant, currency: currency, charges: ChargeLog(spool: spool), credits: ChargeLog(spool: spool))
+        }
 
         var unpacked: Ledger { Ledger(merchant: merchant, currency: currency, charges: charges.charges, credits: credits.charges) }
     }
@@ -37,44 +54,48 @@ public struct BankImporter: Sendable {
         var report = ImportReport(source: name, kind: .bank)
         var skips = SkipTally(limit: listedSkipsPerReason)
         var cache = MerchantCache()
-        var book = LedgerBook()
+        // Every charge is kept until the end (a merchant's whole history decides its series):
+        // packed, in a temporary file, so memory stays flat however long the statement.
+        var book = LedgerBook(spool: ChargeSpool())
         let keys = MerchantKey()
         let encoding = table.encoding
         let rows = ReadAhead(table)
-        while let item = rows.next() {
-            report.rows += 1
-            let t: TransactionBytes
-            switch item {
-            case .skip(let skip):
-                skips.add(skip)
-                continue
-            case .transaction(let transaction): t = transaction
-            }
-            let kind: TransactionKind
-            var entry: MerchantCache.Entry?
-            if !t.status.isEmpty, case let status = TransactionTable.decode(t.bytes[t.status], encoding: encoding).lowercased(),
-               let word = TransactionClassifier.notBooked.first(where: { status.contains($0) }) {
-                kind = .notBooked(word)
-            } else if t.amount == 0 {
-                kind = .zero
-            } else {
-                let found = cache.entry(for: t, encoding: encoding, keys: keys)
-                entry = found
-                kind = TransactionClassifier.classify(amount: t.amount, words: cache.kinds[Int(found.words)])
-            }
-            switch kind {
-            case .notBooked(let word):
-                skips.add(Skip(.pending, line: t.line, row: t.row, detail: word))
-            case .zero:
-                skips.add(Skip(.unusable, line: t.line, row: t.row, detail: "amount is zero"))
-            case .transfer(let word):
-                skips.add(Skip(.transfer, line: t.line, row: t.row, detail: word))
-            case .bill(let what):
-                skips.add(Skip(.notSubscription, line: t.line, row: t.row, detail: what))
-            case .charge, .moneyIn:
-                let merchant = (entry ?? cache.entry(for: t, encoding: encoding, keys: keys)).merchant
-                let charge = Charge(day: t.date.dayNumber, amount: abs(t.amount), row: t.row, line: t.line)
-                book.add(charge, credit: kind == .moneyIn, merchant: merchant, currency: t.currency, merchants: cache.merchants)
+        while let batch = rows.nextBatch() {
+            batch.bytes.withUnsafeBytes { arena in
+                for t in batch.rows {
+                    report.rows += 1
+                    guard t.skip < 0 else {
+                        skips.add(batch.skips[t.skip])
+                        continue
+                    }
+                    let key = UnsafeRawBufferPointer(rebasing: arena[t.key])
+                    let kind: TransactionKind
+                    var entry: MerchantCache.Entry?
+                    if !t.status.isEmpty, case let status = TransactionTable.decode(batch.bytes[t.status], encoding: encoding).lowercased(),
+                       let word = TransactionClassifier.notBooked.first(where: { status.contains($0) }) {
+                        kind = .notBooked(word)
+                    } else if t.amount == 0 {
+                        kind = .zero
+                    } else {
+                        let found = cache.entry(key: key, hash: t.hash, encoding: encoding, keys: keys)
+                        entry = found
+                        kind = TransactionClassifier.classify(amount: t.amount, words: cache.kinds[Int(found.words)])
+                    }
+                    switch kind {
+                    case .notBooked(let word):
+                        skips.add(Skip(.pending, line: t.line, row: t.row, detail: word))
+                    case .zero:
+                        skips.add(Skip(.unusable, line: t.line, row: t.row, detail: "amount is zero"))
+                    case .transfer(let word):
+                        skips.add(Skip(.transfer, line: t.line, row: t.row, detail: word))
+                    case .bill(let what):
+                        skips.add(Skip(.notSubscription, line: t.line, row: t.row, detail: what))
+                    case .charge, .moneyIn:
+                        let merchant = (entry ?? cache.entry(key: key, hash: t.hash, encoding: encoding, keys: keys)).merchant
+                        let charge = Charge(day: t.day, amount: abs(t.amount), row: t.row, line: t.line)
+                        book.add(charge, credit: kind == .moneyIn, merchant: merchant, currency: t.currency, merchants: cache.merchants)
+                    }
+                }
             }
         }
         var ledgers = book.takeByKey()
@@ -82,20 +103,27 @@ public struct BankImporter: Sendable {
         let builder = SeriesDraftBuilder(file: name, context: options.context)
         var drafts: [ImportDraft] = []
         let detector = RecurrenceDetector()
-        // Largest ledgers first, each dropped when done: the largest is unpacked and searched
-        // before any draft holds its provenance, so their memory does not add up. The order
-        // also fixes which skips are listed.
+        // Largest ledgers first; the order also fixes which skips are listed. Each ledger is
+        // settled and searched on its own (on two threads for a large statement), keeping
+        // only what the report can list of its leftovers; the findings are then taken in
+        // that order, so the result does not depend on the threads.
         let order = ledgers.map { (key: $0.key, size: $0.value.charges.count + $0.value.credits.count) }
             .sorted { ($1.size, $0.key) < ($0.size, $1.key) }
-        for (key, _) in order {
-            guard var ledger = ledgers.removeValue(forKey: key)?.unpacked else { continue }
-            for refund in settleRefunds(&ledger) { skips.add(refund) }
-            let (series, leftover) = detector.detect(ledger.charges, knownService: ledger.merchant.isKnownService)
-            for s in series { drafts.append(builder.draft(s, merchant: ledger.merchant, currency: ledger.currency)) }
-            let reason: Skip.Reason = series.isEmpty && leftover.count >= 3 ? .irregular : .oneOff
-            for c in leftover {
-                skips.add(Skip(reason, line: Int(c.line), row: Int(c.row), detail: ledger.merchant.name))
-            }
+        let queue = order.compactMap { ledgers.removeValue(forKey: $0.key) }
+        let total = order.reduce(0) { $0 + $1.size }
+        let search = LedgerSearch(ledgers: queue) { ledger in
+            self.search(ledger, detector: detector, keep: self.listedSkipsPerReason)
+        }
+        search.run(threads: total >= searchThreadsFrom ? searchThreads : 1)
+        for (ledger, found) in zip(queue, search.findings) {
+            for refund in found.refunds { skips.add(refund) }
+            for s in found.series { drafts.append(builder.draft(s, merchant: ledger.merchant, currency: ledger.currency)) }
+            let reason: Skip.Reason = found.series.isEmpty && found.leftoverCount >= 3 ? .irregular : .oneOff
+            // Only the skips that will be listed are made; the others are counted.
+            let detail = ledger.merchant.name
+            skips.add(reason, count: found.leftoverCount, listing: found.leftover.prefix(skips.room(for: reason)).lazy.map { c in
+                Skip(reason, line: Int(c.line), row: Int(c.row), detail: detail)
+            })
         }
         drafts.sort { ($0.name.value ?? "", $0.provenance.first?.row ?? 0) < ($1.name.value ?? "", $1.provenance.first?.row ?? 0) }
         for draft in drafts { try emit(draft) }
@@ -134,23 +162,122 @@ public struct BankImporter: Sendable {
         }
     }
 
+    /// What searching one ledger finds: refunds and income, the series, and the first `keep`
+    /// charges left over (as many as the report could list) with their count.
+    struct Finding {
+        var refunds: [Skip]
+        var series: [RecurringSeries]
+        var leftover: [Charge]
+        var leftoverCount: Int
+    }
+
+    /// Settles a ledger's refunds and searches its charges for series. The ledger is read back
+    /// from its log twice, a refunded charge passed over, and never unpacked whole.
+    func search(_ ledger: PackedLedger, detector: RecurrenceDetector, keep: Int) -> Finding {
+        let (refunds, refunded) = settleRefunds(ledger)
+        let found = detector.detect(count: ledger.charges.count - refunded.count, knownService: ledger.merchant.isKnownService) { body in
+            if refunded.isEmpty {
+                ledger.charges.forEach(body)
+            } else {
+                ledger.charges.forEach { if !refunded.contains($0.row) { body($0) } }
+            }
+        }
+        return Finding(refunds: refunds, series: found.series, leftover: found.leftover(first: keep), leftoverCount: found.leftoverCount)
+    }
+
     /// Money in at a merchant that matches one of its charges (same amount, within 60 days
-    /// after it) is a refund: both rows leave the ledger. Other money in is income.
-    func settleRefunds(_ ledger: inout Ledger) -> [Skip] {
+    /// after it) is a refund: both rows leave the ledger. Other money in is income. Returns the
+    /// skips and the rows of the refunded charges. Only charges at a credit's amount and in
+    /// the credits' days are unpacked; among them each credit takes, as before, the last one
+    /// appended that matches.
+    func settleRefunds(_ ledger: PackedLedger) -> (skips: [Skip], refunded: Set<Int32>) {
+        guard ledger.credits.count > 0 else { return ([], []) }
+        let credits = ledger.credits.charges
+        let amounts = Set(credits.map(\.amount))
+        let from = (credits.map(\.day).min() ?? 0) - 60, to = credits.map(\.day).max() ?? 0
+        var candidates: [Charge] = []
+        ledger.charges.forEach { c in
+            if c.day >= from && c.day <= to && amounts.contains(c.amount) { candidates.append(c) }
+        }
         var skips: [Skip] = []
-        for credit in ledger.credits {
-            if let index = ledger.charges.lastIndex(where: {
+        var refunded: Set<Int32> = []
+        for credit in credits {
+            if let index = candidates.lastIndex(where: {
                 $0.amount == credit.amount && $0.day <= credit.day && credit.day - $0.day <= 60
             }) {
-                let charge = ledger.charges.remove(at: index)
+                let charge = candidates.remove(at: index)
+                refunded.insert(charge.row)
                 skips.append(Skip(.refund, line: Int(charge.line), row: Int(charge.row), detail: "refunded on \(credit.date)"))
                 skips.append(Skip(.refund, line: Int(credit.line), row: Int(credit.row), detail: ledger.merchant.name))
             } else {
                 skips.append(Skip(.income, line: Int(credit.line), row: Int(credit.row), detail: ledger.merchant.name))
             }
         }
-        ledger.credits = []
-        return skips
+        return (skips, refunded)
+    }
+}
+
+/// Searches ledgers on one or more threads, each taking the next ledger in order; the
+/// findings are kept by ledger. The ledgers are only read (their spooled blocks with `pread`,
+/// which keeps no file position), so the threads share nothing else.
+final class LedgerSearch: @unchecked Sendable {
+    private let ledgers: [BankImporter.PackedLedger]
+    private let work: (BankImporter.PackedLedger) -> BankImporter.Finding
+    private let condition = NSCondition()
+    /// Guarded by `condition`.
+    private var nextLedger = 0
+    private var found: [BankImporter.Finding?]
+    private var running = 0
+
+    init(ledgers: [BankImporter.PackedLedger], work: @escaping (BankImporter.PackedLedger) -> BankImporter.Finding) {
+        self.ledgers = ledgers
+        self.work = work
+        found = Array(repeating: nil, count: ledgers.count)
+    }
+
+    /// Searches every ledger, on `threads` threads counting the calling one, and returns when all are done.
+    func run(threads: Int) {
+        let helpers = max(0, min(threads, ledgers.count) - 1)
+        condition.lock()
+        running = helpers
+        condition.unlock()
+        for _ in 0..<helpers {
+            Thread { [self] in
+                self.drain()
+                self.condition.lock()
+                self.running -= 1
+                self.condition.broadcast()
+                self.condition.unlock()
+            }.start()
+        }
+        drain()
+        condition.lock()
+        while running > 0 { condition.wait() }
+        condition.unlock()
+    }
+
+    private func drain() {
+        while true {
+            condition.lock()
+            let i = nextLedger
+            nextLedger += 1
+            condition.unlock()
+            guard i < ledgers.count else { return }
+            let finding = work(ledgers[i])
+            condition.lock()
+            found[i] = finding
+            condition.unlock()
+        }
+    }
+
+    /// The findings in ledger order, after `run`.
+    var findings: [BankImporter.Finding] {
+        condition.lock()
+        defer { condition.unlock() }
+        return found.map { finding in
+            guard let finding else { preconditionFailure("a ledger was not searched") }
+            return finding
+        }
     }
 }
 
@@ -158,10 +285,16 @@ public struct BankImporter: Sendable {
 /// without building a key string.
 struct LedgerBook {
     private var ledgers: [BankImporter.PackedLedger] = []
+    /// Where the ledgers' full blocks go; nil keeps them in memory.
+    private var spool: ChargeSpool?
     /// Per merchant number, its first ledger's index and currency; a merchant charged in
     /// further currencies finds those in `others`.
     private var first: [(index: Int, currency: Currency?)?] = []
     private var others: [Other: Int] = [:]
+
+    init(spool: ChargeSpool? = nil) {
+        self.spool = spool
+    }
 
     private struct Other: Hashable {
         var merchant: Int32
@@ -181,7 +314,7 @@ struct LedgerBook {
             if let index = others[Other(merchant: merchant, currency: currency)] { return index }
         }
         let index = ledgers.count
-        ledgers.append(BankImporter.PackedLedger(merchant: merchants[m], currency: currency))
+        ledgers.append(BankImporter.PackedLedger(merchant: merchants[m], currency: currency, spool: spool))
         if first[m] == nil { first[m] = (index, currency) } else { others[Other(merchant: merchant, currency: currency)] = index }
         return index
     }
@@ -192,7 +325,7 @@ struct LedgerBook {
         var keyed: [String: BankImporter.PackedLedger] = [:]
         keyed.reserveCapacity(ledgers.count)
         for ledger in ledgers { keyed[ledger.merchant.key + "|" + (ledger.currency?.code ?? "")] = ledger }
-        self = LedgerBook()
+        self = LedgerBook(spool: spool)
         return keyed
     }
 }
@@ -201,14 +334,48 @@ struct LedgerBook {
 struct SkipTally {
     var limit: Int
     var listed: [Skip] = []
-    var unlisted: [Skip.Reason: Int] = [:]
-    private var perReason: [Skip.Reason: Int] = [:]
+    /// Per reason (by its place in `Skip.Reason.allCases`), the skips seen and those only counted.
+    private var seen: [Int]
+    private var over: [Int]
+    private static let reasons = Skip.Reason.allCases
+    private static let place: [Skip.Reason: Int] = Dictionary(uniqueKeysWithValues: reasons.enumerated().map { ($1, $0) })
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int) {
+        self.limit = limit
+        seen = Array(repeating: 0, count: SkipTally.reasons.count)
+        over = seen
+    }
+
+    /// The skips only counted, by reason (reasons without any left out).
+    var unlisted: [Skip.Reason: Int] {
+        var out: [Skip.Reason: Int] = [:]
+        for (i, n) in over.enumerated() where n > 0 { out[SkipTally.reasons[i]] = n }
+        return out
+    }
 
     mutating func add(_ skip: Skip) {
-        let n = perReason[skip.reason, default: 0]
-        perReason[skip.reason] = n + 1
-        if n < limit { listed.append(skip) } else { unlisted[skip.reason, default: 0] += 1 }
+        let i = SkipTally.place[skip.reason] ?? 0
+        if seen[i] < limit { listed.append(skip) } else { over[i] += 1 }
+        seen[i] += 1
+    }
+
+    /// How many more skips for `reason` would be listed.
+    func room(for reason: Skip.Reason) -> Int {
+        max(0, limit - seen[SkipTally.place[reason] ?? 0])
+    }
+
+    /// Adds `count` skips for `reason` as `add` one by one would; `listing` holds the first of
+    /// them, at least `room(for: reason)` when there are that many.
+    mutating func add(_ reason: Skip.Reason, count: Int, listing: some Sequence<Skip>) {
+        let i = SkipTally.place[reason] ?? 0
+        var n = 0
+        for skip in listing {
+            guard n < count && seen[i] < limit else { break }
+            listed.append(skip)
+            seen[i] += 1
+            n += 1
+        }
+        over[i] += count - n
+        seen[i] += count - n
     }
 }

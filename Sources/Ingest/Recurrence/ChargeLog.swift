@@ -1,70 +1,176 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A merchant's charges packed as differences from the charge before, each a variable-length
 /// integer: a statement's rows mostly differ from their merchant's previous charge by a few days,
 /// a few rows and the same or a similar amount, so a charge takes about 6 bytes instead of 20.
-/// The importer keeps every charge of a statement until its end; this is what grows with rows.
+/// The importer keeps every charge of a statement until its end. With a `ChargeSpool`, the
+/// packed bytes go to a temporary file a block at a time and only the block being filled stays
+/// in memory, so memory does not grow with the rows (the file does).
 struct ChargeLog {
     private(set) var count = 0
+    /// The block being filled (every byte when there is no spool).
     private var bytes: [UInt8] = []
+    /// Blocks written to the spool, oldest first.
+    private var blocks: [ChargeSpool.Block] = []
+    private let spool: ChargeSpool?
     private var day: Int64 = 0
     private var row: Int64 = 0
     /// `line - row` of the previous charge: constant unless blank lines or multi-line records intervene.
     private var offset: Int64 = 0
     private var amount: Int64 = 0
 
-    init() {}
+    init(spool: ChargeSpool? = nil) {
+        self.spool = spool
+    }
 
-    init(_ charges: [Charge]) {
+    init(_ charges: [Charge], spool: ChargeSpool? = nil) {
+        self.spool = spool
         for charge in charges { append(charge) }
     }
 
     mutating func append(_ charge: Charge) {
         let day = Int64(charge.day), row = Int64(charge.row), offset = Int64(charge.line) - Int64(charge.row)
-        put(day - self.day)
-        put(row - self.row)
-        put(offset - self.offset)
-        put(charge.amount &- amount)
+        // Four varints of at most 10 bytes each, encoded on the stack and appended at once.
+        var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        let used = withUnsafeMutableBytes(of: &scratch) { raw -> Int in
+            var n = 0
+            func put(_ value: Int64) {
+                var rest = UInt64(bitPattern: (value << 1) ^ (value >> 63))
+                while rest >= 0x80 {
+                    raw[n] = UInt8(truncatingIfNeeded: rest) | 0x80
+                    n += 1
+                    rest >>= 7
+                }
+                raw[n] = UInt8(rest)
+                n += 1
+            }
+            put(day - self.day)
+            put(row - self.row)
+            put(offset - self.offset)
+            put(charge.amount &- amount)
+            return n
+        }
+        withUnsafeBytes(of: &scratch) { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[0..<used])) }
         self.day = day
         self.row = row
         self.offset = offset
         amount = charge.amount
         count += 1
-    }
-
-    /// Zigzag (small negatives stay small), then seven bits a byte, low bits first.
-    private mutating func put(_ value: Int64) {
-        var rest = UInt64(bitPattern: (value << 1) ^ (value >> 63))
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
+        // A block the file did not take stays in memory, and the next try writes it too.
+        if let spool, bytes.count >= ChargeSpool.blockSize, let block = spool.write(bytes) {
+            blocks.append(block)
+            bytes.removeAll(keepingCapacity: true)
         }
-        bytes.append(UInt8(rest))
     }
 
     /// The charges in the order they were appended.
     var charges: [Charge] {
         var out: [Charge] = []
         out.reserveCapacity(count)
-        var i = 0
-        func take() -> Int64 {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while true {
-                let byte = bytes[i]
-                i += 1
-                value |= UInt64(byte & 0x7F) << shift
-                if byte < 0x80 { break }
-                shift += 7
-            }
-            return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
-        }
-        var day: Int64 = 0, row: Int64 = 0, offset: Int64 = 0, amount: Int64 = 0
-        for _ in 0..<count {
-            day += take()
-            row += take()
-            offset += take()
-            amount = amount &+ take()
-            out.append(Charge(day: Int(day), amount: amount, row: Int(row), line: Int(row + offset)))
-        }
+        forEach { out.append($0) }
         return out
+    }
+
+    /// Calls `body` with each charge in the order they were appended, reading spooled blocks back.
+    func forEach(_ body: (Charge) -> Void) {
+        var state = (day: Int64(0), row: Int64(0), offset: Int64(0), amount: Int64(0))
+        func decode(_ bytes: UnsafeBufferPointer<UInt8>) {
+            var i = 0
+            func take() -> Int64 {
+                var value: UInt64 = 0
+                var shift: UInt64 = 0
+                while true {
+                    let byte = bytes[i]
+                    i += 1
+                    value |= UInt64(byte & 0x7F) << shift
+                    if byte < 0x80 { break }
+                    shift += 7
+                }
+                return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+            }
+            while i < bytes.count {
+                state.day += take()
+                state.row += take()
+                state.offset += take()
+                state.amount = state.amount &+ take()
+                body(Charge(day: Int(state.day), amount: state.amount, row: Int(state.row), line: Int(state.row + state.offset)))
+            }
+        }
+        if let spool, !blocks.isEmpty {
+            var buffer: [UInt8] = []
+            for block in blocks {
+                spool.read(block, into: &buffer)
+                buffer.withUnsafeBufferPointer(decode)
+            }
+        }
+        bytes.withUnsafeBufferPointer(decode)
+    }
+}
+
+/// A temporary file that charge logs write their full blocks to. The file is removed from the
+/// directory as soon as it is opened, so nothing is left behind however the import ends; its
+/// space is freed when the spool is.
+final class ChargeSpool {
+    /// Where a block lies in the file.
+    struct Block {
+        var offset: Int64
+        var length: Int32
+    }
+
+    /// Bytes a log gathers before it writes them out: one block per merchant stays in memory.
+    static let blockSize = 8192
+
+    private let fd: Int32
+    private var end: Int64 = 0
+
+    /// A spool in the system's temporary directory; nil when no file can be made there.
+    init?(directory: String = NSTemporaryDirectory()) {
+        var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
+        template += Array("ingest-charges-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return nil }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        self.fd = fd
+    }
+
+    deinit { close(fd) }
+
+    /// Appends `bytes` to the file; nil when the file does not take them (a full disk): the caller
+    /// keeps them in memory.
+    func write(_ bytes: [UInt8]) -> Block? {
+        let block = Block(offset: end, length: Int32(bytes.count))
+        let written = bytes.withUnsafeBytes { raw -> Bool in
+            var done = 0
+            while done < raw.count {
+                let n = pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(end) + off_t(done))
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                done += n
+            }
+            return true
+        }
+        guard written else { return nil }
+        end += Int64(bytes.count)
+        return block
+    }
+
+    /// Reads `block` back into `buffer`.
+    func read(_ block: Block, into buffer: inout [UInt8]) {
+        buffer.removeAll(keepingCapacity: true)
+        buffer.append(contentsOf: repeatElement(0, count: Int(block.length)))
+        buffer.withUnsafeMutableBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let n = pread(fd, raw.baseAddress! + done, raw.count - done, off_t(block.offset) + off_t(done))
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { fatalError("ingest: cannot read the temporary charge file back (errno \(errno))") }
+                done += n
+            }
+        }
     }
 }

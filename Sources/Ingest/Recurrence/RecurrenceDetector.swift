@@ -71,7 +71,11 @@ public struct RecurrenceDetector: Sendable {
         var days: [Int32]
         var fit: PeriodFit?
         init(_ charges: [Charge]) {
-            self.charges = charges.sorted { ($0.day, $0.row) < ($1.day, $1.row) }
+            self.init(sorted: charges.sorted { ($0.day, $0.row) < ($1.day, $1.row) })
+        }
+        /// Charges already sorted by day and row.
+        init(sorted charges: [Charge]) {
+            self.charges = charges
             days = []
             for c in self.charges where days.last.map({ c.day - $0 > RecurrenceDetector.doubleWindow }) ?? true { days.append(c.day) }
             fit = days.count >= 2 ? PeriodFit.best(gaps: zip(days.dropFirst(), days).map { Int($0 - $1) }) : nil
@@ -107,6 +111,130 @@ public struct RecurrenceDetector: Sendable {
         }
         leftover.sort { $0.day < $1.day }
         return (series.sorted { $0.charges[0].day < $1.charges[0].day }, leftover)
+    }
+
+    /// What `detect(count:knownService:charges:)` finds: the series, and the charges left over,
+    /// kept in their groups so that only as many as a caller lists are put in order.
+    struct Detection {
+        var series: [RecurringSeries]
+        /// The groups that made no series, each sorted by day and row, in the order `detect`
+        /// joins them before it sorts its leftover list by day.
+        var leftoverGroups: [[Charge]]
+        var leftoverCount: Int
+
+        /// The first `limit` charges of the leftover list `detect` returns: by day, a day's
+        /// charges in the order of their groups (the list is sorted stably).
+        func leftover(first limit: Int) -> [Charge] {
+            if limit >= leftoverCount {
+                var all: [Charge] = []
+                all.reserveCapacity(leftoverCount)
+                for group in leftoverGroups { all += group }
+                all.sort { $0.day < $1.day }
+                return all
+            }
+            var out: [Charge] = []
+            out.reserveCapacity(max(0, limit))
+            var heads = [Int](repeating: 0, count: leftoverGroups.count)
+            while out.count < limit {
+                var best = -1
+                var bestDay: Int32 = 0
+                for g in leftoverGroups.indices where heads[g] < leftoverGroups[g].count {
+                    let day = leftoverGroups[g][heads[g]].day
+                    if best < 0 || day < bestDay { best = g; bestDay = day }
+                }
+                guard best >= 0 else { break }
+                out.append(leftoverGroups[best][heads[best]])
+                heads[best] += 1
+            }
+            return out
+        }
+    }
+
+    /// As `detect(_:knownService:)`, for `count` charges that `charges` hands out (twice) in any
+    /// order, each with its own row number: the amounts are counted first, so each amount
+    /// group is filled without sorting or copying the whole list, and a charge's neighbours
+    /// in price are counted from the amounts rather than searched for. The series are the
+    /// same, and `leftover(first:)` gives the leftover list in the same order.
+    func detect(count: Int, knownService: Bool, charges: ((Charge) -> Void) -> Void) -> Detection {
+        guard count >= 2 else {
+            var all: [Charge] = []
+            charges { all.append($0) }
+            return Detection(series: [], leftoverGroups: [all], leftoverCount: all.count)
+        }
+        var perAmount = AmountCounts()
+        charges { perAmount.count($0.amount) }
+        // The groups `amountGroups` makes: single linkage from each group's smallest amount.
+        var sizes: [Int] = []
+        var first: Int64 = 0
+        for (slot, amount) in perAmount.slotsByAmount() {
+            if sizes.isEmpty || !RecurrenceDetector.sameAmount(first, amount, loose: knownService) {
+                sizes.append(0)
+                first = amount
+            }
+            sizes[sizes.count - 1] += perAmount.counts[slot]
+            perAmount.groups[slot] = Int32(sizes.count - 1)
+        }
+        var members: [[Charge]] = sizes.map { n in
+            var list: [Charge] = []
+            list.reserveCapacity(n)
+            return list
+        }
+        charges { c in members[Int(perAmount.group(of: c.amount))].append(c) }
+        var groups: [Group] = []
+        groups.reserveCapacity(members.count)
+        for i in members.indices {
+            RecurrenceDetector.sortByDayAndRow(&members[i])
+            groups.append(Group(sorted: members[i]))
+            members[i] = []
+        }
+        joinPriceChanges(&groups)
+        var series: [RecurringSeries] = []
+        var leftover: [[Charge]] = []
+        var leftoverCount = 0
+        for group in groups {
+            guard let fit = group.fit, accepts(group, fit: fit, knownService: knownService, total: count),
+                  isolated(group, total: count, perAmount: perAmount) else {
+                leftover.append(group.charges)
+                leftoverCount += group.charges.count
+                continue
+            }
+            series.append(RecurringSeries(charges: group.charges, fit: fit, occurrences: group.days.count,
+                                          confidence: confidence(fit: fit, occurrences: group.days.count, knownService: knownService)))
+        }
+        return Detection(series: series.sorted { $0.charges[0].day < $1.charges[0].day }, leftoverGroups: leftover, leftoverCount: leftoverCount)
+    }
+
+    /// Sorts charges by day and row. Statements list rows oldest first or newest first, so a
+    /// merchant's charges usually come sorted, or reversed with each day's rows in order:
+    /// those take one pass; any other order is sorted.
+    static func sortByDayAndRow(_ charges: inout [Charge]) {
+        func sorted(_ c: [Charge]) -> Bool {
+            c.indices.dropFirst().allSatisfy { (c[$0 - 1].day, c[$0 - 1].row) < (c[$0].day, c[$0].row) }
+        }
+        if sorted(charges) { return }
+        charges.reverse()
+        var start = 0
+        while start < charges.count {
+            var end = start + 1
+            while end < charges.count, charges[end].day == charges[start].day { end += 1 }
+            if end - start > 1 { charges[start..<end].reverse() }
+            start = end
+        }
+        if sorted(charges) { return }
+        charges.sort { ($0.day, $0.row) < ($1.day, $1.row) }
+    }
+
+    /// `isolated(_:among:)` from the count of each amount among all charges (rows unique).
+    private func isolated(_ group: Group, total: Int, perAmount: AmountCounts) -> Bool {
+        guard total > group.charges.count else { return true }
+        var prices: [Int64] = []
+        for c in group.charges where !prices.contains(where: { RecurrenceDetector.sameAmount($0, c.amount) }) { prices.append(c.amount) }
+        func near(_ amount: Int64) -> Bool { prices.contains { abs($0 - amount) * 10 <= $0 } }
+        var nearAll = 0
+        for slot in perAmount.counts.indices where perAmount.counts[slot] > 0 && near(perAmount.amounts[slot]) { nearAll += perAmount.counts[slot] }
+        var nearMembers = 0
+        for c in group.charges where near(c.amount) { nearMembers += 1 }
+        return (nearAll - nearMembers) * 2 <= group.days.count
     }
 
     /// Groups of near-equal amounts (single linkage over sorted amounts).
@@ -188,4 +316,69 @@ public struct RecurrenceDetector: Sendable {
         let value = base * fit.onGrid - 0.08 * fit.drift + (knownService ? 0.05 : 0)
         return min(0.99, max(0.3, (value * 100).rounded() / 100))
     }
+}
+
+/// How many charges have each amount, and the amount group each amount falls in: an open
+/// addressing table keyed by the amount, so counting a ledger's charges hashes no `Hasher`.
+struct AmountCounts {
+    private(set) var amounts: [Int64]
+    private(set) var counts: [Int]
+    /// The group of each slot's amount, set by the caller.
+    var groups: [Int32]
+    private var used: [Bool]
+    private var filled = 0
+
+    init() {
+        amounts = Array(repeating: 0, count: 64)
+        counts = Array(repeating: 0, count: 64)
+        groups = Array(repeating: 0, count: 64)
+        used = Array(repeating: false, count: 64)
+    }
+
+    @inline(__always)
+    private func slot(of amount: Int64) -> Int {
+        let mask = amounts.count - 1
+        var slot = Int(truncatingIfNeeded: (UInt64(bitPattern: amount) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        while used[slot] && amounts[slot] != amount { slot = (slot + 1) & mask }
+        return slot
+    }
+
+    /// Counts one charge of `amount`.
+    mutating func count(_ amount: Int64) {
+        let s = slot(of: amount)
+        if !used[s] {
+            used[s] = true
+            amounts[s] = amount
+            filled += 1
+            if filled * 2 > amounts.count {
+                counts[s] = 1
+                grow()
+                return
+            }
+        }
+        counts[s] += 1
+    }
+
+    private mutating func grow() {
+        let old = (amounts, counts, used)
+        let size = amounts.count * 2
+        amounts = Array(repeating: 0, count: size)
+        counts = Array(repeating: 0, count: size)
+        groups = Array(repeating: 0, count: size)
+        used = Array(repeating: false, count: size)
+        for i in old.2.indices where old.2[i] {
+            let s = slot(of: old.0[i])
+            used[s] = true
+            amounts[s] = old.0[i]
+            counts[s] = old.1[i]
+        }
+    }
+
+    /// The slots of the amounts counted, by ascending amount.
+    func slotsByAmount() -> [(slot: Int, amount: Int64)] {
+        used.indices.filter { used[$0] }.map { ($0, amounts[$0]) }.sorted { $0.amount < $1.amount }
+    }
+
+    /// The group of a counted amount.
+    func group(of amount: Int64) -> Int32 { groups[slot(of: amount)] }
 }

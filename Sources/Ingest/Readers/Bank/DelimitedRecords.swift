@@ -45,7 +45,10 @@ struct RecordCells: RandomAccessCollection {
 ///
 /// Bridge for bank statements (`;` and tab delimiters, non-UTF-8 bytes) until the shared CSV
 /// reader streams and sniffs dialects.
-final class DelimitedRecords {
+///
+/// A value type: a reader held in a local variable while a batch of records is read costs no
+/// run-time exclusivity check per property touched, as a class's stored properties would.
+struct DelimitedRecords {
     let delimiter: UInt8
     private var buffer: [UInt8]
     private var position = 0
@@ -75,11 +78,11 @@ final class DelimitedRecords {
     }
 
     /// Reads bytes held in memory.
-    convenience init(bytes: [UInt8], delimiter: UInt8) {
+    init(bytes: [UInt8], delimiter: UInt8) {
         self.init(handle: nil, head: bytes, atEnd: true, delimiter: delimiter)
     }
 
-    private func refill() -> Bool {
+    private mutating func refill() -> Bool {
         guard !atEnd, let handle else { return false }
         let chunk = (try? handle.read(upToCount: DelimitedRecords.chunkSize)) ?? nil
         guard let chunk, !chunk.isEmpty else { atEnd = true; return false }
@@ -91,14 +94,14 @@ final class DelimitedRecords {
 
     /// The next record, nil at the end of the file, as slices that keep their bytes after the
     /// reader moves on (for the records a table samples before it streams).
-    func next() -> ByteRecord? {
+    mutating func next() -> ByteRecord? {
         guard advance() else { return nil }
         let cells = self.cells
         return ByteRecord(cells: Array(cells), line: recordLine)
     }
 
     /// Reads the next record into `cells` and `recordLine`; false at the end of the file.
-    func advance() -> Bool {
+    mutating func advance() -> Bool {
         while true {
             if position >= buffer.count, !refill() { return false }
             if scan() { return true }
@@ -111,83 +114,132 @@ final class DelimitedRecords {
 
     /// Scans one record from `position` into `ranges`; false when the buffer ends before the
     /// record does (unless `final`), leaving `position` where it was.
-    private func scan(final: Bool = false) -> Bool {
-        // Local arrays: appending to a class's stored property would check exclusive access each time.
+    private mutating func scan(final: Bool = false) -> Bool {
+        // Local arrays, swapped in and out and handed on `inout`: no closure captures them, so
+        // their accesses are checked when compiled rather than at run time.
         var ranges: [Range<Int>] = []
         var doubledCells: [Int] = []
         swap(&ranges, &self.ranges)
         swap(&doubledCells, &self.doubledCells)
         ranges.removeAll(keepingCapacity: true)
         doubledCells.removeAll(keepingCapacity: true)
-        defer {
-            swap(&ranges, &self.ranges)
-            swap(&doubledCells, &self.doubledCells)
+        let delimiter = self.delimiter, start = position
+        let found = buffer.withUnsafeBufferPointer { buffer in
+            DelimitedRecords.scan(buffer, from: start, delimiter: delimiter, final: final, ranges: &ranges, doubledCells: &doubledCells)
         }
-        let delimiter = self.delimiter
-        let start = position
-        let found: (end: Int, next: Int, newlines: Int)? = buffer.withUnsafeBufferPointer { buffer in
-            var i = start
-            var cellStart = i
-            var inQuotes = false
-            var quoted = false
-            var doubled = false
-            var newlines = 0
-            let n = buffer.count
-            func finishCell(_ end: Int) {
-                if quoted {
-                    var lo = cellStart
-                    while lo < end, buffer[lo] != 0x22 { lo += 1 }
-                    var hi = end
-                    while hi > lo + 1, buffer[hi - 1] != 0x22 { hi -= 1 }
-                    if doubled { doubledCells.append(ranges.count) }
-                    ranges.append(hi > lo + 1 ? (lo + 1)..<(hi - 1) : lo..<lo)
-                } else {
-                    ranges.append(cellStart..<end)
+        swap(&ranges, &self.ranges)
+        swap(&doubledCells, &self.doubledCells)
+        guard let found else {
+            self.ranges.removeAll(keepingCapacity: true)
+            return false
+        }
+        unescaped = self.doubledCells.isEmpty ? nil : unescape(self.ranges, doubled: self.doubledCells)
+        recordLine = line
+        line += 1 + found.newlines
+        position = found.next
+        return true
+    }
+
+    /// Eight bytes with `byte` in each.
+    @inline(__always)
+    private static func spread(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
+
+    /// The high bit of each zero byte of `word`, and no other bit.
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low) &+ low) | word | low)
+    }
+
+    /// One record of `buffer` from `start`: its cells into `ranges` (quotes removed), the cells
+    /// with doubled quotes into `doubledCells`; nil when the buffer ends first (unless `final`).
+    /// The bytes are read eight at a time: a mask marks the quotes, delimiters and line breaks
+    /// among them, and only those are looked at, in order.
+    static func scan(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8, final: Bool,
+                     ranges: inout [Range<Int>], doubledCells: inout [Int]) -> (end: Int, next: Int, newlines: Int)? {
+        let n = buffer.count
+        var cellStart = start
+        var inQuotes = false
+        var quoted = false
+        var doubled = false
+        var newlines = 0
+        /// Bytes before this one are done with (the second quote of a doubled pair).
+        var next = start
+        let quotes = spread(0x22), delimiters = spread(delimiter), newlineBytes = spread(0x0A), returns = spread(0x0D)
+        var i = start
+        while i < n {
+            var mask: UInt64
+            if i + 8 <= n, let base = UnsafeRawPointer(buffer.baseAddress) {
+                let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                mask = zeroBytes(word ^ quotes) | zeroBytes(word ^ delimiters) | zeroBytes(word ^ newlineBytes) | zeroBytes(word ^ returns)
+            } else {
+                // The last bytes, one at a time: the same mask built byte by byte.
+                mask = 0
+                for k in 0..<(n - i) {
+                    let c = buffer[i + k]
+                    if c == 0x22 || c == delimiter || c == 0x0A || c == 0x0D { mask |= 0x80 << (8 * UInt64(k)) }
                 }
-                quoted = false
-                doubled = false
             }
-            while i < n {
-                let c = buffer[i]
+            while mask != 0 {
+                let p = i + mask.trailingZeroBitCount >> 3
+                mask &= mask - 1
+                if p < next { continue }
+                let c = buffer[p]
+                next = p + 1
                 if inQuotes {
                     if c == 0x22 {
-                        if i + 1 < n, buffer[i + 1] == 0x22 { doubled = true; i += 2; continue }
-                        if i + 1 >= n && !final { return nil }
+                        if p + 1 < n, buffer[p + 1] == 0x22 {
+                            doubled = true
+                            next = p + 2
+                            continue
+                        }
+                        if p + 1 >= n && !final { return nil }
                         inQuotes = false
-                    } else if c == 0x0A { newlines += 1 }
-                    i += 1
+                    } else if c == 0x0A {
+                        newlines += 1
+                    }
                     continue
                 }
                 if c == 0x22 {
                     inQuotes = true
                     quoted = true
                 } else if c == delimiter {
-                    finishCell(i)
-                    cellStart = i + 1
-                } else if c == 0x0A || c == 0x0D {
-                    let end = i
+                    finishCell(buffer, cellStart, p, quoted: quoted, doubled: doubled, ranges: &ranges, doubledCells: &doubledCells)
+                    quoted = false
+                    doubled = false
+                    cellStart = p + 1
+                } else {
+                    var after = p + 1
                     if c == 0x0D {
-                        if i + 1 >= n && !final { return nil }
-                        if i + 1 < n, buffer[i + 1] == 0x0A { i += 1 }
+                        if p + 1 >= n && !final { return nil }
+                        if p + 1 < n, buffer[p + 1] == 0x0A { after = p + 2 }
                     }
-                    finishCell(end)
-                    return (end, i + 1, newlines)
+                    finishCell(buffer, cellStart, p, quoted: quoted, doubled: doubled, ranges: &ranges, doubledCells: &doubledCells)
+                    return (p, after, newlines)
                 }
-                i += 1
             }
-            guard final, i > start || !ranges.isEmpty else { return nil }
-            finishCell(n)
-            return (n, n, newlines)
+            i = min(i + 8, n)
         }
-        guard let found else {
-            ranges.removeAll(keepingCapacity: true)
-            return false
+        guard final, n > start || !ranges.isEmpty else { return nil }
+        finishCell(buffer, cellStart, n, quoted: quoted, doubled: doubled, ranges: &ranges, doubledCells: &doubledCells)
+        return (n, n, newlines)
+    }
+
+    /// Ends the cell from `cellStart` to `end`: a quoted cell's content lies between its first
+    /// and last quote.
+    @inline(__always)
+    private static func finishCell(_ buffer: UnsafeBufferPointer<UInt8>, _ cellStart: Int, _ end: Int, quoted: Bool, doubled: Bool,
+                                   ranges: inout [Range<Int>], doubledCells: inout [Int]) {
+        guard quoted else {
+            ranges.append(cellStart..<end)
+            return
         }
-        unescaped = doubledCells.isEmpty ? nil : unescape(ranges, doubled: doubledCells)
-        recordLine = line
-        line += 1 + found.newlines
-        position = found.next
-        return true
+        var lo = cellStart
+        while lo < end, buffer[lo] != 0x22 { lo += 1 }
+        var hi = end
+        while hi > lo + 1, buffer[hi - 1] != 0x22 { hi -= 1 }
+        if doubled { doubledCells.append(ranges.count) }
+        ranges.append(hi > lo + 1 ? (lo + 1)..<(hi - 1) : lo..<lo)
     }
 
     /// The record's cells copied into bytes of their own, each doubled quote in the cells
@@ -214,7 +266,7 @@ final class DelimitedRecords {
         let candidates: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]
         var best: (UInt8, Int) = (0x2C, -1)
         for candidate in candidates {
-            let reader = DelimitedRecords(bytes: Array(head.prefix(1 << 16)), delimiter: candidate)
+            var reader = DelimitedRecords(bytes: Array(head.prefix(1 << 16)), delimiter: candidate)
             var counts: [Int: Int] = [:]
             var seen = 0
             while seen < 40, let record = reader.next() {

@@ -136,6 +136,7 @@ public struct MerchantKey: Sendable {
         }
         var tokens: [Range<Int>] = []
         var start = -1
+        let separators = MerchantKey.separators
         for (i, byte) in text.enumerated() {
             if separators[Int(byte)] {
                 if start >= 0 { tokens.append(start..<i) }

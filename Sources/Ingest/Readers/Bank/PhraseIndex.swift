@@ -6,6 +6,9 @@ struct PhraseIndex: Sendable {
     private var kinds: [TransactionKind] = []
     /// Phrase numbers by first word, ascending.
     private var byFirstWord: [String: [Int]] = [:]
+    /// Every word of a phrase written with spaces, wherever it stands in the phrase: a token
+    /// not among them takes part in no match.
+    private(set) var words: Set<String> = []
     /// Phrases without word breaks, found by a byte search.
     private var unspaced: [Int] = []
     /// Phrases without any word: they are found in every text.
@@ -31,6 +34,7 @@ struct PhraseIndex: Sendable {
             unspaced.append(number)
         } else if let first = phrase.words.first {
             byFirstWord[first, default: []].append(number)
+            words.formUnion(phrase.words)
             longestFirstWord = max(longestFirstWord, first.utf8.count)
             firstWordSignatures[PhraseIndex.signature(first.utf8)] = true
         } else if everywhere == nil {
@@ -72,32 +76,48 @@ struct PhraseIndex: Sendable {
     /// As `kind(of:tokens:)` for fields of ASCII text joined by spaces, on their bytes: words
     /// are runs of ASCII letters and digits, and no unspaced phrase can occur.
     func kind(ofASCII fields: [String]) -> TransactionKind? {
-        var bytes: [UInt8] = []
-        var tokens: [Range<Int>] = []
+        let total = fields.reduce(0) { $0 + $1.utf8.count }
+        // Scratch space on the stack: a descriptor costs no allocation here.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total + 1) { bytes in
+            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: total + 1) { tokens in
+                kind(ofASCII: fields, bytes: bytes, tokens: tokens)
+            }
+        }
+    }
+
+    private func kind(ofASCII fields: [String], bytes: UnsafeMutableBufferPointer<UInt8>, tokens: UnsafeMutableBufferPointer<Range<Int>>) -> TransactionKind? {
+        var length = 0, tokenCount = 0
         for field in fields {
             var start = -1
             for byte in field.utf8 {
                 let isAlphanumeric = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
                 let isUpper = byte >= 0x41 && byte <= 0x5A
                 if isAlphanumeric || isUpper {
-                    if start < 0 { start = bytes.count }
-                    bytes.append(isUpper ? byte | 0x20 : byte)
+                    if start < 0 { start = length }
+                    bytes[length] = isUpper ? byte | 0x20 : byte
+                    length += 1
                 } else if start >= 0 {
-                    tokens.append(start..<bytes.count)
+                    tokens[tokenCount] = start..<length
+                    tokenCount += 1
                     start = -1
                 }
             }
-            if start >= 0 { tokens.append(start..<bytes.count) }
+            if start >= 0 {
+                tokens[tokenCount] = start..<length
+                tokenCount += 1
+            }
         }
+        let text = UnsafeBufferPointer(rebasing: bytes[0..<length])
         var best = everywhere ?? Int.max
-        for (i, range) in tokens.enumerated() where range.count <= longestFirstWord {
-            guard firstWordSignatures[PhraseIndex.signature(bytes[range])],
-                  let candidates = byFirstWord[String(decoding: bytes[range], as: UTF8.self)] else { continue }
+        for i in 0..<tokenCount where tokens[i].count <= longestFirstWord {
+            let range = tokens[i]
+            guard firstWordSignatures[PhraseIndex.signature(text[range])],
+                  let candidates = byFirstWord[String(decoding: text[range], as: UTF8.self)] else { continue }
             for number in candidates {
                 if number >= best { break }
                 let words = phrases[number].words
-                guard i + words.count <= tokens.count else { continue }
-                if zip(tokens[i..<i + words.count], words).allSatisfy({ bytes[$0].elementsEqual($1.utf8) }) {
+                guard i + words.count <= tokenCount else { continue }
+                if zip(tokens[i..<i + words.count], words).allSatisfy({ text[$0].elementsEqual($1.utf8) }) {
                     best = number
                     break
                 }

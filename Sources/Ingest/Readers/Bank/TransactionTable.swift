@@ -29,10 +29,23 @@ public final class TransactionTable {
     private var lookahead: [ByteRecord] = []
     private var lookaheadIndex = 0
     private var row = 0
-    private var at = Positions([:])
+    /// What reading a row needs, settled once the columns and formats are.
+    private var format = RowFormat()
+
+    /// The columns and formats a row is read with: a value, so the batch loop reads them from
+    /// a local copy instead of the table's properties.
+    struct RowFormat {
+        var at = Positions([:])
+        var sign: SignConvention = .signed
+        var dateOrder: DateOrder?
+        var decimalMark: DecimalMark?
+        var currency: Currency?
+        var encoding: TextEncoding = .utf8
+        var debitWords: Set<String> = []
+    }
 
     /// Column numbers of the roles `read` takes, looked up once rather than per row.
-    private struct Positions {
+    struct Positions {
         var date, amount, debit, credit, indicator, currency, payee, description, reference, type, status, account: Int?
 
         init(_ columns: [TransactionRole: Int]) {
@@ -101,7 +114,8 @@ public final class TransactionTable {
         }
         try chooseColumns(context: context)
         decideFormats(context: context)
-        at = Positions(columns)
+        format = RowFormat(at: Positions(columns), sign: sign, dateOrder: dateOrder, decimalMark: decimalMark,
+                           currency: currency, encoding: encoding, debitWords: debitWords)
     }
 
     /// A cell's text, spaces and tabs around it trimmed.
@@ -127,13 +141,13 @@ public final class TransactionTable {
     }
 
     /// The trimmed bytes of a column, empty when the table or the row has no such column.
-    private func cellBytes(_ cells: RecordCells, _ column: Int?) -> ArraySlice<UInt8> {
+    private static func cellBytes(_ cells: RecordCells, _ column: Int?) -> ArraySlice<UInt8> {
         guard let c = column, c < cells.count else { return [] }
         return TransactionTable.trimmed(cells[c])
     }
 
     /// Where a column's trimmed bytes lie in `cells.bytes`; empty without such a column.
-    private func field(_ cells: RecordCells, _ column: Int?) -> Range<Int> {
+    private static func field(_ cells: RecordCells, _ column: Int?) -> Range<Int> {
         guard let c = column, c < cells.count else { return 0..<0 }
         return TransactionTable.trimmed(cells[c]).indices
     }
@@ -281,7 +295,74 @@ public final class TransactionTable {
         return read(cells, line: records.recordLine)
     }
 
+    /// Reads rows into `batch` until it holds `limit` items; false when the table has ended.
+    /// Rows after the sampled ones are read with the reader, the row count and the formats in
+    /// local variables, so the loop touches no property of the table.
+    func fill(_ batch: inout RowBatch, limit: Int) -> Bool {
+        while batch.count < limit, !pending.isEmpty || lookaheadIndex < lookahead.count {
+            guard let item = nextBytes() else { return false }
+            batch.append(item)
+        }
+        var records = DelimitedRecords(bytes: [], delimiter: 0x2C)
+        swap(&records, &self.records)
+        defer { swap(&records, &self.records) }
+        let format = self.format
+        var row = self.row
+        defer { self.row = row }
+        while batch.count < limit {
+            guard records.advance() else { return false }
+            let cells = records.cells
+            if cells.isBlank {
+                batch.append(.skip(Skip(.blank, line: records.recordLine)))
+                continue
+            }
+            row += 1
+            TransactionTable.read(cells, line: records.recordLine, row: row, format: format, into: &batch)
+        }
+        return true
+    }
+
     private func read(_ cells: RecordCells, line: Int) -> ByteItem {
+        TransactionTable.read(cells, line: line, row: row, format: format)
+    }
+
+    /// A data row (number `row`) as a transaction or a skip.
+    private static func read(_ cells: RecordCells, line: Int, row: Int, format: RowFormat) -> ByteItem {
+        switch parse(cells, line: line, row: row, format: format) {
+        case .skip(let skip): return .skip(skip)
+        case .row(let date, let amount, let currency):
+            let at = format.at
+            return .transaction(TransactionBytes(date: date, amount: amount, currency: currency, bytes: cells.bytes,
+                                                 payee: field(cells, at.payee), text: field(cells, at.description),
+                                                 reference: field(cells, at.reference), type: field(cells, at.type),
+                                                 status: field(cells, at.status), account: field(cells, at.account),
+                                                 row: row, line: line))
+        }
+    }
+
+    /// As `read`, straight into a batch: the same fields, with no `TransactionBytes` between.
+    private static func read(_ cells: RecordCells, line: Int, row: Int, format: RowFormat, into batch: inout RowBatch) {
+        switch parse(cells, line: line, row: row, format: format) {
+        case .skip(let skip): batch.append(.skip(skip))
+        case .row(let date, let amount, let currency):
+            let at = format.at
+            batch.appendRow(day: date.dayNumber, amount: amount, currency: currency, row: row, line: line, bytes: cells.bytes,
+                            type: field(cells, at.type), payee: field(cells, at.payee), text: field(cells, at.description),
+                            reference: field(cells, at.reference), status: field(cells, at.status))
+        }
+    }
+
+    /// What a data row holds before its text fields are taken.
+    private enum Parsed {
+        case skip(Skip)
+        case row(CalendarDate, Int64, Currency?)
+    }
+
+    /// The date, signed amount and currency of a data row, or why it is skipped.
+    private static func parse(_ cells: RecordCells, line: Int, row: Int, format: RowFormat) -> Parsed {
+        let at = format.at, dateOrder = format.dateOrder, decimalMark = format.decimalMark
+        func text(_ bytes: ArraySlice<UInt8>) -> String { TransactionTable.decode(TransactionTable.trimmed(bytes), encoding: format.encoding) }
+        func decode(_ bytes: ArraySlice<UInt8>) -> String { TransactionTable.decode(bytes, encoding: format.encoding) }
         guard let dc = at.date, dc < cells.count,
               let date = BankValueParser.date(cells[dc], order: dateOrder) else {
             let joined = cells.map(text).joined(separator: " ").lowercased()
@@ -292,7 +373,7 @@ public final class TransactionTable {
             return .skip(Skip(.unusable, line: line, row: row, detail: "\"\(found)\" is not a date"))
         }
         var amount: Int64?
-        switch sign {
+        switch format.sign {
         case .signed:
             amount = at.amount.flatMap { $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }.map { -$0 }
         case .chargesPositive:
@@ -307,20 +388,16 @@ public final class TransactionTable {
                 if TransactionTable.neutralWords.contains(word) {
                     return .skip(Skip(.transfer, line: line, row: row, detail: "neither in nor out"))
                 }
-                amount = debitWords.contains(word) ? abs(value) : -abs(value)
+                amount = format.debitWords.contains(word) ? abs(value) : -abs(value)
             }
         }
         guard let amount else {
             return .skip(Skip(.unusable, line: line, row: row, detail: "no amount"))
         }
-        var rowCurrency = currency
+        var rowCurrency = format.currency
         let code = cellBytes(cells, at.currency)
         if !code.isEmpty, let c = Currency(decode(code)) { rowCurrency = c }
-        return .transaction(TransactionBytes(date: date, amount: amount, currency: rowCurrency, bytes: cells.bytes,
-                                             payee: field(cells, at.payee), text: field(cells, at.description),
-                                             reference: field(cells, at.reference), type: field(cells, at.type),
-                                             status: field(cells, at.status), account: field(cells, at.account),
-                                             row: row, line: line))
+        return .row(date, amount, rowCurrency)
     }
 }
 
