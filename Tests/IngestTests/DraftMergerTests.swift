@@ -145,3 +145,27 @@ import Testing
         #expect(counter.duplicatedKeys == 1)
     }
 }
+
+/// A provenance keeps row and line in 32 bits and the rest behind a reference: what is set
+/// must read back, whatever its size, and equality must follow the values.
+@Suite struct ProvenanceTests {
+    static let numbers: [Int?] = [nil, 0, 1, 12, 4_294_967_294, 4_294_967_295, 4_294_967_296, Int.max, -1]
+
+    @Test(arguments: numbers, numbers)
+    func rowsAndLinesReadBack(_ row: Int?, _ line: Int?) {
+        var p = Provenance(file: "f.csv", row: row, line: line)
+        #expect(p.row == row && p.line == line && p.part == nil && p.box == nil)
+        p.part = "Sheet 2"
+        p.box = Provenance.Box(x: 1, y: 2, width: 3, height: 4)
+        #expect(p.row == row && p.line == line && p.part == "Sheet 2" && p.box?.height == 4)
+        var q = p
+        q.row = 7
+        #expect(p.row == row && q.row == 7 && q.part == "Sheet 2" && q.line == line)
+        q.row = row
+        #expect(q == p && q.hashValue == p.hashValue)
+        q.part = nil
+        q.box = nil
+        #expect(q == Provenance(file: "f.csv", row: row, line: line))
+        #expect(MemoryLayout<Provenance>.size <= 32)
+    }
+}
