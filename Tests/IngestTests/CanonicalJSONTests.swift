@@ -96,6 +96,34 @@ import Testing
         #expect(out == CanonicalJSON.text(Self.unusualSubscriptions))
     }
 
+    /// The common shape (`SubscriptionJSONWriter.writeInList` writes it from templates): one
+    /// source row, a price and a cycle, every other member set or not.
+    static let commonShapes: [Subscription] = {
+        let file = Provenance(file: "subs \"x\".csv", row: 3)
+        let prices = [Price(amount: 15.49, currency: .usd), Price(amount: 1299, currency: Currency("JPY")),
+                      Price(amount: Decimal(string: "12.5")!, currency: Currency("KWD")), Price(amount: -3, currency: .eur),
+                      Price(amount: Decimal(string: "0.0049")!, currency: .gbp), Price(amount: 7, currency: nil)]
+        return prices.enumerated().map { i, price in
+            Subscription(name: i % 2 == 0 ? "Netflix" : "Ünï \"q\"\t", price: price, cycle: Cycle(unit: i % 2 == 0 ? .month : .week, interval: i + 1),
+                         nextRenewal: i % 3 == 0 ? nil : CalendarDate(dayNumber: 20_000 + i), category: i % 2 == 0 ? .streaming : nil,
+                         notes: i % 3 == 1 ? "line\nnext" : nil, source: i == 5 ? Provenance(file: "b.csv", row: 4_000_000_000) : file)
+        }
+    }()
+
+    @Test func streamWriterWritesTheCommonShapeAlike() throws {
+        var out = ""
+        var writer = CanonicalStreamWriter(write: { out += $0 })
+        try writer.begin()
+        for s in Self.commonShapes { try writer.add(s) }
+        try writer.finish()
+        #expect(out == CanonicalJSON.text(Self.commonShapes))
+        for s in Self.commonShapes {
+            var direct: [UInt8] = []
+            SubscriptionJSONWriter.write(s, to: &direct, indent: 2)
+            #expect(CanonicalStreamWriter.render(s) == direct)
+        }
+    }
+
     @Test func jsonRoundTripKeepsKeyOrder() throws {
         let text = CanonicalJSON.text([Self.sub("Ünïcødé \"q\"\n", "1", "USD", nil)])
         let parsed = try JSONValue.parse(text)

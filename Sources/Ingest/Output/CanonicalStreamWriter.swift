@@ -30,7 +30,7 @@ public struct CanonicalStreamWriter {
 
     public mutating func add(_ sub: Subscription) throws {
         buffer.append(contentsOf: count == 0 ? "\n    ".utf8 : ",\n    ".utf8)
-        SubscriptionJSONWriter.write(sub, to: &buffer, indent: 2)
+        SubscriptionJSONWriter.writeInList(sub, to: &buffer)
         count += 1
         summary.add(sub)
         if buffer.count >= Self.flushAt { try flush() }
@@ -49,7 +49,7 @@ public struct CanonicalStreamWriter {
     public static func render(_ sub: Subscription) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(512)
-        SubscriptionJSONWriter.write(sub, to: &bytes, indent: 2)
+        SubscriptionJSONWriter.writeInList(sub, to: &bytes)
         return bytes
     }
 

@@ -66,14 +66,7 @@ enum SubscriptionJSONWriter {
     static func write(_ price: Price, to out: inout [UInt8], indent level: Int) {
         out.append(UInt8(ascii: "{"))
         key("amount", first: true, level, &out)
-        if let digits = price.currency?.minorDigits, let units = DecimalText.minorUnits(price.amount, digits: digits) {
-            // `amountText` without making a string.
-            out.append(UInt8(ascii: "\""))
-            DecimalText.appendUnits(units, digits: digits, to: &out)
-            out.append(UInt8(ascii: "\""))
-        } else {
-            JSONBytes.string(price.amountText, to: &out)
-        }
+        amount(price, &out)
         key("currency", level, &out)
         optional(price.currency?.code, &out)
         JSONBytes.newline(level, &out)
@@ -112,6 +105,66 @@ enum SubscriptionJSONWriter {
     }
 
     /// A member's separator, line break and key, in an object that starts at `level`.
+    /// `price.amountText`, quoted, without making a string when it is whole minor units.
+    private static func amount(_ price: Price, _ out: inout [UInt8]) {
+        if let digits = price.currency?.minorDigits, let units = DecimalText.minorUnits(price.amount, digits: digits) {
+            out.append(UInt8(ascii: "\""))
+            DecimalText.appendUnits(units, digits: digits, to: &out)
+            out.append(UInt8(ascii: "\""))
+        } else {
+            JSONBytes.string(price.amountText, to: &out)
+        }
+    }
+
+    /// `write(sub, to: &out, indent: 2)`, the place of a subscription in the document's list,
+    /// with the text between the values written from templates: most subscriptions have one
+    /// source row, a price and a cycle, and nothing else that changes the layout.
+    static func writeInList(_ sub: Subscription, to out: inout [UInt8]) {
+        guard let price = sub.price, let cycle = sub.cycle, let row = sub.source.row, sub.source.part == nil,
+              sub.source.box == nil, sub.alsoFrom.isEmpty, sub.priceHistory.isEmpty else {
+            return write(sub, to: &out, indent: 2)
+        }
+        let t = ListTemplates.shared
+        out.append(contentsOf: t.name)
+        JSONBytes.string(sub.name, to: &out)
+        out.append(contentsOf: t.amount)
+        amount(price, &out)
+        out.append(contentsOf: t.currency)
+        optional(price.currency?.code, &out)
+        out.append(contentsOf: t.unit)
+        JSONBytes.string(cycle.unit.rawValue, to: &out)
+        out.append(contentsOf: t.interval)
+        JSONBytes.integer(cycle.interval, to: &out)
+        out.append(contentsOf: t.nextRenewal)
+        if let date = sub.nextRenewal { JSONBytes.date(date, to: &out) } else { JSONBytes.null(&out) }
+        out.append(contentsOf: t.category)
+        optional(sub.category?.rawValue, &out)
+        out.append(contentsOf: t.notes)
+        optional(sub.notes, &out)
+        out.append(contentsOf: t.file)
+        JSONBytes.string(sub.source.file, to: &out)
+        out.append(contentsOf: t.row)
+        JSONBytes.integer(row, to: &out)
+        out.append(contentsOf: t.end)
+    }
+
+    /// The text around the values of a subscription at indent 2, as `write` lays it out.
+    private struct ListTemplates: Sendable {
+        let name = Array("{\n      \"name\": ".utf8)
+        let amount = Array(",\n      \"price\": {\n        \"amount\": ".utf8)
+        let currency = Array(",\n        \"currency\": ".utf8)
+        let unit = Array("\n      },\n      \"cycle\": {\n        \"unit\": ".utf8)
+        let interval = Array(",\n        \"interval\": ".utf8)
+        let nextRenewal = Array("\n      },\n      \"nextRenewal\": ".utf8)
+        let category = Array(",\n      \"category\": ".utf8)
+        let notes = Array(",\n      \"notes\": ".utf8)
+        let file = Array(",\n      \"source\": {\n        \"file\": ".utf8)
+        let row = Array(",\n        \"row\": ".utf8)
+        let end = Array("\n      }\n    }".utf8)
+
+        static let shared = ListTemplates()
+    }
+
     private static func key(_ name: StaticString, first: Bool = false, _ level: Int, _ out: inout [UInt8]) {
         if !first { out.append(UInt8(ascii: ",")) }
         JSONBytes.newline(level + 1, &out)
