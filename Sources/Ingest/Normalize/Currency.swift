@@ -29,6 +29,17 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
     public static func == (a: Currency, b: Currency) -> Bool { a.code == b.code }
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
+    /// Every known currency by its three capital letters packed into the low bytes of a
+    /// `UInt32` (first letter highest), for readers that meet codes as bytes.
+    static let byPackedCode: [UInt32: Currency] = {
+        var table: [UInt32: Currency] = [:]
+        for code in minorDigitsTable.keys where code.utf8.count == 3 {
+            let packed = code.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            table[packed] = Currency(unchecked: code)
+        }
+        return table
+    }()
+
     /// Active ISO 4217 codes with their minor units, plus a few historic codes still seen in exports.
     static let minorDigitsTable: [String: Int] = {
         var table: [String: Int] = [:]

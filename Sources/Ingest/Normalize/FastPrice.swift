@@ -34,7 +34,7 @@ enum FastPrice {
                 j = bytes.index(after: j)
             }
             if j < end, (bytes[j] >= 0x41 && bytes[j] <= 0x5A) || (bytes[j] >= 0x61 && bytes[j] <= 0x7A) { return nil }
-            guard let currency = Currency(String(decoding: bytes[i..<j], as: UTF8.self)) else { return nil }
+            guard let currency = Currency.byPackedCode[code] else { return nil }
             i = j
             return .code(currency)
         }
