@@ -58,16 +58,25 @@ enum TransactionVocabulary {
         list.map { HeaderVocabulary.fold($0).split(separator: " ") }
     }
 
+    /// `folded` with each word in its singular form, as `score` compares them; worked out once.
+    static let singularPhrases: [TransactionRole: [[Substring]]] = folded.mapValues { list in
+        list.map { $0.map(HeaderMatcher.singular) }
+    }
+
+    /// The decoys, folded once.
+    static let foldedDecoys: [TransactionRole: [[Substring]]] = decoys.mapValues { list in
+        list.map { HeaderVocabulary.fold($0).split(separator: " ") }
+    }
+
     /// 0…1: how well a header names a role.
     static func score(_ role: TransactionRole, header: String) -> Double {
         let words = HeaderVocabulary.fold(header).split(separator: " ").map(HeaderMatcher.singular)
-        guard !words.isEmpty, let list = folded[role] else { return 0 }
+        guard !words.isEmpty, let list = singularPhrases[role] else { return 0 }
         var best = 0.0
         for phrase in list {
-            best = max(best, HeaderMatcher.match(phrase.map(HeaderMatcher.singular), in: words).0)
+            best = max(best, HeaderMatcher.match(phrase, in: words).0)
         }
-        if best > 0, let decoy = decoys[role],
-           decoy.contains(where: { HeaderMatcher.contains(HeaderVocabulary.fold($0).split(separator: " "), in: words) }) {
+        if best > 0, let decoy = foldedDecoys[role], decoy.contains(where: { HeaderMatcher.contains($0, in: words) }) {
             best *= 0.2
         }
         return best
