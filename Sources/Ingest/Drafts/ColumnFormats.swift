@@ -67,10 +67,9 @@ public struct ColumnFormats: Sendable {
 
     private mutating func remember(_ column: Int, _ cell: ArraySlice<UInt8>, shape: Bool,
                                    _ read: (Substring) -> Reading) -> Reading {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: cell.count + 2) { key in
-            key[0] = UInt8(truncatingIfNeeded: column)
-            key[1] = UInt8(truncatingIfNeeded: column >> 8)
-            var i = 2
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: cell.count + 8) { key in
+            for k in 0..<8 { key[k] = UInt8(truncatingIfNeeded: column >> (8 * k)) }
+            var i = 8
             for byte in cell {
                 key[i] = shape ? ColumnFormats.shape(byte) : byte
                 i += 1
