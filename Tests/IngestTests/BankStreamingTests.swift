@@ -81,6 +81,29 @@ import Testing
         }
     }
 
+    /// A shop's amount groups searched a small batch at a time, keeping only the leftovers a
+    /// report lists: the same series, count and first leftovers as the sorted search.
+    @Test(arguments: chargeCases.filter { $0.charges.count >= 500 })
+    func shopsSearchedInBatchesMatchSortedOnes(_ c: ChargeCase) {
+        var detector = RecurrenceDetector()
+        detector.batchCharges = 50
+        for knownService in [false, true] {
+            let (series, leftover) = detector.detect(c.charges, knownService: knownService)
+            for keep in [0, 1, 3, 200, leftover.count, Int.max] {
+                var passes = 0
+                let found = detector.detect(count: c.charges.count, knownService: knownService, keep: keep) { body in
+                    passes += 1
+                    for charge in c.charges.reversed() { body(charge) }
+                }
+                #expect(found.series == series, "\(c.name), known \(knownService), keep \(keep)")
+                #expect(found.leftoverCount == leftover.count, "\(c.name), known \(knownService), keep \(keep)")
+                let listed = min(keep, leftover.count)
+                #expect(found.leftover(first: listed) == Array(leftover.prefix(listed)), "\(c.name), known \(knownService), keep \(keep)")
+                #expect(passes >= 2)
+            }
+        }
+    }
+
     /// Oldest first, newest first with each day's rows in order, and shuffled: the one-pass
     /// orders and the sort give what sorting gives.
     @Test(arguments: [0, 1, 2, 3, 50, 400])

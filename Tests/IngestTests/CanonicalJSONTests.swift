@@ -87,6 +87,26 @@ import Testing
                                     PricePoint(date: CalendarDate(dayNumber: 19_000), price: Price(amount: 13.5, currency: .eur))]),
     ]
 
+    /// A series listing twenty thousand rows is handed on while it is written, not held whole.
+    @Test func longSourceListsAreHandedOnAsWritten() throws {
+        let sources = (1...20_000).map { Provenance(file: "statement.csv", row: $0, line: $0 + 1) }
+        let sub = Subscription(name: "Netflix", price: Price(amount: 15.49, currency: .usd), cycle: Cycle(unit: .month, interval: 1),
+                               nextRenewal: nil, category: .streaming, notes: nil, source: sources[0], alsoFrom: Array(sources.dropFirst()))
+        var pieces: [Int] = []
+        var out = ""
+        var writer = CanonicalStreamWriter(writeBytes: { bytes in
+            pieces.append(bytes.count)
+            out += String(decoding: bytes, as: UTF8.self)
+        })
+        try writer.begin()
+        try writer.add(sub)
+        let before = pieces.count
+        try writer.finish()
+        #expect(before >= 1, "nothing was handed on before the subscription ended")
+        #expect(pieces.allSatisfy { $0 < (1 << 20) + (1 << 18) }, "\(pieces)")
+        #expect(out == CanonicalJSON.text([sub]))
+    }
+
     @Test func streamWriterWritesUnusualSubscriptionsAlike() throws {
         var out = ""
         var writer = CanonicalStreamWriter(write: { out += $0 })

@@ -30,7 +30,17 @@ public struct CanonicalStreamWriter {
 
     public mutating func add(_ sub: Subscription) throws {
         buffer.append(contentsOf: count == 0 ? "\n    ".utf8 : ",\n    ".utf8)
-        SubscriptionJSONWriter.writeInList(sub, to: &buffer)
+        if sub.alsoFrom.count >= 1024 {
+            // A long list of sources is handed on as it is written.
+            let sink = self.sink, limit = Self.flushAt
+            try SubscriptionJSONWriter.write(sub, to: &buffer, indent: 2) { bytes in
+                guard bytes.count >= limit else { return }
+                try sink(bytes)
+                bytes.removeAll(keepingCapacity: true)
+            }
+        } else {
+            SubscriptionJSONWriter.writeInList(sub, to: &buffer)
+        }
         count += 1
         summary.add(sub)
         if buffer.count >= Self.flushAt { try flush() }

@@ -6,6 +6,14 @@
 /// digit instead of through `String(_:)`.
 enum SubscriptionJSONWriter {
     static func write(_ sub: Subscription, to out: inout [UInt8], indent level: Int) {
+        write(sub, to: &out, indent: level, drain: { _ in })
+    }
+
+    /// `write`, calling `drain` with the output between the entries of a long `alsoFrom` list
+    /// (a bank series lists every row it came from), so that a writer can hand bytes on
+    /// before the subscription ends instead of holding all of it.
+    static func write(_ sub: Subscription, to out: inout [UInt8], indent level: Int,
+                      drain: (inout [UInt8]) throws -> Void) rethrows {
         out.append(UInt8(ascii: "{"))
         key("name", first: true, level, &out)
         JSONBytes.string(sub.name, to: &out)
@@ -38,6 +46,7 @@ enum SubscriptionJSONWriter {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 JSONBytes.newline(level + 2, &out)
                 write(source, to: &out, indent: level + 2)
+                if i % 1024 == 1023 { try drain(&out) }
             }
             JSONBytes.newline(level + 1, &out)
             out.append(UInt8(ascii: "]"))

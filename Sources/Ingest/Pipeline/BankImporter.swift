@@ -175,7 +175,8 @@ public struct BankImporter: Sendable {
     /// from its log twice, a refunded charge passed over, and never unpacked whole.
     func search(_ ledger: PackedLedger, detector: RecurrenceDetector, keep: Int) -> Finding {
         let (refunds, refunded) = settleRefunds(ledger)
-        let found = detector.detect(count: ledger.charges.count - refunded.count, knownService: ledger.merchant.isKnownService) { body in
+        let found = detector.detect(count: ledger.charges.count - refunded.count, knownService: ledger.merchant.isKnownService,
+                                    keep: keep) { body in
             if refunded.isEmpty {
                 ledger.charges.forEach(body)
             } else {

@@ -56,6 +56,10 @@ public struct RecurringSeries: Hashable, Sendable {
 public struct RecurrenceDetector: Sendable {
     public init() {}
 
+    /// About how many charges the search of a shop's amount groups holds at once
+    /// (`detect(count:…)`).
+    var batchCharges = 1 << 15
+
     /// Charges this many days apart count as one billing (a doubled charge).
     static let doubleWindow: Int32 = 3
 
@@ -155,7 +159,13 @@ public struct RecurrenceDetector: Sendable {
     /// group is filled without sorting or copying the whole list, and a charge's neighbours
     /// in price are counted from the amounts rather than searched for. The series are the
     /// same, and `leftover(first:)` gives the leftover list in the same order.
-    func detect(count: Int, knownService: Bool, charges: ((Charge) -> Void) -> Void) -> Detection {
+    ///
+    /// A merchant with more than `maxGroupsToJoin` amount groups joins no price changes, so
+    /// its groups are independent: they are filled and searched a batch at a time (about
+    /// `batchCharges` charges, reading the charges once per batch), and of the leftovers only
+    /// the first `keep` in the leftover order are kept, with the count. Memory then stays
+    /// bounded however many charges a shop has.
+    func detect(count: Int, knownService: Bool, keep: Int = .max, charges: ((Charge) -> Void) -> Void) -> Detection {
         guard count >= 2 else {
             var all: [Charge] = []
             charges { all.append($0) }
@@ -173,6 +183,10 @@ public struct RecurrenceDetector: Sendable {
             }
             sizes[sizes.count - 1] += perAmount.counts[slot]
             perAmount.groups[slot] = Int32(sizes.count - 1)
+        }
+        if sizes.count > RecurrenceDetector.maxGroupsToJoin {
+            return detectInBatches(count: count, knownService: knownService, keep: keep, sizes: sizes,
+                                   perAmount: perAmount, charges: charges)
         }
         var members: [[Charge]] = sizes.map { n in
             var list: [Charge] = []
@@ -202,6 +216,71 @@ public struct RecurrenceDetector: Sendable {
                                           confidence: confidence(fit: fit, occurrences: group.days.count, knownService: knownService)))
         }
         return Detection(series: series.sorted { $0.charges[0].day < $1.charges[0].day }, leftoverGroups: leftover, leftoverCount: leftoverCount)
+    }
+
+    /// More amount groups than this make a shop: no price changes are joined among them.
+    static let maxGroupsToJoin = 40
+
+    /// `detect(count:…)` for a merchant whose amount groups are independent (see there).
+    private func detectInBatches(count: Int, knownService: Bool, keep: Int, sizes: [Int], perAmount: AmountCounts,
+                                 charges: ((Charge) -> Void) -> Void) -> Detection {
+        var series: [RecurringSeries] = []
+        var kept: [Charge] = []
+        var leftoverCount = 0
+        var start = 0
+        while start < sizes.count {
+            var end = start + 1, total = sizes[start]
+            while end < sizes.count, total + sizes[end] <= batchCharges {
+                total += sizes[end]
+                end += 1
+            }
+            var members: [[Charge]] = sizes[start..<end].map { n in
+                var list: [Charge] = []
+                list.reserveCapacity(n)
+                return list
+            }
+            charges { c in
+                let g = Int(perAmount.group(of: c.amount))
+                if g >= start && g < end { members[g - start].append(c) }
+            }
+            for i in members.indices {
+                RecurrenceDetector.sortByDayAndRow(&members[i])
+                let group = Group(sorted: members[i])
+                members[i] = []
+                if let fit = group.fit, accepts(group, fit: fit, knownService: knownService, total: count),
+                   isolated(group, total: count, perAmount: perAmount) {
+                    series.append(RecurringSeries(charges: group.charges, fit: fit, occurrences: group.days.count,
+                                                  confidence: confidence(fit: fit, occurrences: group.days.count, knownService: knownService)))
+                } else {
+                    leftoverCount += group.charges.count
+                    // Nothing of a group enters a full list that ends before the group starts.
+                    if kept.count < keep || kept.last.map({ group.charges[0].day < $0.day }) == true {
+                        kept = RecurrenceDetector.merge(kept, group.charges, limit: keep)
+                    }
+                }
+            }
+            start = end
+        }
+        return Detection(series: series.sorted { $0.charges[0].day < $1.charges[0].day },
+                         leftoverGroups: kept.isEmpty ? [] : [kept], leftoverCount: leftoverCount)
+    }
+
+    /// The first `limit` of `a` and `b` merged by day, `a`'s charges first on a day: the order
+    /// `Detection.leftover(first:)` gives a later group's charges.
+    static func merge(_ a: [Charge], _ b: [Charge], limit: Int) -> [Charge] {
+        var out: [Charge] = []
+        out.reserveCapacity(min(limit, a.count + b.count))
+        var i = 0, j = 0
+        while out.count < limit, i < a.count || j < b.count {
+            if j == b.count || (i < a.count && a[i].day <= b[j].day) {
+                out.append(a[i])
+                i += 1
+            } else {
+                out.append(b[j])
+                j += 1
+            }
+        }
+        return out
     }
 
     /// Sorts charges by day and row. Statements list rows oldest first or newest first, so a
@@ -257,7 +336,7 @@ public struct RecurrenceDetector: Sendable {
     /// much, and keeps the same grid across the join: a price change continues the series.
     private func joinPriceChanges(_ groups: inout [Group]) {
         // Dozens of distinct amounts make a shop, not a subscription; do not search them all.
-        guard groups.count <= 40 else { return }
+        guard groups.count <= RecurrenceDetector.maxGroupsToJoin else { return }
         var merged = true
         while merged {
             merged = false
