@@ -15,7 +15,7 @@ public struct PlainRow: Sendable {
     public var keyHash: UInt64
 }
 
-/// Reads plain rows straight from a record's ASCII bytes, for a table whose columns are only a
+/// Reads plain rows straight from a record's UTF-8 bytes, for a table whose columns are only a
 /// name, price, cycle, next renewal, category and notes: the cells that repeat down a column
 /// (cycle, date, category texts) are looked up by their bytes, the name is matched by
 /// `BrandBytes`. Each value comes from the same `DraftBuilder` functions a draft's would, so a
