@@ -74,13 +74,7 @@ public struct ColumnFormats: Sendable {
                 key[i] = shape ? ColumnFormats.shape(byte) : byte
                 i += 1
             }
-            let raw = UnsafeRawBufferPointer(key)
-            let hash = ByteKeyTable<Reading>.hash(raw)
-            if let known = readings.value(for: raw, hash: hash) { return known }
-            let reading = read(Substring(String(decoding: cell, as: UTF8.self)))
-            if readings.isFull { readings.removeAll() }
-            readings.insert(raw, hash: hash, value: reading)
-            return reading
+            return readings.value(for: UnsafeRawBufferPointer(key)) { read(Substring(String(decoding: cell, as: UTF8.self))) }
         }
     }
 

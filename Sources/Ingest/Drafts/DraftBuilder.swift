@@ -138,24 +138,20 @@ public struct DraftBuilder: Sendable {
         return draft
     }
 
-    /// `currencyCell` is the row's cell of the currency column, when it has one.
     /// The hash of `DraftMerger.key` of the draft a row makes, for counting duplicates: a name
     /// the catalog knows is matched on the cell's bytes when the row has nothing else to read
     /// (no status or active column, a cell `CellCleaner` would leave as it is), else the name
     /// and status are built (`buildNameAndStatus`).
     public func duplicateHash(_ item: TableItem) -> UInt64? {
         if case .utf8(let record, _) = item, mapping[.status] == nil, mapping[.active] == nil,
-           let column = mapping[.name], column < record.count {
-            let cell = record.field(column)
-            if let first = cell.first, let last = cell.last, first > 0x20, last > 0x20, !PlainRowBuilder.holdsLink(cell),
-               case .brand(let brand) = cell.withUnsafeBufferPointer({ BrandCatalog.shared.bytes.match($0) }),
-               let (_, hash) = DraftMerger.brandKeys[brand] {
-                return hash
-            }
+           let column = mapping[.name], column < record.count,
+           let brand = PlainRowBuilder.catalogBrand(record.field(column)), let (_, hash) = DraftMerger.brandKeys[brand] {
+            return hash
         }
         return DraftMerger.key(buildNameAndStatus(item.sourceRow)).map(DraftMerger.hash)
     }
 
+    /// `currencyCell` is the row's cell of the currency column, when it has one.
     func price(_ text: String, column: Int, currencyCell: (text: String, column: Int)?,
                at provenance: Provenance) -> (DraftField<Price>, Cycle?) {
         let (mark, guessed) = formats.decimalMark(column: column - 1, locale: context.locale)

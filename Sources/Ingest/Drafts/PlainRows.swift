@@ -61,8 +61,7 @@ public final class PlainRowBuilder: Sendable {
             guard let first = cell.first, let last = cell.last else { continue }
             if first <= 0x20 || last <= 0x20 || Self.holdsLink(cell) { return nil }
         }
-        guard case .brand(let brandIndex) = record.field(name).withUnsafeBufferPointer({ BrandCatalog.shared.bytes.match($0) })
-        else { return nil }
+        guard let brandIndex = Self.catalogBrand(record.field(name)) else { return nil }
         let brand = BrandCatalog.shared.brands[brandIndex]
         let provenance = Provenance(file: builder.file, row: row, line: record.line, part: builder.part)
 
@@ -110,6 +109,14 @@ public final class PlainRowBuilder: Sendable {
             && !field.issues.contains { $0.severity >= .warning || AcceptPolicy.guessCodes.contains($0.code) }
     }
 
+    /// The catalog brand a name cell names without a plan, when the cell needs no cleaning
+    /// (no spaces around it, no Notion link): what `DraftBuilder` would read from it.
+    static func catalogBrand(_ cell: ArraySlice<UInt8>) -> Int? {
+        guard let first = cell.first, let last = cell.last, first > 0x20, last > 0x20, !holdsLink(cell),
+              case .brand(let brand) = cell.withUnsafeBufferPointer({ BrandCatalog.shared.bytes.match($0) }) else { return nil }
+        return brand
+    }
+
     /// Whether the cell holds ` (https://`, which starts a Notion link `CellCleaner` cuts.
     static func holdsLink(_ bytes: ArraySlice<UInt8>) -> Bool {
         let pattern: StaticString = " (https://"
@@ -154,18 +161,8 @@ final class PlainMemo: @unchecked Sendable {
     }
 
     private func lookUp<V>(_ table: inout ByteKeyTable<V?>, _ bytes: ArraySlice<UInt8>, _ read: (String) -> V?) -> V? {
-        bytes.withUnsafeBytes { raw in
-            let hash = ByteKeyTable<V?>.hash(raw)
-            lock.lock()
-            let known = table.value(for: raw, hash: hash)
-            lock.unlock()
-            if let known { return known }
-            let value = read(PlainRowBuilder.text(bytes))
-            lock.lock()
-            if table.isFull { table.removeAll() }
-            table.insert(raw, hash: hash, value: value)
-            lock.unlock()
-            return value
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        return bytes.withUnsafeBytes { raw in table.value(for: raw) { read(PlainRowBuilder.text(bytes)) } }
     }
 }

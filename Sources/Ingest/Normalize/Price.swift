@@ -48,17 +48,7 @@ public enum DecimalText {
     /// The value as a whole number of 10^-`digits` units, when it is one and fits in an Int64.
     static func minorUnits(_ value: Decimal, digits: Int) -> Int64? {
         guard (0...6).contains(digits), !value.isNaN, value.exponent >= -digits else { return nil }
-        if DecimalParts.isVerified {
-            guard let parts = DecimalParts(value) else { return nil }
-            var magnitude = parts.mantissa
-            for _ in 0..<(parts.exponent + digits) {
-                let (product, overflow) = magnitude.multipliedReportingOverflow(by: 10)
-                guard !overflow else { return nil }
-                magnitude = product
-            }
-            guard magnitude <= UInt64(Int64.max) else { return nil }
-            return parts.negative ? -Int64(magnitude) : Int64(magnitude)
-        }
+        if DecimalParts.isVerified { return DecimalParts(value)?.units(digits: digits) }
         return foundationMinorUnits(value, digits: digits)
     }
 
@@ -158,6 +148,19 @@ struct DecimalParts {
         self.mantissa = mantissa
     }
 
+    /// The value in 10^-`digits` units, when that is a whole number that fits in an Int64.
+    func units(digits: Int) -> Int64? {
+        guard exponent + digits >= 0 else { return nil }
+        var magnitude = mantissa
+        for _ in 0..<(exponent + digits) {
+            let (product, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            magnitude = product
+        }
+        guard magnitude <= UInt64(Int64.max) else { return nil }
+        return negative ? -Int64(magnitude) : Int64(magnitude)
+    }
+
     /// Whether the bytes read as described on this platform: minor units from them agree with
     /// Foundation's for a table of amounts.
     static let isVerified: Bool = {
@@ -166,10 +169,7 @@ struct DecimalParts {
         for text in amounts {
             guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), let parts = DecimalParts(value) else { return false }
             for digits in 0...3 where value.exponent >= -digits {
-                var magnitude = parts.mantissa
-                for _ in 0..<(parts.exponent + digits) { magnitude *= 10 }
-                let units = parts.negative ? -Int64(magnitude) : Int64(magnitude)
-                guard units == DecimalText.foundationMinorUnits(value, digits: digits) else { return false }
+                guard parts.units(digits: digits) == DecimalText.foundationMinorUnits(value, digits: digits) else { return false }
             }
         }
         return true

@@ -29,27 +29,30 @@ public struct CanonicalStreamWriter {
     }
 
     public mutating func add(_ sub: Subscription) throws {
-        buffer.append(contentsOf: count == 0 ? "\n    ".utf8 : ",\n    ".utf8)
         if sub.alsoFrom.count >= 1024 {
             // A long list of sources is handed on as it is written.
             let sink = self.sink, limit = Self.flushAt
-            try SubscriptionJSONWriter.write(sub, to: &buffer, indent: 2) { bytes in
-                guard bytes.count >= limit else { return }
-                try sink(bytes)
-                bytes.removeAll(keepingCapacity: true)
+            try entry(sub) { buffer in
+                try SubscriptionJSONWriter.write(sub, to: &buffer, indent: 2) { bytes in
+                    guard bytes.count >= limit else { return }
+                    try sink(bytes)
+                    bytes.removeAll(keepingCapacity: true)
+                }
             }
         } else {
-            SubscriptionJSONWriter.writeInList(sub, to: &buffer)
+            try entry(sub) { SubscriptionJSONWriter.writeInList(sub, to: &$0) }
         }
-        count += 1
-        summary.add(sub)
-        if buffer.count >= Self.flushAt { try flush() }
     }
 
     /// `sub` as `rendered` gives it (`render`), written elsewhere, on another thread.
     public mutating func add(_ sub: Subscription, rendered: [UInt8]) throws {
+        try entry(sub) { $0.append(contentsOf: rendered) }
+    }
+
+    /// One entry of the list: the separator, what `write` puts after it, the summary's count.
+    private mutating func entry(_ sub: Subscription, _ write: (inout [UInt8]) throws -> Void) throws {
         buffer.append(contentsOf: count == 0 ? "\n    ".utf8 : ",\n    ".utf8)
-        buffer.append(contentsOf: rendered)
+        try write(&buffer)
         count += 1
         summary.add(sub)
         if buffer.count >= Self.flushAt { try flush() }

@@ -37,13 +37,11 @@ public struct SummaryAccumulator: Sendable {
         var cycle: Cycle
     }
 
-    /// Sums per currency and cycle, and subscriptions per currency. An import has a handful
-    /// of each, so the first few are found by comparing (cheaper than hashing a currency
-    /// code per row); past `scanned` entries an index takes over.
+    /// Sums and counts per currency and cycle (a currency's count is the sum of its cycles').
+    /// An import has a handful, so the first few are found by comparing (cheaper than hashing
+    /// a currency code per row); past `scanned` entries an index takes over.
     private var sums: [(key: Key, sum: Sum)] = []
     private var sumIndex: [Key: Int] = [:]
-    private var counts: [(currency: Currency, count: Int)] = []
-    private var countIndex: [Currency: Int] = [:]
     private static let scanned = 16
 
     /// Amounts that are whole minor units of their currency are added as integers (exact,
@@ -52,8 +50,10 @@ public struct SummaryAccumulator: Sendable {
         var units: Int64 = 0
         var digits: Int
         var rest: Decimal = 0
+        var count = 0
 
         mutating func add(_ amount: Decimal) {
+            count += 1
             if let more = DecimalText.minorUnits(amount, digits: digits) {
                 let (total, overflow) = units.addingReportingOverflow(more)
                 if !overflow { units = total; return }
@@ -85,19 +85,12 @@ public struct SummaryAccumulator: Sendable {
             sums.append((key, Sum(digits: currency.minorDigits)))
         }
         sums[i].sum.add(price.amount)
-        if let j = counts.prefix(Self.scanned).firstIndex(where: { $0.currency == currency })
-            ?? (counts.count > Self.scanned ? countIndex[currency] : nil) {
-            counts[j].count += 1
-        } else {
-            if counts.count >= Self.scanned { countIndex[currency] = counts.count }
-            counts.append((currency, 1))
-        }
     }
 
     public var summary: Summary {
         var totals: [Currency: Summary.Total] = [:]
-        for (currency, count) in counts {
-            totals[currency] = Summary.Total(currency: currency, monthly: 0, yearly: 0, count: count)
+        for (key, sum) in sums {
+            totals[key.currency, default: Summary.Total(currency: key.currency, monthly: 0, yearly: 0, count: 0)].count += sum.count
         }
         let sorted = sums.sorted {
             ($0.key.currency, $0.key.cycle.unit, $0.key.cycle.interval) < ($1.key.currency, $1.key.cycle.unit, $1.key.cycle.interval)

@@ -177,9 +177,9 @@ public struct TableImporter: Sendable {
         return PreparedTable(mapping: mapping, formats: formats)
     }
 
-    /// The first pass, also giving drafts with only a name and status
-    /// (`DraftBuilder.buildNameAndStatus`) for counting duplicates before `run`; its result
-    /// spares `run` that pass. The names are made on a second thread (`pipeline`).
+    /// The first pass, also handing on each row's duplicate key hash
+    /// (`DraftBuilder.duplicateHash`) for counting duplicates before `run`; its result spares
+    /// `run` that pass. The hashes are made on a second thread (`pipeline`).
     public func runNames(name: String, open: () throws -> TableSource, count: (UInt64?) throws -> Void) throws -> PreparedTable {
         let source = try open()
         let (mapping, samples) = try self.mapping(for: source)

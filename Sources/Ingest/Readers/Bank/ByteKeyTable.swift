@@ -79,6 +79,17 @@ struct ByteKeyTable<Value> {
         values.append(value)
     }
 
+    /// The value stored under `key`, or the one `make` gives, stored first; a full table
+    /// forgets everything and starts over. For remembering a pure function of bytes.
+    mutating func value(for key: UnsafeRawBufferPointer, orMake make: () -> Value) -> Value {
+        let hash = Self.hash(key)
+        if let known = value(for: key, hash: hash) { return known }
+        let made = make()
+        if isFull { removeAll() }
+        insert(key, hash: hash, value: made)
+        return made
+    }
+
     /// Forgets every entry, keeping the storage.
     mutating func removeAll() {
         arena.removeAll(keepingCapacity: true)
