@@ -152,9 +152,9 @@ struct ImportCommand: Command {
         }
         // Rows that read cleanly are accepted by both policies that accept anything: they are
         // written as they come, without becoming drafts, unless their duplicates are open.
-        let plain = policy == .none ? nil : PlainSink { row in
+        let plain = policy == .none ? nil : PlainSink { row, batch in
             guard folder.passesThrough(key: row.key, hash: row.keyHash) else { return false }
-            try writer.add(row.subscription, rendered: row.json)
+            try writer.add(row, in: batch)
             return true
         }
         var runner = InputRunner(options: importOptions, printIssues: !quiet)

@@ -1,26 +1,46 @@
 import Foundation
 
-/// A row that reads cleanly: the subscription it stands for once accepted, and its duplicate
-/// key. It is what `DraftBuilder.build` would make of the row, minus the draft: a draft with
-/// no warning or error, every field read with confidence, status pending, a name the catalog
-/// knows without a plan. A streamed import writes it as it comes, unless it has duplicates
-/// still being folded, in which case the row is built as a draft after all.
+/// A row that reads cleanly: what `DraftBuilder.build` would make of it, minus the draft. A
+/// draft with no warning or error, every field read with confidence, status pending, a name
+/// the catalog knows without a plan, a price in whole minor units of a known currency. A
+/// streamed import writes it as it comes, unless it has duplicates still being folded, in
+/// which case the row is built as a draft after all.
 public struct PlainRow: Sendable {
-    public var subscription: Subscription
-    /// The subscription as the streamed output writes it (`CanonicalStreamWriter.render`),
-    /// made on the thread that builds rows.
-    public var json: [UInt8]
-    /// `DraftMerger.key` of the draft, and its hash.
-    public var key: String
-    public var keyHash: UInt64
+    /// The brand in `BrandCatalog.shared`: the name written, and the duplicate key.
+    public let brand: Int
+    /// Where the row's list entry (`SubscriptionJSONWriter.writeInList` of its subscription)
+    /// lies in its batch's `json`.
+    public let json: Range<Int>
+    /// The price, as the summary adds it: `units` of 10^-`currency.minorDigits`.
+    public let units: Int64
+    public let currency: Currency
+    public let cycle: Cycle
+
+    /// `DraftMerger.key` of the row's draft.
+    public var key: String { DraftMerger.brandKeys[brand]?.key ?? "" }
+    /// `DraftMerger.hash(key)`.
+    public var keyHash: UInt64 { DraftMerger.brandKeys[brand]?.hash ?? 0 }
+}
+
+/// A batch of rows as the plain reader made them, in row order: the plain rows' JSON back to
+/// back in one buffer, and the rest as drafts.
+public struct PlainBatch: Sendable {
+    public enum Made: Sendable {
+        case plain(PlainRow)
+        case draft(ImportDraft)
+    }
+
+    public internal(set) var json: [UInt8] = []
+    public internal(set) var rows: [Made] = []
 }
 
 /// Reads plain rows straight from a record's UTF-8 bytes, for a table whose columns are only a
 /// name, price, cycle, next renewal, category and notes: the cells that repeat down a column
 /// (cycle, date, category texts) are looked up by their bytes, the name is matched by
-/// `BrandBytes`. Each value comes from the same `DraftBuilder` functions a draft's would, so a
-/// row it accepts gives the same subscription; any row it is not sure of gives nil and is
-/// built as a draft.
+/// `BrandBytes`, the price read by `FastPrice.read`, and the JSON written from pieces made once
+/// (`SubscriptionJSONWriter.Pieces`). Each value comes from the same functions a draft's would,
+/// so a row it accepts gives the same subscription; any row it is not sure of is built as a
+/// draft.
 public final class PlainRowBuilder: Sendable {
     let builder: DraftBuilder
     private let name: Int, price: Int, cycle: Int
@@ -28,10 +48,23 @@ public final class PlainRowBuilder: Sendable {
     private let columns: Int
     /// The mapped columns.
     private let mapped: [Int]
+    /// The currency a bare `$` stands for here, when that is not a guess.
+    private let dollar: Currency?
+    /// The JSON from the notes to the row number, with the file's name.
+    private let filePiece: [UInt8]
     private let memo = PlainMemo()
 
     /// The fields a plain table may map; any other makes rows that need the full builder.
     static let fields: Set<Field> = [.name, .price, .cycle, .nextRenewal, .category, .notes]
+
+    /// Each catalog brand's list entry up to its amount (`SubscriptionJSONWriter.Pieces.head`).
+    static let brandHeads = BrandCatalog.shared.brands.map { SubscriptionJSONWriter.Pieces.head(name: $0.name) }
+    /// Each category's piece, and that of no category.
+    static let categoryPieces: [Category?: [UInt8]] = {
+        var pieces: [Category?: [UInt8]] = [nil: SubscriptionJSONWriter.Pieces.category(nil)]
+        for category in Category.allCases { pieces[category] = SubscriptionJSONWriter.Pieces.category(category) }
+        return pieces
+    }()
 
     /// Nil when the table maps a field rows are not read plainly with (status, currency,
     /// start date, a split cycle …), has no cycle column, stores minor units or does not match
@@ -50,56 +83,117 @@ public final class PlainRowBuilder: Sendable {
         notes = mapping[.notes]
         columns = mapping.header.count
         mapped = [name, price, cycle, renewal, category, notes].compactMap { $0 }
+        let (dollar, guess) = FastPrice.currency(.dollar, context: builder.context)
+        self.dollar = guess == nil ? dollar : nil
+        filePiece = builder.part == nil ? SubscriptionJSONWriter.Pieces.file(builder.file) : []
     }
 
-    /// The plain row `record` (data row `row`) stands for, or nil when it needs a draft.
-    public func plain(_ record: CSVRecord, row: Int) -> PlainRow? {
-        guard record.count == columns else { return nil }
+    /// The rows of `items` as plain rows where they read cleanly, else as drafts.
+    public func batch(_ items: [TableItem]) -> PlainBatch {
+        var batch = PlainBatch()
+        batch.json.reserveCapacity(items.count * 384)
+        batch.rows.reserveCapacity(items.count)
+        memo.withTables { tables in
+            for item in items {
+                if case .utf8(let record, let row) = item, let made = plain(record, row: row, tables: &tables, into: &batch.json) {
+                    batch.rows.append(.plain(made))
+                } else {
+                    batch.rows.append(.draft(builder.build(item.sourceRow)))
+                }
+            }
+        }
+        return batch
+    }
+
+    /// The plain row `record` (data row `row`) stands for, with its JSON, or nil when it needs
+    /// a draft.
+    func plain(_ record: CSVRecord, row: Int) -> (PlainRow, json: [UInt8])? {
+        var json: [UInt8] = []
+        let made = memo.withTables { plain(record, row: row, tables: &$0, into: &json) }
+        return made.map { ($0, json) }
+    }
+
+    /// `plain(_:row:)`, appending the JSON to `json`, which is left as it was when the row
+    /// needs a draft.
+    private func plain(_ record: CSVRecord, row: Int, tables: inout PlainMemo.Tables, into json: inout [UInt8]) -> PlainRow? {
+        guard record.count == columns, !filePiece.isEmpty else { return nil }
         for column in mapped {
             // Cells with spaces around them or a Notion link are cleaned by the full builder.
             let cell = record.field(column)
             guard let first = cell.first, let last = cell.last else { continue }
             if first <= 0x20 || last <= 0x20 || Self.holdsLink(cell) { return nil }
         }
-        guard let brandIndex = Self.catalogBrand(record.field(name)) else { return nil }
-        let brand = BrandCatalog.shared.brands[brandIndex]
-        let provenance = Provenance(file: builder.file, row: row, line: record.line, part: builder.part)
+        guard let brand = Self.catalogBrand(record.field(name)), DraftMerger.brandKeys[brand] != nil else { return nil }
 
-        let priceText = Self.text(record.field(price))
-        guard !priceText.isEmpty else { return nil }
-        let (priceField, _) = builder.price(priceText, column: price + 1, currencyCell: nil, at: provenance)
-        guard let amount = priceField.value, Self.isClean(priceField) else { return nil }
-        guard let (key, hash) = DraftMerger.brandKeys[brandIndex] else { return nil }
+        // The price: what `DraftBuilder.price` reads without a note, a guess or a warning.
+        guard let reading = record.field(price).withUnsafeBufferPointer(FastPrice.read), !reading.negative else { return nil }
+        let currency: Currency?
+        switch reading.sign {
+        case .none: currency = builder.context.currency
+        case .euro: currency = .eur
+        case .pound: currency = .gbp
+        case .code(let code): currency = code
+        case .dollar: currency = dollar
+        }
+        guard let currency, let units = Self.units(reading, digits: currency.minorDigits) else { return nil }
 
-        guard let cycleValue = memo.cycle(record.field(cycle), { text in
+        guard let cycleEntry = tables.cycle(record.field(cycle), { text in
             guard !text.isEmpty, let value = try? builder.parseCycle(text) else { return nil }
             return value
         }) else { return nil }
+        let cycleValue = cycleEntry.cycle
 
         var nextRenewal: CalendarDate?
         if let renewal, !record.field(renewal).isEmpty {
-            guard let date = memo.date(record.field(renewal), { text in
+            let provenance = Provenance(file: builder.file, row: row, line: record.line, part: builder.part)
+            guard let date = tables.date(record.field(renewal), { text in
                 let field = builder.date(text, column: renewal + 1, at: provenance)
                 return Self.isClean(field) ? field.value : nil
             }) else { return nil }
             nextRenewal = date < builder.context.today ? DraftBuilder.rolled(date, by: cycleValue, to: builder.context.today).0 : date
         }
 
-        var categoryValue = brand.category
+        var categoryValue = BrandCatalog.shared.brands[brand].category
         if let category, !record.field(category).isEmpty {
             // A category word the table's own words do not know is read with low confidence.
-            guard let known = memo.category(record.field(category), { text in
+            guard let known = tables.category(record.field(category), { text in
                 CategoryWords.category(for: CellCleaner.firstOfMultiSelect(text))
             }) else { return nil }
             categoryValue = known
         }
 
-        var notesValue: String?
-        if let notes, !record.field(notes).isEmpty { notesValue = Self.text(record.field(notes)) }
+        // The entry, as `SubscriptionJSONWriter.writeInList` writes it.
+        let start = json.count
+        json.append(contentsOf: Self.brandHeads[brand])
+        json.append(UInt8(ascii: "\""))
+        DecimalText.appendUnits(units, digits: currency.minorDigits, to: &json)
+        json.append(UInt8(ascii: "\""))
+        json.append(contentsOf: tables.currencyPiece(currency))
+        json.append(contentsOf: cycleEntry.piece)
+        if let nextRenewal { JSONBytes.date(nextRenewal, to: &json) } else { JSONBytes.null(&json) }
+        json.append(contentsOf: Self.categoryPieces[categoryValue] ?? [])
+        if let notes, !record.field(notes).isEmpty {
+            record.field(notes).withUnsafeBufferPointer { JSONBytes.string($0, to: &json) }
+        } else {
+            JSONBytes.null(&json)
+        }
+        json.append(contentsOf: filePiece)
+        JSONBytes.integer(row, to: &json)
+        json.append(contentsOf: SubscriptionJSONWriter.Pieces.end)
+        return PlainRow(brand: brand, json: start..<json.count, units: units, currency: currency, cycle: cycleValue)
+    }
 
-        let subscription = Subscription(name: brand.name, price: amount, cycle: cycleValue, nextRenewal: nextRenewal,
-                                        category: categoryValue, notes: notesValue, source: provenance)
-        return PlainRow(subscription: subscription, json: CanonicalStreamWriter.render(subscription), key: key, keyHash: hash)
+    /// The amount of `reading` in minor units of a currency with `digits` of them, when it is
+    /// a whole number of them that fits; as `DecimalText.minorUnits` reads the same amount.
+    static func units(_ reading: FastPrice.Reading, digits: Int) -> Int64? {
+        guard (0...6).contains(digits), reading.fraction <= digits else { return nil }
+        var units = reading.mantissa
+        for _ in reading.fraction..<digits {
+            let (scaled, overflow) = units.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            units = scaled
+        }
+        return units <= UInt64(Int64.max) ? Int64(units) : nil
     }
 
     /// A field a confident draft may carry: a value, confidence at the policy's threshold or
@@ -138,31 +232,56 @@ public final class PlainRowBuilder: Sendable {
 
 /// What the plain reader learnt of each distinct cell text of a table, by its bytes: the cycle,
 /// date and category columns hold few distinct texts. A text that did not read cleanly is
-/// remembered as such. Bounded: a full table starts over. The builder's rows are made one batch
-/// at a time, so the lock is never contended; it keeps the tables safe all the same.
+/// remembered as such. Bounded: a full table starts over. Batches are made one at a time, so
+/// the lock is never contended; it keeps the tables safe all the same.
 final class PlainMemo: @unchecked Sendable {
+    struct CycleEntry {
+        var cycle: Cycle
+        /// `SubscriptionJSONWriter.Pieces.cycle`.
+        var piece: [UInt8]
+    }
+
+    struct Tables {
+        private var cycles = ByteKeyTable<CycleEntry?>(capacity: PlainMemo.capacity)
+        private var dates = ByteKeyTable<CalendarDate?>(capacity: PlainMemo.capacity)
+        private var categories = ByteKeyTable<Category?>(capacity: PlainMemo.capacity)
+        /// `SubscriptionJSONWriter.Pieces.currency` of the currencies seen: a handful.
+        private var currencies: [(currency: Currency, piece: [UInt8])] = []
+
+        mutating func cycle(_ bytes: ArraySlice<UInt8>, _ read: (String) -> Cycle?) -> CycleEntry? {
+            Self.lookUp(&cycles, bytes) { text in
+                read(text).map { CycleEntry(cycle: $0, piece: SubscriptionJSONWriter.Pieces.cycle($0)) }
+            }
+        }
+
+        mutating func date(_ bytes: ArraySlice<UInt8>, _ read: (String) -> CalendarDate?) -> CalendarDate? {
+            Self.lookUp(&dates, bytes, read)
+        }
+
+        mutating func category(_ bytes: ArraySlice<UInt8>, _ read: (String) -> Category?) -> Category? {
+            Self.lookUp(&categories, bytes, read)
+        }
+
+        mutating func currencyPiece(_ currency: Currency) -> [UInt8] {
+            if let known = currencies.first(where: { $0.currency == currency }) { return known.piece }
+            let piece = SubscriptionJSONWriter.Pieces.currency(currency)
+            if currencies.count < PlainMemo.capacity { currencies.append((currency, piece)) }
+            return piece
+        }
+
+        private static func lookUp<V>(_ table: inout ByteKeyTable<V?>, _ bytes: ArraySlice<UInt8>, _ read: (String) -> V?) -> V? {
+            bytes.withUnsafeBytes { raw in table.value(for: raw) { read(PlainRowBuilder.text(bytes)) } }
+        }
+    }
+
     private let lock = NSLock()
-    private var cycles = ByteKeyTable<Cycle?>(capacity: PlainMemo.capacity)
-    private var dates = ByteKeyTable<CalendarDate?>(capacity: PlainMemo.capacity)
-    private var categories = ByteKeyTable<Category?>(capacity: PlainMemo.capacity)
+    private var tables = Tables()
 
     static let capacity = 4096
 
-    func cycle(_ bytes: ArraySlice<UInt8>, _ read: (String) -> Cycle?) -> Cycle? {
-        lookUp(&cycles, bytes, read)
-    }
-
-    func date(_ bytes: ArraySlice<UInt8>, _ read: (String) -> CalendarDate?) -> CalendarDate? {
-        lookUp(&dates, bytes, read)
-    }
-
-    func category(_ bytes: ArraySlice<UInt8>, _ read: (String) -> Category?) -> Category? {
-        lookUp(&categories, bytes, read)
-    }
-
-    private func lookUp<V>(_ table: inout ByteKeyTable<V?>, _ bytes: ArraySlice<UInt8>, _ read: (String) -> V?) -> V? {
+    func withTables<R>(_ body: (inout Tables) -> R) -> R {
         lock.lock()
         defer { lock.unlock() }
-        return bytes.withUnsafeBytes { raw in table.value(for: raw) { read(PlainRowBuilder.text(bytes)) } }
+        return body(&tables)
     }
 }

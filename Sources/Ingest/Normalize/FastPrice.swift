@@ -7,22 +7,50 @@ import Foundation
 enum FastPrice {
     enum Sign { case none, dollar, euro, pound, code(Currency) }
 
+    /// What the digits and signs of a price cell say, before the currency is chosen: the
+    /// amount is `mantissa` × 10^-`fraction`.
+    struct Reading {
+        var negative: Bool
+        var mantissa: UInt64
+        var fraction: Int
+        var sign: Sign
+    }
+
     static func parse(_ raw: Substring, context: NormalizeContext) -> ParsedPrice? {
-        let bytes = raw.utf8
-        var i = bytes.startIndex
-        let end = bytes.endIndex
+        let reading = raw.utf8.withContiguousStorageIfAvailable { read($0) } ?? Array(raw.utf8).withUnsafeBufferPointer { read($0) }
+        guard let reading else { return nil }
+        let (currency, issue) = currency(reading.sign, context: context)
+        var amount = Decimal(sign: .plus, exponent: -reading.fraction, significand: Decimal(reading.mantissa))
+        if reading.negative { amount = -amount }
+        return ParsedPrice(price: Price(amount: amount, currency: currency), issues: issue.map { [$0] } ?? [])
+    }
+
+    /// The currency a sign stands for in `context`, with the issue when it is a guess.
+    static func currency(_ sign: Sign, context: NormalizeContext) -> (Currency?, Issue?) {
+        switch sign {
+        case .none: return (context.currency, nil)
+        case .euro: return (Currency.eur, nil)
+        case .pound: return (Currency.gbp, nil)
+        case .code(let c): return (c, nil)
+        case .dollar: return CurrencyChoice.resolve(.dollar, sign: "$", text: ScalarText.empty, context: context)
+        }
+    }
+
+    /// Reads a price cell's UTF-8 bytes; nil for any shape this reader leaves to the full parser.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Reading? {
+        var i = 0
+        let end = bytes.count
         func peek() -> UInt8? { i < end ? bytes[i] : nil }
-        func skipSpaces() { while i < end, bytes[i] == 0x20 { i = bytes.index(after: i) } }
+        func skipSpaces() { while i < end, bytes[i] == 0x20 { i += 1 } }
         func readSign() -> Sign? {
             guard let b = peek() else { return nil }
-            if b == 0x24 { i = bytes.index(after: i); return .dollar }
-            if b == 0xE2, bytes.index(i, offsetBy: 2, limitedBy: end).map({ $0 < end }) == true,
-               bytes[bytes.index(i, offsetBy: 1)] == 0x82, bytes[bytes.index(i, offsetBy: 2)] == 0xAC {
-                i = bytes.index(i, offsetBy: 3)
+            if b == 0x24 { i += 1; return .dollar }
+            if b == 0xE2, i + 2 < end, bytes[i + 1] == 0x82, bytes[i + 2] == 0xAC {
+                i += 3
                 return .euro
             }
-            if b == 0xC2, bytes.index(after: i) < end, bytes[bytes.index(after: i)] == 0xA3 {
-                i = bytes.index(i, offsetBy: 2)
+            if b == 0xC2, i + 1 < end, bytes[i + 1] == 0xA3 {
+                i += 2
                 return .pound
             }
             // Three capital letters that are an ISO 4217 code.
@@ -31,7 +59,7 @@ enum FastPrice {
             for _ in 0..<3 {
                 guard j < end, bytes[j] >= 0x41, bytes[j] <= 0x5A else { return nil }
                 code = code << 8 | UInt32(bytes[j])
-                j = bytes.index(after: j)
+                j += 1
             }
             if j < end, (bytes[j] >= 0x41 && bytes[j] <= 0x5A) || (bytes[j] >= 0x61 && bytes[j] <= 0x7A) { return nil }
             guard let currency = Currency.byPackedCode[code] else { return nil }
@@ -42,14 +70,14 @@ enum FastPrice {
         skipSpaces()
         var negative = false
         var paren = false
-        if peek() == 0x28 { paren = true; i = bytes.index(after: i); skipSpaces() }
-        if peek() == 0x2D { negative = true; i = bytes.index(after: i) }
+        if peek() == 0x28 { paren = true; i += 1; skipSpaces() }
+        if peek() == 0x2D { negative = true; i += 1 }
         var sign = Sign.none
         if let b = peek(), !(b >= 0x30 && b <= 0x39) {
             guard let s = readSign() else { return nil }
             sign = s
             skipSpaces()
-            if peek() == 0x2D, !negative { negative = true; i = bytes.index(after: i) }
+            if peek() == 0x2D, !negative { negative = true; i += 1 }
         }
         // The number: digit groups and at most two kinds of marks.
         var mantissa: UInt64 = 0
@@ -71,11 +99,11 @@ enum FastPrice {
                 digits += 1
                 groupLength += 1
                 sawDigit = true
-                i = bytes.index(after: i)
+                i += 1
                 continue
             }
             guard b == 0x2E || b == 0x2C, sawDigit else { break }
-            let next = bytes.index(after: i)
+            let next = i + 1
             guard next < end, bytes[next] >= 0x30, bytes[next] <= 0x39 else { break }
             if groups == 0 {
                 firstGroup = groupLength
@@ -125,25 +153,11 @@ enum FastPrice {
         }
         if paren {
             guard peek() == 0x29 else { return nil }
-            i = bytes.index(after: i)
+            i += 1
             negative = true
             skipSpaces()
         }
         guard i == end else { return nil }
-        var currency: Currency?
-        var issues: [Issue] = []
-        switch sign {
-        case .none: currency = context.currency
-        case .euro: currency = Currency.eur
-        case .pound: currency = Currency.gbp
-        case .code(let c): currency = c
-        case .dollar:
-            let (c, issue) = CurrencyChoice.resolve(.dollar, sign: "$", text: ScalarText.empty, context: context)
-            currency = c
-            if let issue { issues.append(issue) }
-        }
-        var amount = Decimal(sign: .plus, exponent: -fraction, significand: Decimal(mantissa))
-        if negative { amount = -amount }
-        return ParsedPrice(price: Price(amount: amount, currency: currency), issues: issues)
+        return Reading(negative: negative, mantissa: mantissa, fraction: fraction, sign: sign)
     }
 }

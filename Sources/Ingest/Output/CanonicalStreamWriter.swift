@@ -44,9 +44,14 @@ public struct CanonicalStreamWriter {
         }
     }
 
-    /// `sub` as `rendered` gives it (`render`), written elsewhere, on another thread.
-    public mutating func add(_ sub: Subscription, rendered: [UInt8]) throws {
-        try entry(sub) { $0.append(contentsOf: rendered) }
+    /// A plain row (`PlainBatch`), written on another thread as `render` writes its
+    /// subscription.
+    public mutating func add(_ row: PlainRow, in batch: PlainBatch) throws {
+        buffer.append(contentsOf: count == 0 ? "\n    ".utf8 : ",\n    ".utf8)
+        buffer.append(contentsOf: batch.json[row.json])
+        count += 1
+        summary.add(units: row.units, currency: row.currency, cycle: row.cycle)
+        if buffer.count >= Self.flushAt { try flush() }
     }
 
     /// One entry of the list: the separator, what `write` puts after it, the summary's count.

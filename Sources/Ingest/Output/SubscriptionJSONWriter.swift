@@ -157,6 +157,56 @@ enum SubscriptionJSONWriter {
         out.append(contentsOf: t.end)
     }
 
+    /// The text of a list entry (`writeInList`) between the values a plain row
+    /// (`PlainRowBuilder`) writes per row, made once per name, currency, cycle, category or
+    /// file: an entry is `head`, the amount, `currency`, `cycle`, the next renewal, `category`,
+    /// the notes, `file`, the row and `end`.
+    enum Pieces {
+        /// Up to the amount: the name, and the keys before the amount.
+        static func head(name: String) -> [UInt8] {
+            var out = ListTemplates.shared.name
+            JSONBytes.string(name, to: &out)
+            out += ListTemplates.shared.amount
+            return out
+        }
+
+        /// From after the amount up to the cycle's unit.
+        static func currency(_ currency: Currency?) -> [UInt8] {
+            var out = ListTemplates.shared.currency
+            optional(currency?.code, &out)
+            out += ListTemplates.shared.unit
+            return out
+        }
+
+        /// From the cycle's unit up to the next renewal.
+        static func cycle(_ cycle: Cycle) -> [UInt8] {
+            var out: [UInt8] = []
+            JSONBytes.string(cycle.unit.rawValue, to: &out)
+            out += ListTemplates.shared.interval
+            JSONBytes.integer(cycle.interval, to: &out)
+            out += ListTemplates.shared.nextRenewal
+            return out
+        }
+
+        /// From after the next renewal up to the notes.
+        static func category(_ category: Category?) -> [UInt8] {
+            var out = ListTemplates.shared.category
+            optional(category?.rawValue, &out)
+            out += ListTemplates.shared.notes
+            return out
+        }
+
+        /// From after the notes up to the row number.
+        static func file(_ file: String) -> [UInt8] {
+            var out = ListTemplates.shared.file
+            JSONBytes.string(file, to: &out)
+            out += ListTemplates.shared.row
+            return out
+        }
+
+        static var end: [UInt8] { ListTemplates.shared.end }
+    }
+
     /// The text around the values of a subscription at indent 2, as `write` lays it out.
     private struct ListTemplates: Sendable {
         let name = Array("{\n      \"name\": ".utf8)
@@ -217,14 +267,17 @@ enum JSONBytes {
     /// A quoted string: `"`, `\`, line ends and tabs escaped by letter, other control bytes as
     /// `\u00XX`, everything else as it is.
     static func string(_ s: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
         var s = s
-        s.withUTF8 { bytes in
-            // Most strings need no escape: append them whole.
-            guard bytes.contains(where: needsEscape) else {
-                out.append(contentsOf: bytes)
-                return
-            }
+        s.withUTF8 { string($0, to: &out) }
+    }
+
+    /// A quoted string of UTF-8 bytes, as `string` writes the text they hold.
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        // Most strings need no escape: append them whole.
+        if !bytes.contains(where: needsEscape) {
+            out.append(contentsOf: bytes)
+        } else {
             for byte in bytes {
                 switch byte {
                 case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])

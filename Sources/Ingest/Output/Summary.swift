@@ -53,12 +53,19 @@ public struct SummaryAccumulator: Sendable {
         var count = 0
 
         mutating func add(_ amount: Decimal) {
+            if let more = DecimalText.minorUnits(amount, digits: digits) { return add(units: more) }
             count += 1
-            if let more = DecimalText.minorUnits(amount, digits: digits) {
-                let (total, overflow) = units.addingReportingOverflow(more)
-                if !overflow { units = total; return }
-            }
             rest += amount
+        }
+
+        mutating func add(units more: Int64) {
+            count += 1
+            let (total, overflow) = units.addingReportingOverflow(more)
+            if overflow {
+                rest += Decimal(sign: more < 0 ? .minus : .plus, exponent: -digits, significand: Decimal(more.magnitude))
+            } else {
+                units = total
+            }
         }
 
         var value: Decimal {
@@ -77,14 +84,24 @@ public struct SummaryAccumulator: Sendable {
             notInTotals += 1
             return
         }
-        let key = Key(currency: currency, cycle: cycle)
-        var i = sums.prefix(Self.scanned).firstIndex { $0.key == key } ?? (sums.count > Self.scanned ? sumIndex[key] : nil) ?? -1
-        if i < 0 {
-            i = sums.count
-            if sums.count >= Self.scanned { sumIndex[key] = sums.count }
-            sums.append((key, Sum(digits: currency.minorDigits)))
+        sums[index(Key(currency: currency, cycle: cycle))].sum.add(price.amount)
+    }
+
+    /// Adds a subscription whose price is `units` minor units of `currency` (a plain row's),
+    /// as `add` would add it.
+    mutating func add(units: Int64, currency: Currency, cycle: Cycle) {
+        active += 1
+        sums[index(Key(currency: currency, cycle: cycle))].sum.add(units: units)
+    }
+
+    /// The place of `key` in `sums`, added when new.
+    private mutating func index(_ key: Key) -> Int {
+        if let i = sums.prefix(Self.scanned).firstIndex(where: { $0.key == key }) ?? (sums.count > Self.scanned ? sumIndex[key] : nil) {
+            return i
         }
-        sums[i].sum.add(price.amount)
+        if sums.count >= Self.scanned { sumIndex[key] = sums.count }
+        sums.append((key, Sum(digits: key.currency.minorDigits)))
+        return sums.count - 1
     }
 
     public var summary: Summary {

@@ -3,13 +3,13 @@ import Foundation
 /// Runs a table through detection and the draft builder in two streaming passes: the first
 /// chooses the columns and decides each column's formats from all its values, the second builds
 /// the drafts and hands them on one at a time. Memory stays flat in the row count.
-/// Where a streamed import sends rows that read cleanly (`PlainRow`): `take` writes one and
-/// says true, or says false when the row must come as a draft after all (its duplicates are
-/// being folded). Only for imports that accept every confident draft.
+/// Where a streamed import sends rows that read cleanly (`PlainRow`): `take` writes one (its
+/// JSON is in the batch) and says true, or says false when the row must come as a draft after
+/// all (its duplicates are being folded). Only for imports that accept every confident draft.
 public struct PlainSink {
-    public var take: (PlainRow) throws -> Bool
+    public var take: (PlainRow, PlainBatch) throws -> Bool
 
-    public init(take: @escaping (PlainRow) throws -> Bool) {
+    public init(take: @escaping (PlainRow, PlainBatch) throws -> Bool) {
         self.take = take
     }
 }
@@ -61,16 +61,22 @@ public struct TableImporter: Sendable {
         return report
     }
 
-    /// The builder behind one reference, so that the closure run per row does not copy it.
-    private final class KeyHasher: Sendable {
+    /// What the first pass's batches, made on another thread one at a time and in order, do:
+    /// observe each column's formats and hash each row's duplicate key.
+    private final class FirstPass: @unchecked Sendable {
         let builder: DraftBuilder
-        init(_ builder: DraftBuilder) { self.builder = builder }
-    }
+        /// Touched only by the batch being made; read once the last one is done.
+        var formats: ColumnFormats
 
-    /// A row on its way: plain (with its record, should it be needed as a draft after all) or a draft.
-    private enum Made: Sendable {
-        case plain(PlainRow, CSVRecord, row: Int)
-        case draft(ImportDraft)
+        init(_ builder: DraftBuilder, formats: ColumnFormats) {
+            self.builder = builder
+            self.formats = formats
+        }
+
+        func batch(_ items: [TableItem]) -> [UInt64?] {
+            for item in items { formats.observe(item) }
+            return items.map(builder.duplicateHash)
+        }
     }
 
     /// Like `build`, handing plain rows to `sink`; `emit` gets the drafts, and nil for a row
@@ -78,21 +84,14 @@ public struct TableImporter: Sendable {
     static func buildPlain(_ source: TableSource, with plain: PlainRowBuilder, sink: PlainSink,
                            emit: (ImportDraft?) throws -> Void) throws {
         let builder = plain.builder
-        try pipeline(next: { try source.nextItem() }, make: { item -> Made in
-            switch item {
-            case .utf8(let record, let row):
-                if let made = plain.plain(record, row: row) { return .plain(made, record, row: row) }
-                return .draft(builder.build(SourceRow(utf8: record, row: row)))
-            case .decoded(let row):
-                return .draft(builder.build(row))
-            }
-        }, emit: { made in
-            switch made {
-            case .plain(let row, let record, let number):
-                if try sink.take(row) { return try emit(nil) }
-                try emit(builder.build(SourceRow(utf8: record, row: number)))
-            case .draft(let draft):
-                try emit(draft)
+        try pipeline(next: { try source.nextItem() }, makeBatch: { plain.batch($0) }, emit: { items, batch in
+            for (item, made) in zip(items, batch.rows) {
+                switch made {
+                case .plain(let row):
+                    if try sink.take(row, batch) { try emit(nil) } else { try emit(builder.build(item.sourceRow)) }
+                case .draft(let draft):
+                    try emit(draft)
+                }
             }
         })
     }
@@ -106,39 +105,48 @@ public struct TableImporter: Sendable {
     }
 
     /// Makes a draft per row (`first`, then the rest of `source`) and hands them on in row
-    /// order; `onRead` sees every row as it is read.
-    static func pipeline(_ source: TableSource, first: [SourceRow] = [], onRead: (SourceRow) -> Void = { _ in },
+    /// order.
+    static func pipeline(_ source: TableSource, first: [SourceRow] = [],
                          make: @escaping @Sendable (SourceRow) -> ImportDraft,
                          emit: (ImportDraft) throws -> Void) throws {
-        try pipeline(first: first, next: { try source.nextRow() }, onRead: onRead, make: make, emit: emit)
+        try pipeline(first: first, next: { try source.nextRow() }, make: make, emit: emit)
     }
 
     /// Makes something of each row (`first`, then those `next` gives) and hands them on in row
-    /// order. A table of more than one batch is made on a second thread: while it makes one
-    /// batch, this thread hands on the batch before and reads the batch after, so reading and
-    /// writing share one core and making takes the other. `make` is pure, so which thread runs
-    /// it changes nothing in the result.
+    /// order.
     static func pipeline<Row: Sendable, Made: Sendable>(first: [Row] = [], next: () throws -> Row?,
-                                                        onRead: (Row) -> Void = { _ in },
                                                         make: @escaping @Sendable (Row) -> Made,
                                                         emit: (Made) throws -> Void) throws {
+        try pipeline(first: first, next: next, makeBatch: { $0.map(make) }, emit: { _, made in
+            for item in made { try emit(item) }
+        })
+    }
+
+    /// Makes something of each batch of rows (`first`, then those `next` gives) and hands the
+    /// batches on in order, with their rows. A table of more than one batch is made on a second
+    /// thread: while it makes one batch, this thread hands on the batch before and reads the
+    /// batch after, so reading and writing share one core and making takes the other.
+    /// Batches are made one at a time and in order, so `makeBatch` may carry what it learnt
+    /// from one batch to the next; which thread runs it changes nothing in the result.
+    static func pipeline<Row: Sendable, Made: Sendable>(first: [Row] = [], next: () throws -> Row?,
+                                                        makeBatch: @escaping @Sendable ([Row]) -> Made,
+                                                        emit: ([Row], Made) throws -> Void) throws {
         var rows = first
         try readBatch(next, into: &rows)
-        rows.forEach(onRead)
         guard rows.count >= batchSize else {
-            for row in rows { try emit(make(row)) }
+            try emit(rows, makeBatch(rows))
             return
         }
-        var job = BuildJob(rows, make)
+        var job = BuildJob(rows, makeBatch)
         // A read or hand-on that throws leaves the batch in flight to finish on its own; it
         // holds only copies of the rows and the builder.
         while true {
+            let made = rows
             rows = []
             try readBatch(next, into: &rows)
-            rows.forEach(onRead)
-            let made = job.wait()
-            if !rows.isEmpty { job = BuildJob(rows, make) }
-            for item in made { try emit(item) }
+            let result = job.wait()
+            if !rows.isEmpty { job = BuildJob(rows, makeBatch) }
+            try emit(made, result)
             if rows.isEmpty { return }
         }
     }
@@ -149,22 +157,22 @@ public struct TableImporter: Sendable {
         while rows.count < batchSize, let row = try next() { rows.append(row) }
     }
 
-    /// One batch being made on a global queue; `wait` gives what was made, in row order.
+    /// One batch being made on a global queue; `wait` gives what was made.
     private final class BuildJob<Row: Sendable, Made: Sendable>: @unchecked Sendable {
         private let done = DispatchSemaphore(value: 0)
         /// Written once by the making thread before `done` is signalled, read after.
-        private var made: [Made] = []
+        private var made: Made?
 
-        init(_ rows: [Row], _ make: @escaping @Sendable (Row) -> Made) {
+        init(_ rows: [Row], _ make: @escaping @Sendable ([Row]) -> Made) {
             DispatchQueue.global(qos: .userInitiated).async { [self] in
-                made = rows.map(make)
+                made = make(rows)
                 done.signal()
             }
         }
 
-        func wait() -> [Made] {
+        func wait() -> Made {
             done.wait()
-            return made
+            return made!
         }
     }
 
@@ -185,10 +193,9 @@ public struct TableImporter: Sendable {
         let (mapping, samples) = try self.mapping(for: source)
         let builder = DraftBuilder(mapping: mapping, formats: ColumnFormats(mapping: mapping),
                                    context: options.context, file: name)
-        var formats = ColumnFormats(mapping: mapping)
+        let pass = FirstPass(builder, formats: ColumnFormats(mapping: mapping))
         try TableImporter.pipeline(first: samples.map { TableItem.decoded($0) }, next: { try source.nextItem() },
-                                   onRead: { formats.observe($0) }, make: { [keys = KeyHasher(builder)] in keys.builder.duplicateHash($0) },
-                                   emit: count)
-        return PreparedTable(mapping: mapping, formats: formats)
+                                   makeBatch: pass.batch, emit: { _, hashes in try hashes.forEach(count) })
+        return PreparedTable(mapping: mapping, formats: pass.formats)
     }
 }
