@@ -1,8 +1,10 @@
 /// What a whole column's values decide together: the day/month order of its dates and the
 /// decimal mark of its prices. Built from every row, one value at a time, in constant memory.
 public struct ColumnFormats: Sendable {
-    public private(set) var dateEvidence: [Int: DateOrderEvidence] = [:]
-    public private(set) var decimalEvidence: [Int: DecimalMarkEvidence] = [:]
+    /// Each date column's evidence, and each price column's: a row updates them in place, with
+    /// no lookup by column.
+    private var dates: [(column: Int, evidence: DateOrderEvidence)] = []
+    private var decimals: [(column: Int, evidence: DecimalMarkEvidence)] = []
     /// Header and name cells written with Han characters, and with kana: a table in Chinese
     /// (Han and no kana) means yuan by a bare `¥`, one in Japanese yen.
     public private(set) var hanCells = 0, kanaCells = 0
@@ -10,9 +12,11 @@ public struct ColumnFormats: Sendable {
 
     public init(mapping: ColumnMapping) {
         for field in [Field.nextRenewal, .startDate] {
-            if let column = mapping[field] { dateEvidence[column] = DateOrderEvidence() }
+            if let column = mapping[field], !dates.contains(where: { $0.column == column }) {
+                dates.append((column, DateOrderEvidence()))
+            }
         }
-        if let column = mapping[.price] { decimalEvidence[column] = DecimalMarkEvidence() }
+        if let column = mapping[.price] { decimals.append((column, DecimalMarkEvidence())) }
         nameColumn = mapping[.name]
         for cell in mapping.header { countScript(cell) }
     }
@@ -49,13 +53,15 @@ public struct ColumnFormats: Sendable {
         if let c = nameColumn, c < record.count, record.field(c).contains(where: { $0 >= 0xE3 }) {
             countScript(String(decoding: record.field(c), as: UTF8.self))
         }
-        for column in dateEvidence.keys where column < record.count {
+        for i in dates.indices where dates[i].column < record.count {
+            let column = dates[i].column
             let reading = remember(column, record.field(column), shape: false) { .date(DateOrderEvidence.reading($0)) }
-            if case .date(let date) = reading { dateEvidence[column]?.count(date) }
+            if case .date(let date) = reading { dates[i].evidence.count(date) }
         }
-        for column in decimalEvidence.keys where column < record.count {
+        for i in decimals.indices where decimals[i].column < record.count {
+            let column = decimals[i].column
             let reading = remember(column, record.field(column), shape: true) { .decimal(DecimalMarkEvidence.reading($0)) }
-            if case .decimal(let mark) = reading { decimalEvidence[column]?.count(mark) }
+            if case .decimal(let mark) = reading { decimals[i].evidence.count(mark) }
         }
     }
 
@@ -80,20 +86,20 @@ public struct ColumnFormats: Sendable {
 
     public mutating func observe(_ row: SourceRow) {
         if let c = nameColumn, c < row.cells.count { countScript(row.cells[c]) }
-        for column in dateEvidence.keys where column < row.cells.count {
-            dateEvidence[column]?.observe(row.cells[column][...])
+        for i in dates.indices where dates[i].column < row.cells.count {
+            dates[i].evidence.observe(row.cells[dates[i].column][...])
         }
-        for column in decimalEvidence.keys where column < row.cells.count {
-            decimalEvidence[column]?.observe(row.cells[column][...])
+        for i in decimals.indices where decimals[i].column < row.cells.count {
+            decimals[i].evidence.observe(row.cells[decimals[i].column][...])
         }
     }
 
     /// The decided order for a date column, and whether it was a guess.
     public func dateOrder(column: Int, locale: String?) -> (order: DateOrder?, guessed: Bool) {
-        dateEvidence[column]?.decide(locale: locale) ?? (nil, false)
+        dates.first { $0.column == column }?.evidence.decide(locale: locale) ?? (nil, false)
     }
 
     public func decimalMark(column: Int, locale: String?) -> (mark: DecimalMark?, guessed: Bool) {
-        decimalEvidence[column]?.decide(locale: locale) ?? (nil, false)
+        decimals.first { $0.column == column }?.evidence.decide(locale: locale) ?? (nil, false)
     }
 }

@@ -174,9 +174,9 @@ public struct DuplicateFolder: Sendable {
     /// Open groups per hash, by full key (a hash collision keeps keys apart): the group's
     /// variants, each the fold of the members that agree with it.
     private var held: [UInt64: [Group]] = [:]
-    /// Keys whose group passed `variantLimit`: a list of separate subscriptions, whose
+    /// Keys whose group passed `variantLimit`, by hash: a list of separate subscriptions, whose
     /// members pass through as they come.
-    private var listed: Set<String> = []
+    private var listed: [UInt64: [String]] = [:]
     let catalog: BrandCatalog
     let variantLimit: Int
 
@@ -198,14 +198,14 @@ public struct DuplicateFolder: Sendable {
         // grow in place instead of being copied on every member.
         var groups = held.removeValue(forKey: hash) ?? []
         var ready: [ImportDraft] = []
-        if listed.contains(key) {
+        if isListed(key, hash) {
             ready.append(draft)
         } else if let i = groups.firstIndex(where: { $0.key == key }) {
             groups[i].add(draft)
             if groups[i].variants.count > variantLimit {
                 ready = DraftMerger.markMerged(groups[i].variants)
                 groups.remove(at: i)
-                listed.insert(key)
+                listed[hash, default: []].append(key)
             }
         } else {
             groups.append(Group(key: key, first: draft))
@@ -216,7 +216,8 @@ public struct DuplicateFolder: Sendable {
             return ready
         }
         remaining[hash] = nil
-        listed.remove(key)
+        listed[hash]?.removeAll { $0 == key }
+        if listed[hash]?.isEmpty == true { listed[hash] = nil }
         return ready + groups.flatMap { DraftMerger.resolve($0.variants) }
     }
 
@@ -225,10 +226,15 @@ public struct DuplicateFolder: Sendable {
     /// counts as added, as `add` would count it. A plain row (`PlainRow`) asks this so that it
     /// need not become a draft.
     public mutating func passesThrough(key: String, hash: UInt64) -> Bool {
-        guard let left = remaining[hash] else { return true }
-        guard left > 1, listed.contains(key) else { return false }
-        remaining[hash] = left - 1
+        guard let index = remaining.index(forKey: hash) else { return true }
+        let left = remaining.values[index]
+        guard left > 1, isListed(key, hash) else { return false }
+        remaining.values[index] = left - 1
         return true
+    }
+
+    private func isListed(_ key: String, _ hash: UInt64) -> Bool {
+        listed[hash]?.contains(key) ?? false
     }
 
     /// An open group. A member joins the first variant it agrees with (`DraftMerger.add`);
@@ -292,7 +298,7 @@ public struct DuplicateFolder: Sendable {
         let rest = held.keys.sorted().flatMap { hash in (held[hash] ?? []).flatMap { DraftMerger.resolve($0.variants) } }
         held = [:]
         remaining = [:]
-        listed = []
+        listed = [:]
         return rest
     }
 }

@@ -84,7 +84,7 @@ public struct TableImporter: Sendable {
     static func buildPlain(_ source: TableSource, with plain: PlainRowBuilder, sink: PlainSink,
                            emit: (ImportDraft?) throws -> Void) throws {
         let builder = plain.builder
-        try pipeline(next: { try source.nextItem() }, makeBatch: { plain.batch($0) }, emit: { items, batch in
+        try pipeline(nextRows: { try source.nextItems(limit: $0) }, makeBatch: { plain.batch($0) }, emit: { items, batch in
             for (item, made) in zip(items, batch.rows) {
                 switch made {
                 case .plain(let row):
@@ -131,8 +131,27 @@ public struct TableImporter: Sendable {
     static func pipeline<Row: Sendable, Made: Sendable>(first: [Row] = [], next: () throws -> Row?,
                                                         makeBatch: @escaping @Sendable ([Row]) -> Made,
                                                         emit: ([Row], Made) throws -> Void) throws {
+        try pipeline(first: first, nextRows: { limit in
+            var rows: [Row] = []
+            while rows.count < limit, let row = try next() { rows.append(row) }
+            return rows
+        }, makeBatch: makeBatch, emit: emit)
+    }
+
+    /// `pipeline(first:next:makeBatch:emit:)` with rows read a batch at a time: `nextRows(n)`
+    /// gives the next `n` rows or fewer, none at the end.
+    static func pipeline<Row: Sendable, Made: Sendable>(first: [Row] = [], nextRows: (Int) throws -> [Row],
+                                                        makeBatch: @escaping @Sendable ([Row]) -> Made,
+                                                        emit: ([Row], Made) throws -> Void) throws {
+        func readBatch(into rows: inout [Row]) throws {
+            while rows.count < batchSize {
+                let more = try nextRows(batchSize - rows.count)
+                if more.isEmpty { return }
+                if rows.isEmpty { rows = more } else { rows += more }
+            }
+        }
         var rows = first
-        try readBatch(next, into: &rows)
+        try readBatch(into: &rows)
         guard rows.count >= batchSize else {
             try emit(rows, makeBatch(rows))
             return
@@ -143,18 +162,12 @@ public struct TableImporter: Sendable {
         while true {
             let made = rows
             rows = []
-            try readBatch(next, into: &rows)
+            try readBatch(into: &rows)
             let result = job.wait()
             if !rows.isEmpty { job = BuildJob(rows, makeBatch) }
             try emit(made, result)
             if rows.isEmpty { return }
         }
-    }
-
-    /// Reads rows until `rows` holds a batch or the table ends.
-    private static func readBatch<Row>(_ next: () throws -> Row?, into rows: inout [Row]) throws {
-        rows.reserveCapacity(batchSize)
-        while rows.count < batchSize, let row = try next() { rows.append(row) }
     }
 
     /// One batch being made on a global queue; `wait` gives what was made.
@@ -194,7 +207,7 @@ public struct TableImporter: Sendable {
         let builder = DraftBuilder(mapping: mapping, formats: ColumnFormats(mapping: mapping),
                                    context: options.context, file: name)
         let pass = FirstPass(builder, formats: ColumnFormats(mapping: mapping))
-        try TableImporter.pipeline(first: samples.map { TableItem.decoded($0) }, next: { try source.nextItem() },
+        try TableImporter.pipeline(first: samples.map { TableItem.decoded($0) }, nextRows: { try source.nextItems(limit: $0) },
                                    makeBatch: pass.batch, emit: { _, hashes in try hashes.forEach(count) })
         return PreparedTable(mapping: mapping, formats: pass.formats)
     }

@@ -125,10 +125,52 @@ public final class CSVTable: TableSource {
     /// also in a Windows-1252 file), which `decode` would read as it is.
     public func nextItem() throws(ReadError) -> TableItem? {
         guard let record = nextData() else { return nil }
-        if encoding == .windows1252 ? record.bytes.allSatisfy({ $0 < 0x80 }) : UTF8Check.isValid(record.bytes) {
-            return .utf8(record, row: rowNumber)
-        }
+        if isText(record) { return .utf8(record, row: rowNumber) }
         return .decoded(SourceRow(cells: decodeCells(record), row: rowNumber, line: record.line))
+    }
+
+    /// Up to `limit` data rows, as `nextItem` gives them one by one, their bytes copied into
+    /// one buffer for the batch: the rows cost no allocation each. Empty at the end.
+    public func nextItems(limit: Int) throws(ReadError) -> [TableItem] {
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        bytes.reserveCapacity(limit * 64)
+        ends.reserveCapacity(limit * 8)
+        /// Each row: where its bytes and field ends start in the batch's, or its decoded cells.
+        var places: [(bytes: Int, ends: Int, line: Int, row: Int)] = []
+        var decoded: [Int: SourceRow] = [:]
+        places.reserveCapacity(limit)
+        while places.count < limit, let record = nextData() {
+            if isText(record) {
+                // The record shares the tokenizer's buffers until it is let go, below.
+                let shift = bytes.count - record.bytes.startIndex
+                places.append((bytes.count, ends.count, record.line, rowNumber))
+                bytes.append(contentsOf: record.bytes)
+                for end in record.ends { ends.append(end + shift) }
+            } else {
+                decoded[places.count] = SourceRow(cells: decodeCells(record), row: rowNumber, line: record.line)
+                places.append((bytes.count, ends.count, record.line, rowNumber))
+            }
+        }
+        var items: [TableItem] = []
+        items.reserveCapacity(places.count)
+        for (i, place) in places.enumerated() {
+            if let row = decoded[i] {
+                items.append(.decoded(row))
+                continue
+            }
+            let byteEnd = i + 1 < places.count ? places[i + 1].bytes : bytes.count
+            let endsEnd = i + 1 < places.count ? places[i + 1].ends : ends.count
+            let record = CSVRecord(bytes: bytes[place.bytes..<byteEnd], ends: ends[place.ends..<endsEnd], line: place.line)
+            items.append(.utf8(record, row: place.row))
+        }
+        return items
+    }
+
+    /// Whether a record's bytes are its text already: valid UTF-8 (ASCII also in a
+    /// Windows-1252 file), which `decode` would read as it is.
+    private func isText(_ record: CSVRecord) -> Bool {
+        encoding == .windows1252 ? record.bytes.allSatisfy({ $0 < 0x80 }) : UTF8Check.isValid(record.bytes)
     }
 
     /// The next record that is a data row; the others become skips.
@@ -191,11 +233,12 @@ public final class CSVTable: TableSource {
     private func decodeCells(_ record: CSVRecord) -> [String] {
         var cells: [String] = []
         cells.reserveCapacity(record.count)
+        let base = record.bytes.startIndex
         record.bytes.withUnsafeBufferPointer { bytes in
             var start = 0
             for end in record.ends {
-                cells.append(decode(UnsafeBufferPointer(rebasing: bytes[start..<end]), line: record.line))
-                start = end
+                cells.append(decode(UnsafeBufferPointer(rebasing: bytes[start..<(end - base)]), line: record.line))
+                start = end - base
             }
         }
         return cells
@@ -222,6 +265,10 @@ public final class CSVTable: TableSource {
 /// nothing past U+10FFFF).
 enum UTF8Check {
     static func isValid(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { isValid($0) }
+    }
+
+    static func isValid(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.withUnsafeBufferPointer { isValid($0) }
     }
 

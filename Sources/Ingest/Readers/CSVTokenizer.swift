@@ -1,21 +1,29 @@
 /// One record as the tokenizer produced it: the unescaped bytes of its fields back to back, where
-/// each field ends, and the physical line the record starts on.
+/// each field ends, and the physical line the record starts on. A record handed on in a batch
+/// (`CSVTable.nextItems`) is a slice of the batch's bytes, so it costs no allocation of its own.
 public struct CSVRecord: Sendable {
     /// The fields' bytes, quotes removed and doubled quotes undone.
-    public fileprivate(set) var bytes: [UInt8] = []
-    /// `ends[i]` is the end offset of field `i` in `bytes`.
-    public fileprivate(set) var ends: [Int] = []
+    public fileprivate(set) var bytes: ArraySlice<UInt8> = []
+    /// `ends[ends.startIndex + i]` is the index in `bytes` where field `i` ends.
+    public fileprivate(set) var ends: ArraySlice<Int> = []
     /// 1-based physical line where the record starts.
     public fileprivate(set) var line = 1
 
     public init() {}
+
+    /// A record over bytes and field ends kept elsewhere (a batch's).
+    init(bytes: ArraySlice<UInt8>, ends: ArraySlice<Int>, line: Int) {
+        self.bytes = bytes
+        self.ends = ends
+        self.line = line
+    }
 
     /// Number of fields (a blank line has one empty field).
     public var count: Int { ends.count }
 
     /// The bytes of field `i`.
     public func field(_ i: Int) -> ArraySlice<UInt8> {
-        bytes[(i == 0 ? 0 : ends[i - 1])..<ends[i]]
+        bytes[(i == 0 ? bytes.startIndex : ends[ends.startIndex + i - 1])..<ends[ends.startIndex + i]]
     }
 
     /// True when every field is empty or spaces and tabs only.
@@ -34,8 +42,13 @@ public struct CSVTokenizer: Sendable {
     }
 
     public let delimiter: UInt8
-    /// The record last completed by `next` or `finish`.
-    public private(set) var record = CSVRecord()
+    /// The record last completed by `next` or `finish`. It shares the tokenizer's buffers: one
+    /// still held when `next` is called again makes the tokenizer start new ones.
+    public var record: CSVRecord { CSVRecord(bytes: bytes[...], ends: ends[...], line: recordLine) }
+    /// The record's bytes and field ends, as `CSVRecord` holds them.
+    private var bytes: [UInt8] = []
+    private var ends: [Int] = []
+    private var recordLine = 1
     /// True when the input ended inside a quoted field.
     public private(set) var unterminatedQuote = false
 
@@ -53,8 +66,8 @@ public struct CSVTokenizer: Sendable {
     /// past it) or the input runs out (false: feed the next chunk, or call `finish`).
     public mutating func next(_ input: UnsafeBufferPointer<UInt8>, position: inout Int) -> Bool {
         if completed {
-            record.bytes.removeAll(keepingCapacity: true)
-            record.ends.removeAll(keepingCapacity: true)
+            bytes.removeAll(keepingCapacity: true)
+            ends.removeAll(keepingCapacity: true)
             completed = false
         }
         let quote = Self.quote, lf = Self.lf, cr = Self.cr, delimiter = self.delimiter
@@ -68,7 +81,7 @@ public struct CSVTokenizer: Sendable {
                 state = .startRecord
                 if byte == lf { i += 1; continue }
             case .startRecord:
-                record.line = line
+                recordLine = line
                 state = .startField
             case .startField:
                 if byte == quote {
@@ -80,12 +93,8 @@ public struct CSVTokenizer: Sendable {
             case .unquoted:
                 // The hot loop: copy a run of ordinary bytes at once.
                 let start = i
-                while i < n {
-                    let b = input[i]
-                    if b == delimiter || b == lf || b == cr { break }
-                    i += 1
-                }
-                if i > start { record.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<i])) }
+                i = Self.firstOf(delimiter, lf, cr, in: input, from: i)
+                if i > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<i])) }
                 guard i < n else { return false }
                 let b = input[i]
                 i += 1
@@ -98,29 +107,25 @@ public struct CSVTokenizer: Sendable {
                 }
             case .quoted:
                 let start = i
-                while i < n {
-                    let b = input[i]
-                    if b == quote || b == lf || b == cr { break }
-                    i += 1
-                }
-                if i > start { record.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<i])) }
+                i = Self.firstOf(quote, lf, cr, in: input, from: i)
+                if i > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<i])) }
                 guard i < n else { return false }
                 let b = input[i]
                 i += 1
                 if b == quote {
                     state = .quoteInQuoted
                 } else {
-                    record.bytes.append(b)
+                    bytes.append(b)
                     line += 1
                     if b == cr { state = .quotedCR }
                 }
             case .quotedCR:
                 state = .quoted
-                if byte == lf { record.bytes.append(lf); i += 1 }
+                if byte == lf { bytes.append(lf); i += 1 }
             case .quoteInQuoted:
                 i += 1
                 if byte == quote {
-                    record.bytes.append(quote)
+                    bytes.append(quote)
                     state = .quoted
                 } else if byte == delimiter {
                     endField()
@@ -131,12 +136,40 @@ public struct CSVTokenizer: Sendable {
                     return true
                 } else {
                     // `"abc"def`: not RFC 4180; keep the text as written, like most readers do.
-                    record.bytes.append(byte)
+                    bytes.append(byte)
                     state = .unquoted
                 }
             }
         }
         return false
+    }
+
+    /// The index of the first of bytes `a`, `b` or `c` in `input` from `start`, or its count.
+    /// Eight bytes are looked at at a time: a word has one of them where `word ^ spread(x)`
+    /// has a zero byte.
+    @inline(__always)
+    static func firstOf(_ a: UInt8, _ b: UInt8, _ c: UInt8, in input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let n = input.count
+        var i = start
+        if let base = UnsafeRawPointer(input.baseAddress) {
+            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            let spreadA = 0x0101_0101_0101_0101 &* UInt64(a), spreadB = 0x0101_0101_0101_0101 &* UInt64(b),
+                spreadC = 0x0101_0101_0101_0101 &* UInt64(c)
+            /// The high bit of each zero byte of `word`, and no other bit.
+            func zeroBytes(_ word: UInt64) -> UInt64 { ~(((word & low) &+ low) | word | low) }
+            while i + 8 <= n {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let mask = zeroBytes(word ^ spreadA) | zeroBytes(word ^ spreadB) | zeroBytes(word ^ spreadC)
+                if mask != 0 { return i + mask.trailingZeroBitCount >> 3 }
+                i += 8
+            }
+        }
+        while i < n {
+            let byte = input[i]
+            if byte == a || byte == b || byte == c { return i }
+            i += 1
+        }
+        return n
     }
 
     /// At the end of the input: completes the last record when the file did not end with a line
@@ -157,7 +190,7 @@ public struct CSVTokenizer: Sendable {
     }
 
     private mutating func endField() {
-        record.ends.append(record.bytes.count)
+        ends.append(bytes.count)
     }
 
     private mutating func endRecord(cr: Bool) {

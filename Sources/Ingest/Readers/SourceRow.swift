@@ -116,10 +116,19 @@ public protocol TableSource: AnyObject {
     func nextRow() throws(ReadError) -> SourceRow?
     /// The next data row, as bytes where the source can hand them on so.
     func nextItem() throws(ReadError) -> TableItem?
+    /// The next `limit` data rows or fewer, as `nextItem` gives them.
+    func nextItems(limit: Int) throws(ReadError) -> [TableItem]
 }
 
 extension TableSource {
     public func nextItem() throws(ReadError) -> TableItem? {
         try nextRow().map { .decoded($0) }
+    }
+
+    /// Up to `limit` rows, as `nextItem` gives them; empty at the end.
+    public func nextItems(limit: Int) throws(ReadError) -> [TableItem] {
+        var items: [TableItem] = []
+        while items.count < limit, let item = try nextItem() { items.append(item) }
+        return items
     }
 }

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import Ingest
+
+/// Rows read a batch at a time (`CSVTable.nextItems`) must be the rows read one at a time, with
+/// the same skips and warnings; the tokenizer's eight-bytes-at-a-time search must find what a
+/// byte-by-byte loop finds.
+@Suite struct CSVBatchTests {
+    struct Row: Equatable {
+        var cells: [String]
+        var row: Int
+        var line: Int
+        var bytes: Bool
+    }
+
+    static func row(_ item: TableItem) -> Row {
+        let source = item.sourceRow
+        if case .utf8 = item { return Row(cells: source.cells, row: source.row, line: source.line, bytes: true) }
+        return Row(cells: source.cells, row: source.row, line: source.line, bytes: false)
+    }
+
+    /// Every CSV file under Fixtures/.
+    static let files: [URL] = {
+        let root = FixtureFolder.root
+        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        var files: [URL] = []
+        while let url = walker?.nextObject() as? URL {
+            if url.pathExtension.lowercased() == "csv" { files.append(url) }
+        }
+        return files.sorted { $0.path < $1.path }
+    }()
+
+    @Test(arguments: [1, 3, 512])
+    func batchesReadWhatSingleRowsRead(limit: Int) throws {
+        #expect(Self.files.count > 50)
+        for file in Self.files {
+            let data = try Data(contentsOf: file)
+            guard let single = try? CSVTable(data: data, name: "f.csv"), let batched = try? CSVTable(data: data, name: "f.csv") else { continue }
+            var one: [Row] = []
+            while let item = try single.nextItem() { one.append(Self.row(item)) }
+            var many: [Row] = []
+            while true {
+                let items = try batched.nextItems(limit: limit)
+                if items.isEmpty { break }
+                #expect(items.count <= limit)
+                many += items.map(Self.row)
+            }
+            #expect(one == many, "\(file.lastPathComponent)")
+            #expect(single.skips == batched.skips, "\(file.lastPathComponent)")
+            #expect(single.warnings == batched.warnings, "\(file.lastPathComponent)")
+            #expect(single.raggedRows == batched.raggedRows, "\(file.lastPathComponent)")
+        }
+    }
+
+    /// Texts with the searched bytes at every offset of an eight-byte word, and none.
+    @Test func wordSearchFindsTheFirstByte() {
+        // SplitMix64 from a fixed seed: the same texts every run.
+        var state: UInt64 = 20261201
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        let alphabet: [UInt8] = Array("ab,\"\r\n; x".utf8)
+        for length in 0..<40 {
+            for _ in 0..<50 {
+                let bytes = (0..<length).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] }
+                bytes.withUnsafeBufferPointer { input in
+                    for start in 0...length {
+                        for (a, b, c) in [(UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\r")),
+                                          (UInt8(ascii: "\""), UInt8(ascii: "\n"), UInt8(ascii: "\r")),
+                                          (UInt8(ascii: ";"), UInt8(ascii: "\n"), UInt8(ascii: "\r"))] {
+                            let expected = (start..<length).first { [a, b, c].contains(input[$0]) } ?? length
+                            #expect(CSVTokenizer.firstOf(a, b, c, in: input, from: start) == expected)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
