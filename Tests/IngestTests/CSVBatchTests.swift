@@ -81,3 +81,26 @@ import Testing
         }
     }
 }
+
+/// Currency codes met as bytes are looked up by place, not hashed: every known code must come
+/// back as itself, and nothing else must.
+@Suite struct PackedCurrencyTests {
+    static func pack(_ code: String) -> UInt32 { code.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) } }
+
+    @Test func everyCodeComesBack() {
+        var known = 0
+        for first in UInt8(ascii: "A")...UInt8(ascii: "Z") {
+            for second in UInt8(ascii: "A")...UInt8(ascii: "Z") {
+                for third in UInt8(ascii: "A")...UInt8(ascii: "Z") {
+                    let code = String(decoding: [first, second, third], as: UTF8.self)
+                    let found = Currency.byPackedCode(Self.pack(code))
+                    #expect(found == Currency(code), "\(code)")
+                    if found != nil { known += 1 }
+                }
+            }
+        }
+        #expect(known > 150)
+        for odd in ["usd", "US", "USDX", "U$D", "€"] { #expect(Currency.byPackedCode(Self.pack(odd)) == nil, "\(odd)") }
+        #expect(PlainFacts.pack(Currency("EUR")!) == Self.pack("EUR"))
+    }
+}

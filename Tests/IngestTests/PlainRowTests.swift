@@ -39,7 +39,7 @@ import Testing
             return
         }
         // The same entry as the general writer's, and the same summary.
-        var written: [UInt8] = []
+        var written = SubscriptionJSONWriter.Pieces.separator
         SubscriptionJSONWriter.write(subscription, to: &written, indent: 2)
         #expect(json == written, "\(label): \(pair.cells)")
         var fromDraft = SummaryAccumulator(), fromPlain = SummaryAccumulator()

@@ -143,12 +143,21 @@ public struct DraftBuilder: Sendable {
     /// (no status or active column, a cell `CellCleaner` would leave as it is), else the name
     /// and status are built (`buildNameAndStatus`).
     public func duplicateHash(_ item: TableItem) -> UInt64? {
-        if case .utf8(let record, _) = item, mapping[.status] == nil, mapping[.active] == nil,
-           let column = mapping[.name], column < record.count,
-           let brand = PlainRowBuilder.catalogBrand(record.field(column)), let (_, hash) = DraftMerger.brandKeys[brand] {
-            return hash
-        }
+        duplicateHash(item, brand: nameBrand(item))
+    }
+
+    /// `duplicateHash(item)`, given `nameBrand(item)`.
+    func duplicateHash(_ item: TableItem, brand: Int?) -> UInt64? {
+        if let brand, let (_, hash) = DraftMerger.brandKeys[brand] { return hash }
         return DraftMerger.key(buildNameAndStatus(item.sourceRow)).map(DraftMerger.hash)
+    }
+
+    /// The catalog brand of a row's name cell, read from its bytes, when the row has nothing
+    /// else that bears on its key (no status or active column) and the cell needs no cleaning.
+    func nameBrand(_ item: TableItem) -> Int? {
+        guard case .utf8(let record, _) = item, mapping[.status] == nil, mapping[.active] == nil,
+              let column = mapping[.name], column < record.count else { return nil }
+        return PlainRowBuilder.catalogBrand(record.field(column))
     }
 
     /// `currencyCell` is the row's cell of the currency column, when it has one.

@@ -22,6 +22,20 @@ public struct PlainRow: Sendable {
     public var keyHash: UInt64 { DraftMerger.brandKeys[brand]?.hash ?? 0 }
 }
 
+/// What a row that may read plainly says that no column format changes: its brand and its
+/// price. The first pass of a spooled table (`RowSpool`) finds these, and the second pass
+/// reads the rest of the row (`PlainRowBuilder.plain`).
+struct PlainFacts: Sendable {
+    var brand: Int32
+    /// The currency's code packed as in `Currency.byPackedCode`.
+    var currency: UInt32
+    var units: Int64
+
+    static func pack(_ currency: Currency) -> UInt32 {
+        currency.code.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    }
+}
+
 /// A batch of rows as the plain reader made them, in row order: the plain rows' JSON back to
 /// back in one buffer, and the rest as drafts.
 public struct PlainBatch: Sendable {
@@ -32,6 +46,13 @@ public struct PlainBatch: Sendable {
 
     public internal(set) var json: [UInt8] = []
     public internal(set) var rows: [Made] = []
+
+    init() {}
+
+    /// A batch of drafts only.
+    init(drafts: [ImportDraft]) {
+        rows = drafts.map { .draft($0) }
+    }
 }
 
 /// Reads plain rows straight from a record's UTF-8 bytes, for a table whose columns are only a
@@ -50,6 +71,9 @@ public final class PlainRowBuilder: Sendable {
     private let mapped: [Int]
     /// The currency a bare `$` stands for here, when that is not a guess.
     private let dollar: Currency?
+    /// `PlainFacts.pack` of `dollar`, of the context's currency, of the euro and the pound.
+    private let dollarPacked: UInt32, contextPacked: UInt32
+    private static let eurPacked = PlainFacts.pack(.eur), gbpPacked = PlainFacts.pack(.gbp)
     /// The JSON from the notes to the row number, with the file's name.
     private let filePiece: [UInt8]
     private let memo = PlainMemo()
@@ -59,12 +83,15 @@ public final class PlainRowBuilder: Sendable {
 
     /// Each catalog brand's list entry up to its amount (`SubscriptionJSONWriter.Pieces.head`).
     static let brandHeads = BrandCatalog.shared.brands.map { SubscriptionJSONWriter.Pieces.head(name: $0.name) }
-    /// Each category's piece, and that of no category.
-    static let categoryPieces: [Category?: [UInt8]] = {
-        var pieces: [Category?: [UInt8]] = [nil: SubscriptionJSONWriter.Pieces.category(nil)]
-        for category in Category.allCases { pieces[category] = SubscriptionJSONWriter.Pieces.category(category) }
-        return pieces
-    }()
+    /// Each category's piece, by its place in `Category.allCases` (`ordinal`): a category is
+    /// looked up by number, not hashed by its name, per row.
+    static let categoryPieces: [[UInt8]] = Category.allCases.map { SubscriptionJSONWriter.Pieces.category($0) }
+    /// Each catalog brand's category, by place in `Category.allCases`.
+    static let brandCategories: [Int] = BrandCatalog.shared.brands.map { ordinal($0.category) }
+
+    static func ordinal(_ category: Category) -> Int {
+        Category.allCases.firstIndex(of: category) ?? 0
+    }
 
     /// Nil when the table maps a field rows are not read plainly with (status, currency,
     /// start date, a split cycle …), has no cycle column, stores minor units or does not match
@@ -85,17 +112,33 @@ public final class PlainRowBuilder: Sendable {
         mapped = [name, price, cycle, renewal, category, notes].compactMap { $0 }
         let (dollar, guess) = FastPrice.currency(.dollar, context: builder.context)
         self.dollar = guess == nil ? dollar : nil
+        dollarPacked = self.dollar.map(PlainFacts.pack) ?? 0
+        contextPacked = builder.context.currency.map(PlainFacts.pack) ?? 0
         filePiece = builder.part == nil ? SubscriptionJSONWriter.Pieces.file(builder.file) : []
     }
 
     /// The rows of `items` as plain rows where they read cleanly, else as drafts.
     public func batch(_ items: [TableItem]) -> PlainBatch {
+        batch(items.count) { i in
+            guard case .utf8(let record, _) = items[i] else { return (items[i], nil) }
+            return (items[i], facts(record))
+        }
+    }
+
+    /// The rows of a spooled batch, whose facts the first pass found.
+    func batch(_ rows: [SpooledItem]) -> PlainBatch {
+        batch(rows.count) { (rows[$0].item, rows[$0].facts) }
+    }
+
+    private func batch(_ count: Int, _ row: (Int) -> (TableItem, PlainFacts?)) -> PlainBatch {
         var batch = PlainBatch()
-        batch.json.reserveCapacity(items.count * 384)
-        batch.rows.reserveCapacity(items.count)
+        batch.json.reserveCapacity(count * 384)
+        batch.rows.reserveCapacity(count)
         memo.withTables { tables in
-            for item in items {
-                if case .utf8(let record, let row) = item, let made = plain(record, row: row, tables: &tables, into: &batch.json) {
+            for i in 0..<count {
+                let (item, facts) = row(i)
+                if let facts, case .utf8(let record, let number) = item,
+                   let made = plain(record, row: number, facts: facts, tables: &tables, into: &batch.json) {
                     batch.rows.append(.plain(made))
                 } else {
                     batch.rows.append(.draft(builder.build(item.sourceRow)))
@@ -108,14 +151,16 @@ public final class PlainRowBuilder: Sendable {
     /// The plain row `record` (data row `row`) stands for, with its JSON, or nil when it needs
     /// a draft.
     func plain(_ record: CSVRecord, row: Int) -> (PlainRow, json: [UInt8])? {
+        guard let facts = facts(record) else { return nil }
         var json: [UInt8] = []
-        let made = memo.withTables { plain(record, row: row, tables: &$0, into: &json) }
+        let made = memo.withTables { plain(record, row: row, facts: facts, tables: &$0, into: &json) }
         return made.map { ($0, json) }
     }
 
-    /// `plain(_:row:)`, appending the JSON to `json`, which is left as it was when the row
-    /// needs a draft.
-    private func plain(_ record: CSVRecord, row: Int, tables: inout PlainMemo.Tables, into json: inout [UInt8]) -> PlainRow? {
+    /// The brand and price of a row that may read plainly: its cells need no cleaning, its
+    /// name is a catalog brand without a plan, its price is what `DraftBuilder.price` reads
+    /// without a note, a guess or a warning, in whole minor units. Nil for any other row.
+    func facts(_ record: CSVRecord, brand known: Int? = nil) -> PlainFacts? {
         guard record.count == columns, !filePiece.isEmpty else { return nil }
         for column in mapped {
             // Cells with spaces around them or a Notion link are cleaned by the full builder.
@@ -123,19 +168,26 @@ public final class PlainRowBuilder: Sendable {
             guard let first = cell.first, let last = cell.last else { continue }
             if first <= 0x20 || last <= 0x20 || Self.holdsLink(cell) { return nil }
         }
-        guard let brand = Self.catalogBrand(record.field(name)), DraftMerger.brandKeys[brand] != nil else { return nil }
-
-        // The price: what `DraftBuilder.price` reads without a note, a guess or a warning.
+        guard let brand = known ?? Self.catalogBrand(record.field(name)), DraftMerger.brandKeys[brand] != nil else { return nil }
         guard let reading = record.field(price).withUnsafeBufferPointer(FastPrice.read), !reading.negative else { return nil }
-        let currency: Currency?
+        let currency: Currency?, packed: UInt32
         switch reading.sign {
-        case .none: currency = builder.context.currency
-        case .euro: currency = .eur
-        case .pound: currency = .gbp
-        case .code(let code): currency = code
-        case .dollar: currency = dollar
+        case .none: (currency, packed) = (builder.context.currency, contextPacked)
+        case .euro: (currency, packed) = (.eur, Self.eurPacked)
+        case .pound: (currency, packed) = (.gbp, Self.gbpPacked)
+        case .code(let code, let codePacked): (currency, packed) = (code, codePacked)
+        case .dollar: (currency, packed) = (dollar, dollarPacked)
         }
         guard let currency, let units = Self.units(reading, digits: currency.minorDigits) else { return nil }
+        return PlainFacts(brand: Int32(brand), currency: packed, units: units)
+    }
+
+    /// The rest of the row whose `facts` were found: cycle, next renewal and category, then
+    /// its JSON appended to `json`, which is left as it was when the row needs a draft.
+    private func plain(_ record: CSVRecord, row: Int, facts: PlainFacts, tables: inout PlainMemo.Tables,
+                       into json: inout [UInt8]) -> PlainRow? {
+        let brand = Int(facts.brand), units = facts.units
+        guard let currency = tables.currency(facts.currency) else { return nil }
 
         guard let cycleEntry = tables.cycle(record.field(cycle), { text in
             guard !text.isEmpty, let value = try? builder.parseCycle(text) else { return nil }
@@ -153,11 +205,11 @@ public final class PlainRowBuilder: Sendable {
             nextRenewal = date < builder.context.today ? DraftBuilder.rolled(date, by: cycleValue, to: builder.context.today).0 : date
         }
 
-        var categoryValue = BrandCatalog.shared.brands[brand].category
+        var categoryValue = Self.brandCategories[brand]
         if let category, !record.field(category).isEmpty {
             // A category word the table's own words do not know is read with low confidence.
             guard let known = tables.category(record.field(category), { text in
-                CategoryWords.category(for: CellCleaner.firstOfMultiSelect(text))
+                CategoryWords.category(for: CellCleaner.firstOfMultiSelect(text)).map(Self.ordinal)
             }) else { return nil }
             categoryValue = known
         }
@@ -166,12 +218,12 @@ public final class PlainRowBuilder: Sendable {
         let start = json.count
         json.append(contentsOf: Self.brandHeads[brand])
         json.append(UInt8(ascii: "\""))
-        DecimalText.appendUnits(units, digits: currency.minorDigits, to: &json)
+        DecimalText.appendUnits(units, digits: currency.currency.minorDigits, to: &json)
         json.append(UInt8(ascii: "\""))
-        json.append(contentsOf: tables.currencyPiece(currency))
+        json.append(contentsOf: currency.piece)
         json.append(contentsOf: cycleEntry.piece)
         if let nextRenewal { JSONBytes.date(nextRenewal, to: &json) } else { JSONBytes.null(&json) }
-        json.append(contentsOf: Self.categoryPieces[categoryValue] ?? [])
+        json.append(contentsOf: Self.categoryPieces[categoryValue])
         if let notes, !record.field(notes).isEmpty {
             record.field(notes).withUnsafeBufferPointer { JSONBytes.string($0, to: &json) }
         } else {
@@ -180,7 +232,7 @@ public final class PlainRowBuilder: Sendable {
         json.append(contentsOf: filePiece)
         JSONBytes.integer(row, to: &json)
         json.append(contentsOf: SubscriptionJSONWriter.Pieces.end)
-        return PlainRow(brand: brand, json: start..<json.count, units: units, currency: currency, cycle: cycleValue)
+        return PlainRow(brand: brand, json: start..<json.count, units: units, currency: currency.currency, cycle: cycleValue)
     }
 
     /// The amount of `reading` in minor units of a currency with `digits` of them, when it is
@@ -244,9 +296,11 @@ final class PlainMemo: @unchecked Sendable {
     struct Tables {
         private var cycles = ByteKeyTable<CycleEntry?>(capacity: PlainMemo.capacity)
         private var dates = ByteKeyTable<CalendarDate?>(capacity: PlainMemo.capacity)
-        private var categories = ByteKeyTable<Category?>(capacity: PlainMemo.capacity)
-        /// `SubscriptionJSONWriter.Pieces.currency` of the currencies seen: a handful.
-        private var currencies: [(currency: Currency, piece: [UInt8])] = []
+        /// Categories by `PlainRowBuilder.ordinal`.
+        private var categories = ByteKeyTable<Int?>(capacity: PlainMemo.capacity)
+        /// The currencies seen, by packed code (`PlainFacts.pack`), with their
+        /// `SubscriptionJSONWriter.Pieces.currency`: a handful.
+        private var currencies: [(packed: UInt32, currency: Currency, piece: [UInt8])] = []
 
         mutating func cycle(_ bytes: ArraySlice<UInt8>, _ read: (String) -> Cycle?) -> CycleEntry? {
             Self.lookUp(&cycles, bytes) { text in
@@ -258,15 +312,16 @@ final class PlainMemo: @unchecked Sendable {
             Self.lookUp(&dates, bytes, read)
         }
 
-        mutating func category(_ bytes: ArraySlice<UInt8>, _ read: (String) -> Category?) -> Category? {
+        mutating func category(_ bytes: ArraySlice<UInt8>, _ read: (String) -> Int?) -> Int? {
             Self.lookUp(&categories, bytes, read)
         }
 
-        mutating func currencyPiece(_ currency: Currency) -> [UInt8] {
-            if let known = currencies.first(where: { $0.currency == currency }) { return known.piece }
-            let piece = SubscriptionJSONWriter.Pieces.currency(currency)
-            if currencies.count < PlainMemo.capacity { currencies.append((currency, piece)) }
-            return piece
+        mutating func currency(_ packed: UInt32) -> (packed: UInt32, currency: Currency, piece: [UInt8])? {
+            if let known = currencies.first(where: { $0.packed == packed }) { return known }
+            guard let currency = Currency.byPackedCode(packed) else { return nil }
+            let entry = (packed, currency, SubscriptionJSONWriter.Pieces.currency(currency))
+            if currencies.count < PlainMemo.capacity { currencies.append(entry) }
+            return entry
         }
 
         private static func lookUp<V>(_ table: inout ByteKeyTable<V?>, _ bytes: ArraySlice<UInt8>, _ read: (String) -> V?) -> V? {

@@ -29,15 +29,26 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
     public static func == (a: Currency, b: Currency) -> Bool { a.code == b.code }
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
-    /// Every known currency by its three capital letters packed into the low bytes of a
-    /// `UInt32` (first letter highest), for readers that meet codes as bytes.
-    static let byPackedCode: [UInt32: Currency] = {
-        var table: [UInt32: Currency] = [:]
-        for code in minorDigitsTable.keys where code.utf8.count == 3 {
-            let packed = code.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-            table[packed] = Currency(unchecked: code)
+    /// The known currency whose three capital letters are packed into the low bytes of
+    /// `packed` (first letter highest), for readers that meet codes as bytes: looked up by
+    /// place in a table of every three-letter combination, with no hashing.
+    static func byPackedCode(_ packed: UInt32) -> Currency? {
+        let a = Int(packed >> 16 & 0xFF) - 0x41, b = Int(packed >> 8 & 0xFF) - 0x41, c = Int(packed & 0xFF) - 0x41
+        guard packed >> 24 == 0, (0..<26).contains(a), (0..<26).contains(b), (0..<26).contains(c) else { return nil }
+        let place = Int(packedPlaces[a * 676 + b * 26 + c])
+        return place < 0 ? nil : packedCurrencies[place]
+    }
+
+    private static let packedCurrencies: [Currency] = minorDigitsTable.keys
+        .filter { $0.utf8.count == 3 && $0.utf8.allSatisfy { (0x41...0x5A).contains($0) } }
+        .sorted().map { Currency(unchecked: $0) }
+    private static let packedPlaces: [Int16] = {
+        var places = [Int16](repeating: -1, count: 26 * 26 * 26)
+        for (i, currency) in packedCurrencies.enumerated() {
+            let bytes = Array(currency.code.utf8).map { Int($0) - 0x41 }
+            places[bytes[0] * 676 + bytes[1] * 26 + bytes[2]] = Int16(i)
         }
-        return table
+        return places
     }()
 
     /// Active ISO 4217 codes with their minor units, plus a few historic codes still seen in exports.

@@ -5,7 +5,7 @@ import Foundation
 /// Anything else, or any number whose mark needs the column, locale or a guess, returns nil
 /// and goes through the full parser, which gives the same answer more slowly.
 enum FastPrice {
-    enum Sign { case none, dollar, euro, pound, code(Currency) }
+    enum Sign { case none, dollar, euro, pound, code(Currency, packed: UInt32) }
 
     /// What the digits and signs of a price cell say, before the currency is chosen: the
     /// amount is `mantissa` × 10^-`fraction`.
@@ -31,7 +31,7 @@ enum FastPrice {
         case .none: return (context.currency, nil)
         case .euro: return (Currency.eur, nil)
         case .pound: return (Currency.gbp, nil)
-        case .code(let c): return (c, nil)
+        case .code(let c, _): return (c, nil)
         case .dollar: return CurrencyChoice.resolve(.dollar, sign: "$", text: ScalarText.empty, context: context)
         }
     }
@@ -62,9 +62,9 @@ enum FastPrice {
                 j += 1
             }
             if j < end, (bytes[j] >= 0x41 && bytes[j] <= 0x5A) || (bytes[j] >= 0x61 && bytes[j] <= 0x7A) { return nil }
-            guard let currency = Currency.byPackedCode[code] else { return nil }
+            guard let currency = Currency.byPackedCode(code) else { return nil }
             i = j
-            return .code(currency)
+            return .code(currency, packed: code)
         }
 
         skipSpaces()

@@ -45,17 +45,35 @@ public struct CanonicalStreamWriter {
     }
 
     /// A plain row (`PlainBatch`), written on another thread as `render` writes its
-    /// subscription.
+    /// subscription, with the separator before it. Rows that follow one another in their
+    /// batch's bytes are copied on in one piece, when something else is written or the batch
+    /// changes.
     public mutating func add(_ row: PlainRow, in batch: PlainBatch) throws {
-        buffer.append(contentsOf: count == 0 ? "\n    ".utf8 : ",\n    ".utf8)
-        buffer.append(contentsOf: batch.json[row.json])
+        if let run = pending, run.range.upperBound == row.json.lowerBound, run.bytes.withUnsafeBufferPointer({ $0.baseAddress })
+            == batch.json.withUnsafeBufferPointer({ $0.baseAddress }) {
+            pending?.range = run.range.lowerBound..<row.json.upperBound
+        } else {
+            try writePending()
+            // The list's first entry has no separator before it, only the line break.
+            pending = (batch.json, count == 0 ? row.json.lowerBound + 1..<row.json.upperBound : row.json)
+        }
         count += 1
         summary.add(units: row.units, currency: row.currency, cycle: row.cycle)
+    }
+
+    /// Plain rows added but not copied yet: their batch's bytes, and where they lie.
+    private var pending: (bytes: [UInt8], range: Range<Int>)?
+
+    private mutating func writePending() throws {
+        guard let run = pending else { return }
+        pending = nil
+        buffer.append(contentsOf: run.bytes[run.range])
         if buffer.count >= Self.flushAt { try flush() }
     }
 
     /// One entry of the list: the separator, what `write` puts after it, the summary's count.
     private mutating func entry(_ sub: Subscription, _ write: (inout [UInt8]) throws -> Void) throws {
+        try writePending()
         buffer.append(contentsOf: count == 0 ? "\n    ".utf8 : ",\n    ".utf8)
         try write(&buffer)
         count += 1
@@ -72,6 +90,7 @@ public struct CanonicalStreamWriter {
     }
 
     public mutating func finish() throws {
+        try writePending()
         let close = count == 0 ? "]" : "\n  ]"
         let summaryText = CanonicalJSON.value(summary.summary, rates: rates).serialized(pretty: true, indent: 1)
         buffer.append(contentsOf: "\(close),\n  \"summary\": \(summaryText)\n}\n".utf8)

@@ -162,9 +162,13 @@ enum SubscriptionJSONWriter {
     /// file: an entry is `head`, the amount, `currency`, `cycle`, the next renewal, `category`,
     /// the notes, `file`, the row and `end`.
     enum Pieces {
-        /// Up to the amount: the name, and the keys before the amount.
+        /// The separator before an entry that is not the list's first.
+        static let separator = Array(",\n    ".utf8)
+
+        /// Up to the amount: the separator (`separator`), the name, and the keys before the
+        /// amount.
         static func head(name: String) -> [UInt8] {
-            var out = ListTemplates.shared.name
+            var out = separator + ListTemplates.shared.name
             JSONBytes.string(name, to: &out)
             out += ListTemplates.shared.amount
             return out

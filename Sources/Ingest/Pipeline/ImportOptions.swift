@@ -46,6 +46,25 @@ public enum RecordedImport: Sendable {
 public struct PreparedTable: Sendable {
     public var mapping: ColumnMapping
     public var formats: ColumnFormats
+    /// The data rows as the first pass read them, when it could keep them (`RowSpool`).
+    var spool: RowSpool?
+    /// What the first pass's reader skipped and warned of: the second pass, reading the spool,
+    /// reports these.
+    public var skips: [Skip] = []
+    public var warnings: [Issue] = []
+
+    public init(mapping: ColumnMapping, formats: ColumnFormats) {
+        self.mapping = mapping
+        self.formats = formats
+    }
+
+    init(mapping: ColumnMapping, formats: ColumnFormats, spool: RowSpool?, skips: [Skip], warnings: [Issue]) {
+        self.mapping = mapping
+        self.formats = formats
+        self.spool = spool
+        self.skips = skips
+        self.warnings = warnings
+    }
 }
 
 /// What happened to one input: rows read, drafts made, rows skipped and why.

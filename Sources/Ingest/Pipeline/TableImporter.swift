@@ -31,69 +31,107 @@ public struct TableImporter: Sendable {
         return (mapping, samples)
     }
 
-    /// `open` is called twice and must give the same rows both times; once when `prepared`
-    /// (from `runNames` over the same rows) already holds the first pass's result. With
-    /// `plain`, rows that read cleanly (`PlainRowBuilder`) go to it instead of becoming drafts.
+    /// `open` is called twice and must give the same rows both times; once, or not at all,
+    /// when `prepared` (from `runNames` over the same rows) already holds the first pass's
+    /// result, and not at all when that pass spooled the rows. With `plain`, rows that read
+    /// cleanly (`PlainRowBuilder`) go to it instead of becoming drafts.
     public func run(name: String, kind: SourceKind, part: String? = nil, prepared: PreparedTable? = nil,
                     plain: PlainSink? = nil, open: () throws -> TableSource,
                     emit: (ImportDraft) throws -> Void) throws -> ImportReport {
-        let table = try prepared ?? prepare(open())
-        let second = try open()
+        let table = try prepared ?? firstPass(open(), name: name, part: part, count: nil)
         let builder = DraftBuilder(mapping: table.mapping, formats: table.formats, context: options.context,
                                    file: name, part: part)
         var report = ImportReport(source: name, kind: kind, mapping: table.mapping)
-        if let plain, let plainBuilder = PlainRowBuilder(builder) {
-            try TableImporter.buildPlain(second, with: plainBuilder, sink: plain) { draft in
-                report.rows += 1
-                if let draft { try emit(draft) }
-                report.drafts += 1
-            }
+        // The rows again: from the spool, with what the first pass found of them, or read anew.
+        var second: TableSource?
+        let nextRows: (Int) throws -> [SpooledItem]
+        if let spool = table.spool {
+            nextRows = { _ in spool.next() }
         } else {
-            try TableImporter.build(second, with: builder) { draft in
+            let source = try open()
+            second = source
+            nextRows = { try source.nextItems(limit: $0).map { SpooledItem(item: $0, facts: nil) } }
+        }
+        let spooled = table.spool != nil
+        let plainBuilder = plain == nil ? nil : PlainRowBuilder(builder)
+        try TableImporter.pipeline(nextRows: nextRows, makeBatch: { rows -> PlainBatch in
+            guard let plainBuilder else { return PlainBatch(drafts: rows.map { builder.build($0.item.sourceRow) }) }
+            return spooled ? plainBuilder.batch(rows) : plainBuilder.batch(rows.map(\.item))
+        }, emit: { rows, batch in
+            for (i, made) in batch.rows.enumerated() {
                 report.rows += 1
-                try emit(draft)
+                switch made {
+                case .plain(let row):
+                    if try plain?.take(row, batch) != true { try emit(builder.build(rows[i].item.sourceRow)) }
+                case .draft(let draft):
+                    try emit(draft)
+                }
                 report.drafts += 1
             }
-        }
-        report.skips = second.skips
-        report.rows += second.skips.count
-        report.warnings = second.warnings
+        })
+        report.skips = second?.skips ?? table.skips
+        report.rows += report.skips.count
+        report.warnings = second?.warnings ?? table.warnings
         return report
     }
 
     /// What the first pass's batches, made on another thread one at a time and in order, do:
-    /// observe each column's formats and hash each row's duplicate key.
+    /// observe each column's formats, hash each row's duplicate key (when counting), and find
+    /// the facts of rows that may read plainly and pack the batch for the spool (when spooling).
     private final class FirstPass: @unchecked Sendable {
         let builder: DraftBuilder
+        let plain: PlainRowBuilder?
+        let hashing: Bool, spooling: Bool
         /// Touched only by the batch being made; read once the last one is done.
         var formats: ColumnFormats
 
-        init(_ builder: DraftBuilder, formats: ColumnFormats) {
+        init(_ builder: DraftBuilder, hashing: Bool, spooling: Bool) {
             self.builder = builder
-            self.formats = formats
+            plain = PlainRowBuilder(builder)
+            self.hashing = hashing
+            self.spooling = spooling
+            formats = builder.formats
         }
 
-        func batch(_ items: [TableItem]) -> [UInt64?] {
-            for item in items { formats.observe(item) }
-            return items.map(builder.duplicateHash)
+        func batch(_ items: [TableItem]) -> (hashes: [UInt64?], block: [UInt8]?) {
+            var hashes: [UInt64?] = []
+            var facts: [PlainFacts?] = []
+            if hashing { hashes.reserveCapacity(items.count) }
+            if spooling { facts.reserveCapacity(items.count) }
+            for item in items {
+                formats.observe(item)
+                let brand = builder.nameBrand(item)
+                if hashing { hashes.append(builder.duplicateHash(item, brand: brand)) }
+                if spooling {
+                    if let plain, let brand, case .utf8(let record, _) = item {
+                        facts.append(plain.facts(record, brand: brand))
+                    } else {
+                        facts.append(nil)
+                    }
+                }
+            }
+            return (hashes, spooling ? RowSpool.block(items, facts: facts) : nil)
         }
     }
 
-    /// Like `build`, handing plain rows to `sink`; `emit` gets the drafts, and nil for a row
-    /// the sink took.
-    static func buildPlain(_ source: TableSource, with plain: PlainRowBuilder, sink: PlainSink,
-                           emit: (ImportDraft?) throws -> Void) throws {
-        let builder = plain.builder
-        try pipeline(nextRows: { try source.nextItems(limit: $0) }, makeBatch: { plain.batch($0) }, emit: { items, batch in
-            for (item, made) in zip(items, batch.rows) {
-                switch made {
-                case .plain(let row):
-                    if try sink.take(row, batch) { try emit(nil) } else { try emit(builder.build(item.sourceRow)) }
-                case .draft(let draft):
-                    try emit(draft)
-                }
-            }
+    /// The first pass: chooses the columns, decides each column's formats from all its values,
+    /// hands each row's duplicate key hash to `count` (`DraftBuilder.duplicateHash`), and
+    /// spools the rows for the second pass when a temporary file can be made. The work on the
+    /// rows is done on a second thread (`pipeline`).
+    func firstPass(_ source: TableSource, name: String, part: String?,
+                   count: ((UInt64?) throws -> Void)?) throws -> PreparedTable {
+        let (mapping, samples) = try self.mapping(for: source)
+        let builder = DraftBuilder(mapping: mapping, formats: ColumnFormats(mapping: mapping),
+                                   context: options.context, file: name, part: part)
+        var spool = RowSpool()
+        let pass = FirstPass(builder, hashing: count != nil, spooling: spool != nil)
+        try TableImporter.pipeline(first: samples.map { TableItem.decoded($0) }, nextRows: { try source.nextItems(limit: $0) },
+                                   makeBatch: pass.batch, emit: { _, made in
+            if let count { try made.hashes.forEach(count) }
+            // A spool the disk did not take is let go: the second pass reads the table again.
+            if let block = made.block, spool?.append(block) == false { spool = nil }
         })
+        return PreparedTable(mapping: mapping, formats: pass.formats, spool: spool, skips: source.skips, warnings: source.warnings)
     }
 
     /// Rows read per batch when building drafts on a second thread.
@@ -200,15 +238,9 @@ public struct TableImporter: Sendable {
 
     /// The first pass, also handing on each row's duplicate key hash
     /// (`DraftBuilder.duplicateHash`) for counting duplicates before `run`; its result spares
-    /// `run` that pass. The hashes are made on a second thread (`pipeline`).
+    /// `run` that pass, and its spool the reading of the table again.
     public func runNames(name: String, open: () throws -> TableSource, count: (UInt64?) throws -> Void) throws -> PreparedTable {
         let source = try open()
-        let (mapping, samples) = try self.mapping(for: source)
-        let builder = DraftBuilder(mapping: mapping, formats: ColumnFormats(mapping: mapping),
-                                   context: options.context, file: name)
-        let pass = FirstPass(builder, formats: ColumnFormats(mapping: mapping))
-        try TableImporter.pipeline(first: samples.map { TableItem.decoded($0) }, nextRows: { try source.nextItems(limit: $0) },
-                                   makeBatch: pass.batch, emit: { _, hashes in try hashes.forEach(count) })
-        return PreparedTable(mapping: mapping, formats: pass.formats)
+        return try withoutActuallyEscaping(count) { try firstPass(source, name: name, part: nil, count: $0) }
     }
 }
