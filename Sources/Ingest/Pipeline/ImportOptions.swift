@@ -18,6 +18,10 @@ public struct ImportOptions: Sendable {
     public var encoding: TextEncoding?
     /// Limits and base URL for inputs given as links.
     public var fetch = FetchOptions()
+    /// Where a table's rows are kept between its two passes (`RowSpool`); nil for the
+    /// system's temporary directory. A directory where no file can be made means the second
+    /// pass reads the table again.
+    public var spoolDirectory: String?
 
     public init(kind: SourceKind? = nil, context: NormalizeContext, overrides: [Field: String] = [:],
                 sampleSize: Int = 200, recognizer: (any TextRecognizer)? = nil, encoding: TextEncoding? = nil) {

@@ -34,9 +34,10 @@ final class RowSpool: @unchecked Sendable {
     /// Blocks handed out by `next` so far.
     private var read = 0
 
-    /// A spool in the system's temporary directory; nil when no file can be made there.
-    init?() {
-        guard let file = ChargeSpool() else { return nil }
+    /// A spool in `directory` (default: the system's temporary directory); nil when no file
+    /// can be made there.
+    init?(directory: String? = nil) {
+        guard let file = ChargeSpool(directory: directory ?? NSTemporaryDirectory()) else { return nil }
         self.file = file
     }
 

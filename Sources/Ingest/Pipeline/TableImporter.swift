@@ -23,10 +23,15 @@ public struct TableImporter: Sendable {
 
     /// Chooses the columns from the header and the first rows.
     public func mapping(for source: TableSource) throws -> (ColumnMapping, samples: [SourceRow]) {
-        var samples: [SourceRow] = []
-        while samples.count < options.sampleSize, let row = try source.nextRow() { samples.append(row) }
+        let (mapping, items) = try sampledMapping(for: source)
+        return (mapping, items.map(\.sourceRow))
+    }
+
+    /// `mapping(for:)`, with the first rows as the table handed them on (bytes where it could).
+    func sampledMapping(for source: TableSource) throws -> (ColumnMapping, samples: [TableItem]) {
+        let samples = try source.nextItems(limit: options.sampleSize)
         let detector = ColumnDetector(context: options.context)
-        let mapping = try detector.detect(header: source.header, samples: samples.map(\.cells),
+        let mapping = try detector.detect(header: source.header, samples: samples.map(\.sourceRow.cells),
                                           overrides: options.overrides)
         return (mapping, samples)
     }
@@ -120,12 +125,12 @@ public struct TableImporter: Sendable {
     /// rows is done on a second thread (`pipeline`).
     func firstPass(_ source: TableSource, name: String, part: String?,
                    count: ((UInt64?) throws -> Void)?) throws -> PreparedTable {
-        let (mapping, samples) = try self.mapping(for: source)
+        let (mapping, samples) = try sampledMapping(for: source)
         let builder = DraftBuilder(mapping: mapping, formats: ColumnFormats(mapping: mapping),
                                    context: options.context, file: name, part: part)
-        var spool = RowSpool()
+        var spool = RowSpool(directory: options.spoolDirectory)
         let pass = FirstPass(builder, hashing: count != nil, spooling: spool != nil)
-        try TableImporter.pipeline(first: samples.map { TableItem.decoded($0) }, nextRows: { try source.nextItems(limit: $0) },
+        try TableImporter.pipeline(first: samples, nextRows: { try source.nextItems(limit: $0) },
                                    makeBatch: pass.batch, emit: { _, made in
             if let count { try made.hashes.forEach(count) }
             // A spool the disk did not take is let go: the second pass reads the table again.
