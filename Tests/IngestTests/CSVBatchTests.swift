@@ -104,3 +104,23 @@ import Testing
         #expect(PlainFacts.pack(Currency("EUR")!) == Self.pack("EUR"))
     }
 }
+
+/// Dates written as JSON bytes must read as `CalendarDate.description` quoted.
+@Suite struct JSONDateBytesTests {
+    @Test func datesAreWrittenAsTheirDescription() {
+        var dates: [CalendarDate] = []
+        for year in [0, 1, 9, 10, 99, 100, 999, 1000, 1999, 2026, 9999, 10000, -1] {
+            for (month, day) in [(1, 1), (2, 28), (9, 9), (10, 10), (12, 31)] {
+                dates.append(CalendarDate(dayNumber: CalendarDate(year: 2026, month: 1, day: 1)!.dayNumber))
+                if let date = CalendarDate(year: year, month: month, day: day) { dates.append(date) }
+            }
+        }
+        dates += stride(from: -800_000, through: 3_000_000, by: 997).map { CalendarDate(dayNumber: $0) }
+        #expect(dates.count > 3000)
+        for date in dates {
+            var out: [UInt8] = []
+            JSONBytes.date(date, to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == "\"\(date.description)\"", "\(date)")
+        }
+    }
+}

@@ -322,26 +322,27 @@ enum JSONBytes {
         }
     }
 
-    /// `"yyyy-mm-dd"`, quoted, as `CalendarDate.description` spells it.
+    /// `"yyyy-mm-dd"`, quoted, as `CalendarDate.description` spells it: twelve bytes made on
+    /// the stack and appended at once.
     static func date(_ date: CalendarDate, to out: inout [UInt8]) {
-        guard (0...9999).contains(date.year) else { return string(date.description, to: &out) }
-        out.append(UInt8(ascii: "\""))
-        padded(date.year, width: 4, &out)
-        out.append(UInt8(ascii: "-"))
-        padded(date.month, width: 2, &out)
-        out.append(UInt8(ascii: "-"))
-        padded(date.day, width: 2, &out)
-        out.append(UInt8(ascii: "\""))
-    }
-
-    private static func padded(_ n: Int, width: Int, _ out: inout [UInt8]) {
-        var divisor = 1
-        for _ in 1..<width { divisor *= 10 }
-        var rest = n
-        while divisor > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        guard (0...9999).contains(date.year), (1...12).contains(date.month), (1...31).contains(date.day) else {
+            return string(date.description, to: &out)
+        }
+        var text: (UInt64, UInt32) = (0, 0)
+        withUnsafeMutableBytes(of: &text) { bytes in
+            func two(_ n: Int, at i: Int) {
+                bytes[i] = UInt8(ascii: "0") + UInt8(n / 10)
+                bytes[i + 1] = UInt8(ascii: "0") + UInt8(n % 10)
+            }
+            bytes[0] = UInt8(ascii: "\"")
+            two(date.year / 100, at: 1)
+            two(date.year % 100, at: 3)
+            bytes[5] = UInt8(ascii: "-")
+            two(date.month, at: 6)
+            bytes[8] = UInt8(ascii: "-")
+            two(date.day, at: 9)
+            bytes[11] = UInt8(ascii: "\"")
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[0..<12]))
         }
     }
 }

@@ -82,7 +82,7 @@ public struct TableImporter: Sendable {
 
     /// What the first pass's batches, made on another thread one at a time and in order, do:
     /// observe each column's formats, hash each row's duplicate key (when counting), and find
-    /// the facts of rows that may read plainly and pack the batch for the spool (when spooling).
+    /// the facts of rows that may read plainly (when spooling).
     private final class FirstPass: @unchecked Sendable {
         let builder: DraftBuilder
         let plain: PlainRowBuilder?
@@ -98,7 +98,7 @@ public struct TableImporter: Sendable {
             formats = builder.formats
         }
 
-        func batch(_ items: [TableItem]) -> (hashes: [UInt64?], block: [UInt8]?) {
+        func batch(_ items: [TableItem]) -> (hashes: [UInt64?], facts: [PlainFacts?]) {
             var hashes: [UInt64?] = []
             var facts: [PlainFacts?] = []
             if hashing { hashes.reserveCapacity(items.count) }
@@ -115,7 +115,7 @@ public struct TableImporter: Sendable {
                     }
                 }
             }
-            return (hashes, spooling ? RowSpool.block(items, facts: facts) : nil)
+            return (hashes, facts)
         }
     }
 
@@ -131,10 +131,11 @@ public struct TableImporter: Sendable {
         var spool = RowSpool(directory: options.spoolDirectory)
         let pass = FirstPass(builder, hashing: count != nil, spooling: spool != nil)
         try TableImporter.pipeline(first: samples, nextRows: { try source.nextItems(limit: $0) },
-                                   makeBatch: pass.batch, emit: { _, made in
+                                   makeBatch: pass.batch, emit: { items, made in
             if let count { try made.hashes.forEach(count) }
+            // Packed here, while the other thread works on the next batch, which takes longer.
             // A spool the disk did not take is let go: the second pass reads the table again.
-            if let block = made.block, spool?.append(block) == false { spool = nil }
+            if let file = spool, !file.append(RowSpool.block(items, facts: made.facts)) { spool = nil }
         })
         return PreparedTable(mapping: mapping, formats: pass.formats, spool: spool, skips: source.skips, warnings: source.warnings)
     }
