@@ -86,8 +86,8 @@ public struct RecurrenceDetector: Sendable {
             fit = Group.fit(days)
         }
 
-        /// `a` followed by `b`, which starts after `a` ends, with the days and fit the joined
-        /// charges have; `joined` makes them one group.
+        /// The days and fit that `a` followed by `b` (which starts after `a` ends) would have,
+        /// with no charges yet: `joinPriceChanges` adds them only to a join it makes.
         init(daysOf a: Group, then b: Group) {
             charges = []
             days = a.days
