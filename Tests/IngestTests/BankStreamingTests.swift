@@ -247,6 +247,111 @@ import Testing
         #expect(ChargeSpool(directory: directory.path + "/missing") == nil)
     }
 
+    // MARK: Drafts whose provenance waits in the spool
+
+    /// Series of every kind, and one of thousands of charges (a statement that repeats the same
+    /// months, as the generated benchmark does), whose packed rows fill several spool blocks.
+    static let seriesCases: [ChargeCase] = {
+        var cases = chargeCases.filter { !$0.name.hasPrefix("shop") }
+        var numbers = Numbers(state: 29)
+        var repeated: [(day: Int, amount: Int64)] = []
+        for copy in 0..<400 {
+            for month in 0..<13 { repeated.append((start + month * 30 + copy % 3, 15_990_000 + Int64(numbers.next(2)) * 100)) }
+        }
+        cases.append(ChargeCase(name: "the same year 400 times", charges: numbered(repeated)))
+        return cases
+    }()
+
+    /// A series' draft made without its provenance and handed on by `BankDrafts`, with its
+    /// charges spooled (while ledgers write to the same file) or kept in memory, is the draft
+    /// `SeriesDraftBuilder` makes with every charge's provenance.
+    @Test(arguments: seriesCases)
+    func draftsHandedOnFromTheSpoolMatchDraftsMadeWhole(_ c: ChargeCase) throws {
+        let detector = RecurrenceDetector()
+        let context = NormalizeContext(today: CalendarDate(year: 2026, month: 11, day: 30)!)
+        let builder = SeriesDraftBuilder(file: "statement.csv", context: context)
+        let spool = try #require(ChargeSpool())
+        let usd = Currency("USD")
+        var ledger = ChargeLog(spool: spool)
+        for knownService in [false, true] {
+            let merchant = Merchant(key: "SHOP", name: "Shop", category: nil, isKnownService: knownService)
+            let series = detector.detect(c.charges, knownService: knownService).series
+            let whole = series.map { builder.draft($0, merchant: merchant, currency: usd) }
+            for place in [spool, nil] {
+                var entries: [BankDrafts.Entry] = []
+                for s in series {
+                    for charge in c.charges.prefix(2_000) { ledger.append(charge) }
+                    entries.append(BankDrafts.Entry(builder.draft(s, merchant: merchant, currency: usd, provenance: []),
+                                                    charges: s.charges, spool: place))
+                }
+                let drafts = BankDrafts(file: builder.file, entries: entries)
+                #expect(Array(drafts) == whole, "\(c.name), known \(knownService), spooled \(place != nil)")
+                #expect(Array(drafts.withoutProvenance).allSatisfy { $0.provenance.isEmpty })
+                #expect(drafts.rows == whole.reduce(0) { $0 + $1.provenance.count })
+                #expect(drafts.entries.map(\.firstRow) == whole.map { $0.provenance.first?.row ?? 0 })
+                // Read twice: handing the drafts on consumes nothing.
+                #expect(Array(drafts) == whole)
+            }
+        }
+        #expect(ledger.charges.count == ledger.count)
+    }
+
+    static let allStatements = ["alipay.csv", "amex.csv", "barclays.csv", "chase.csv", "citi.csv", "creditagricole.csv",
+                                "danske.csv", "dkb.csv", "ing.csv", "monzo.csv", "nordea.csv", "op.csv", "paypal.csv",
+                                "sparkasse.csv", "starling.csv", "wellsfargo.csv"]
+
+    /// The duplicate-counting pass keeps a statement's drafts for the output pass: replayed,
+    /// they are the drafts a plain import hands on, counted by the same keys, and every row is
+    /// in one draft's provenance or one skip.
+    @Test(arguments: allStatements)
+    func replayedStatementsMatchImportedOnes(_ name: String) throws {
+        let path = FixtureFolder.url("bank/" + name).path
+        let options = ImportOptions(kind: .bank, context: NormalizeContext(today: CalendarDate(year: 2026, month: 11, day: 30)!))
+        var counted: [UInt64?] = []
+        let recorded = try Importer(options: options).runNames(path: path, name: name) { counted.append($0) }
+        guard case .finished(let replayed, let replayedReport)? = recorded else {
+            Testing.Issue.record("\(name): a statement is not replayed")
+            return
+        }
+        var imported: [ImportDraft] = []
+        let report = try Importer(options: options).run(path: path, name: name) { imported.append($0) }
+        #expect(Array(replayed) == imported)
+        #expect(counted == imported.map { DraftMerger.key($0).map(DraftMerger.hash) })
+        #expect(replayedReport.skips == report.skips && replayedReport.unlistedSkips == report.unlistedSkips)
+        #expect(replayedReport.warnings == report.warnings && replayedReport.rows == report.rows)
+        #expect(!imported.isEmpty && imported.allSatisfy { !$0.provenance.isEmpty })
+
+        var all = BankImporter(options: options)
+        all.listedSkipsPerReason = .max
+        let table = try TransactionTable(path: path, name: name, context: options.context)
+        let (drafts, full) = all.read(table: table, name: name)
+        let inDrafts = drafts.flatMap { $0.provenance.compactMap(\.row) }
+        let skipped = full.skips.compactMap(\.row)
+        #expect(full.unlistedSkips.isEmpty)
+        #expect(Set(inDrafts).count == inDrafts.count && Set(inDrafts).isDisjoint(with: skipped))
+        #expect(inDrafts.count + full.skips.count == full.rows)
+        #expect(drafts.rows == inDrafts.count)
+    }
+
+    /// Refunds and income are kept per ledger only as far as the report lists them: the
+    /// counts per reason are those of a report that lists every skip.
+    @Test(arguments: allStatements)
+    func listedSkipsAreCountedInFull(_ name: String) throws {
+        let path = FixtureFolder.url("bank/" + name).path
+        let context = NormalizeContext(today: CalendarDate(year: 2026, month: 11, day: 30)!)
+        func counts(limit: Int) throws -> [Skip.Reason: Int] {
+            var importer = BankImporter(options: ImportOptions(kind: .bank, context: context))
+            importer.listedSkipsPerReason = limit
+            let report = importer.read(table: try TransactionTable(path: path, name: name, context: context), name: name).report
+            #expect(Dictionary(grouping: report.skips, by: \.reason).values.allSatisfy { $0.count <= limit })
+            var out = report.unlistedSkips
+            for skip in report.skips { out[skip.reason, default: 0] += 1 }
+            return out
+        }
+        let all = try counts(limit: .max)
+        for limit in [0, 1, 3] { #expect(try counts(limit: limit) == all, "\(name), \(limit)") }
+    }
+
     // MARK: Descriptor patterns
 
     static let starDescriptors: [BankFastPathTests.Row] = [

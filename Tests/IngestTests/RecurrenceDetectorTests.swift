@@ -55,6 +55,37 @@ func monthly(_ start: String, _ count: Int, amount: Int64, drift: [Int] = []) ->
         #expect(leftover.isEmpty)
     }
 
+    struct JoinCase: Sendable, CustomTestStringConvertible {
+        let name: String, before: [(String, Int64)], after: [(String, Int64)]
+        var testDescription: String { name }
+    }
+
+    /// Price changes: the group before and the group after, which starts after it ends.
+    static let joins: [JoinCase] = [
+        .init(name: "a month apart", before: monthly("2026-01-05", 4, amount: 1549), after: monthly("2026-05-05", 4, amount: 1799)),
+        .init(name: "two days apart", before: monthly("2026-01-05", 4, amount: 1549), after: monthly("2026-04-07", 4, amount: 1799)),
+        .init(name: "next day, doubled", before: monthly("2026-01-05", 3, amount: 999) + [("2026-03-06", 999)],
+              after: [("2026-03-07", 1299), ("2026-03-08", 1299)] + monthly("2026-04-05", 3, amount: 1299)),
+        .init(name: "one charge each", before: [("2026-01-05", 999)], after: [("2026-02-05", 1299)]),
+        .init(name: "one charge after", before: monthly("2026-01-05", 5, amount: 999), after: [("2026-06-06", 1299)]),
+        .init(name: "a year on", before: [("2025-01-05", 9900), ("2026-01-05", 9900)], after: [("2027-01-04", 11900)]),
+    ]
+
+    /// A join decided from the days before the charges are joined sees the days and period
+    /// that the joined, re-sorted charges have.
+    @Test(arguments: joins)
+    func joinsAreDecidedFromTheDaysAlone(_ c: JoinCase) {
+        let all = charges(c.before + c.after)
+        let a = RecurrenceDetector.Group(Array(all.prefix(c.before.count)))
+        let b = RecurrenceDetector.Group(Array(all.dropFirst(c.before.count)))
+        #expect(b.first > a.lastDay)
+        let joined = RecurrenceDetector.Group(a.charges + b.charges)
+        let decided = RecurrenceDetector.Group(daysOf: a, then: b)
+        #expect(decided.days == joined.days)
+        #expect(decided.fit == joined.fit)
+        #expect(a.charges + b.charges == joined.charges)
+    }
+
     @Test func oneDescriptorSeveralProductsSplitByAmount() {
         let list = monthly("2026-01-03", 6, amount: 299) + monthly("2026-01-17", 6, amount: 1099)
         let (series, _) = detector.detect(charges(list), knownService: false)

@@ -51,12 +51,22 @@ public struct BankImporter: Sendable {
 
     /// Reads `table` to the end and hands on one draft per recurring series, by name.
     public func run(table: TransactionTable, name: String, emit: (ImportDraft) throws -> Void) throws -> ImportReport {
+        let (drafts, report) = read(table: table, name: name)
+        for draft in drafts { try emit(draft) }
+        return report
+    }
+
+    /// Reads `table` to the end and finds its recurring series: their drafts, by name, each made
+    /// whole as it is handed on, and the report.
+    public func read(table: TransactionTable, name: String) -> (drafts: BankDrafts, report: ImportReport) {
         var report = ImportReport(source: name, kind: .bank)
         var skips = SkipTally(limit: listedSkipsPerReason)
         var cache = MerchantCache()
         // Every charge is kept until the end (a merchant's whole history decides its series):
-        // packed, in a temporary file, so memory stays flat however long the statement.
-        var book = LedgerBook(spool: ChargeSpool())
+        // packed, in a temporary file, so memory stays flat however long the statement. The
+        // series' charges go there too, until their drafts are handed on.
+        let spool = ChargeSpool()
+        var book = LedgerBook(spool: spool)
         let keys = MerchantKey()
         let encoding = table.encoding
         let rows = ReadAhead(table)
@@ -101,7 +111,7 @@ public struct BankImporter: Sendable {
         var ledgers = book.takeByKey()
         BankImporter.mergeFamilies(&ledgers)
         let builder = SeriesDraftBuilder(file: name, context: options.context)
-        var drafts: [ImportDraft] = []
+        var drafts: [BankDrafts.Entry] = []
         let detector = RecurrenceDetector()
         // Largest ledgers first; the order also fixes which skips are listed. Each ledger is
         // settled and searched on its own (on two threads for a large statement), keeping
@@ -112,30 +122,32 @@ public struct BankImporter: Sendable {
         let queue = order.compactMap { ledgers.removeValue(forKey: $0.key) }
         let total = order.reduce(0) { $0 + $1.size }
         let search = LedgerSearch(ledgers: queue) { ledger in
-            self.search(ledger, detector: detector, keep: self.listedSkipsPerReason)
+            self.search(ledger, detector: detector, keep: self.listedSkipsPerReason, builder: builder, spool: spool)
         }
         search.run(threads: total >= searchThreadsFrom ? searchThreads : 1)
         for (ledger, found) in zip(queue, search.findings) {
-            for refund in found.refunds { skips.add(refund) }
-            for s in found.series { drafts.append(builder.draft(s, merchant: ledger.merchant, currency: ledger.currency)) }
-            let reason: Skip.Reason = found.series.isEmpty && found.leftoverCount >= 3 ? .irregular : .oneOff
+            for (reason, count) in found.refundCounts {
+                skips.add(reason, count: count, listing: found.refunds.lazy.filter { $0.reason == reason })
+            }
+            drafts += found.drafts
+            let reason: Skip.Reason = found.drafts.isEmpty && found.leftoverCount >= 3 ? .irregular : .oneOff
             // Only the skips that will be listed are made; the others are counted.
             let detail = ledger.merchant.name
             skips.add(reason, count: found.leftoverCount, listing: found.leftover.prefix(skips.room(for: reason)).lazy.map { c in
                 Skip(reason, line: Int(c.line), row: Int(c.row), detail: detail)
             })
         }
-        drafts.sort { ($0.name.value ?? "", $0.provenance.first?.row ?? 0) < ($1.name.value ?? "", $1.provenance.first?.row ?? 0) }
-        for draft in drafts { try emit(draft) }
-        report.drafts = drafts.count
+        drafts.sort { ($0.draft.name.value ?? "", $0.firstRow) < ($1.draft.name.value ?? "", $1.firstRow) }
+        let found = BankDrafts(file: name, entries: drafts)
+        report.drafts = found.count
         report.skips = skips.listed.sorted { ($0.line, $0.reason.rawValue) < ($1.line, $1.reason.rawValue) }
         report.unlistedSkips = skips.unlisted
-        let inSeries = drafts.reduce(0) { $0 + $1.provenance.count }
-        let found = table.header.first?.hasPrefix("Column ") == true ? "read from the values (no header row)" : "detected from the header"
-        var note = "layout \(table.layout ?? found), \(table.encoding.rawValue), dates \(table.dateOrder?.rawValue ?? "?"), \(table.signReason)"
-        note += "; \(inSeries) row\(inSeries == 1 ? "" : "s") in \(drafts.count) recurring series"
+        let inSeries = found.rows
+        let how = table.header.first?.hasPrefix("Column ") == true ? "read from the values (no header row)" : "detected from the header"
+        var note = "layout \(table.layout ?? how), \(table.encoding.rawValue), dates \(table.dateOrder?.rawValue ?? "?"), \(table.signReason)"
+        note += "; \(inSeries) row\(inSeries == 1 ? "" : "s") in \(found.count) recurring series"
         report.warnings = [Issue("bank.layout", .info, note)]
-        return report
+        return (found, report)
     }
 
     /// Descriptors with a per-charge word after the merchant (`HELLOFRESH WKHBJA`) make many
@@ -162,19 +174,30 @@ public struct BankImporter: Sendable {
         }
     }
 
-    /// What searching one ledger finds: refunds and income, the series, and the first `keep`
-    /// charges left over (as many as the report could list) with their count.
+    /// What searching one ledger finds: of its refunds and income the first `keep` per reason
+    /// with the count per reason, the series' drafts (their charges spooled), and the first
+    /// `keep` charges left over with their count: no more than the report can list.
     struct Finding {
         var refunds: [Skip]
-        var series: [RecurringSeries]
+        var refundCounts: [(reason: Skip.Reason, count: Int)]
+        var drafts: [BankDrafts.Entry]
         var leftover: [Charge]
         var leftoverCount: Int
     }
 
-    /// Settles a ledger's refunds and searches its charges for series. The ledger is read back
-    /// from its log twice, a refunded charge passed over, and never unpacked whole.
-    func search(_ ledger: PackedLedger, detector: RecurrenceDetector, keep: Int) -> Finding {
+    /// Settles a ledger's refunds, searches its charges for series and drafts them. The ledger
+    /// is read back from its log twice, a refunded charge passed over, and never unpacked whole.
+    func search(_ ledger: PackedLedger, detector: RecurrenceDetector, keep: Int, builder: SeriesDraftBuilder,
+                spool: ChargeSpool?) -> Finding {
         let (refunds, refunded) = settleRefunds(ledger)
+        var kept: [Skip] = []
+        var counts: [(reason: Skip.Reason, count: Int)] = []
+        for skip in refunds {
+            let i = counts.firstIndex { $0.reason == skip.reason } ?? counts.endIndex
+            if i == counts.endIndex { counts.append((skip.reason, 0)) }
+            counts[i].count += 1
+            if counts[i].count <= keep { kept.append(skip) }
+        }
         let found = detector.detect(count: ledger.charges.count - refunded.count, knownService: ledger.merchant.isKnownService,
                                     keep: keep) { body in
             if refunded.isEmpty {
@@ -183,7 +206,12 @@ public struct BankImporter: Sendable {
                 ledger.charges.forEach { if !refunded.contains($0.row) { body($0) } }
             }
         }
-        return Finding(refunds: refunds, series: found.series, leftover: found.leftover(first: keep), leftoverCount: found.leftoverCount)
+        let drafts = found.series.map { series in
+            BankDrafts.Entry(builder.draft(series, merchant: ledger.merchant, currency: ledger.currency, provenance: []),
+                             charges: series.charges, spool: spool)
+        }
+        return Finding(refunds: kept, refundCounts: counts, drafts: drafts, leftover: found.leftover(first: keep),
+                       leftoverCount: found.leftoverCount)
     }
 
     /// Money in at a merchant that matches one of its charges (same amount, within 60 days

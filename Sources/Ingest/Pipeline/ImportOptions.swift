@@ -37,9 +37,9 @@ public struct ImportOptions: Sendable {
 /// What the duplicate-counting pass learnt about an input, so that the import does not read
 /// it again for the same thing.
 public enum RecordedImport: Sendable {
-    /// A finished import held in memory (a bank statement, whose drafts are held until its last
-    /// row anyway): its drafts in the order they were handed on, and its report.
-    case finished(drafts: [ImportDraft], report: ImportReport)
+    /// A finished import (a bank statement, whose drafts are known only after its last row):
+    /// its drafts in the order they are handed on, and its report.
+    case finished(drafts: BankDrafts, report: ImportReport)
     /// A table's chosen columns and column formats, decided while counting: the import goes
     /// straight to building drafts.
     case prepared(PreparedTable)

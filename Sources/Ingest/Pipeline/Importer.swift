@@ -80,8 +80,8 @@ public struct Importer: Sendable {
     /// tables build only names and statuses, and their columns and formats, decided in the
     /// same pass, are returned so that `run` reads the table once more instead of twice; other
     /// inputs are imported in full. A bank statement's full import is returned, for the
-    /// streamed pass to replay rather than read the statement again: its drafts are held in
-    /// memory anyway, until the last row.
+    /// streamed pass to replay rather than read the statement again: its drafts are known only
+    /// after the last row, and their provenance waits in the importer's temporary file.
     @discardableResult
     public func runNames(path: String, name: String? = nil, count: (UInt64?) throws -> Void) throws -> RecordedImport? {
         let display = name ?? path
@@ -97,13 +97,18 @@ public struct Importer: Sendable {
                 try CSVTable(path: path, name: display, encoding: options.encoding)
             }, count: count)
             return .prepared(prepared)
+        case .bank where !RemoteLink.isRemote(path):
+            let table = try TransactionTable(path: path, name: display, encoding: options.encoding, context: options.context)
+            let (drafts, report) = BankImporter(options: options).read(table: table, name: display)
+            for draft in drafts.withoutProvenance { try count(hash(draft)) }
+            return .finished(drafts: drafts, report: report)
         case .bank:
             var drafts: [ImportDraft] = []
             let report = try run(path: path, name: name) { draft in
                 drafts.append(draft)
                 try count(hash(draft))
             }
-            return .finished(drafts: drafts, report: report)
+            return .finished(drafts: BankDrafts(drafts), report: report)
         case .screenshot: break
         }
         _ = try run(path: path, name: name) { try count(hash($0)) }

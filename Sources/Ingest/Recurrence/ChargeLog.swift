@@ -68,6 +68,15 @@ struct ChargeLog {
         }
     }
 
+    /// Writes the block being filled to the spool, so that a log kept after it is complete (a
+    /// series' charges, until its draft is handed on) holds only where its blocks lie.
+    /// Appending afterwards still works.
+    mutating func seal() {
+        guard let spool, !bytes.isEmpty, let block = spool.write(bytes) else { return }
+        blocks.append(block)
+        bytes = []
+    }
+
     /// The charges in the order they were appended.
     var charges: [Charge] {
         var out: [Charge] = []
@@ -114,8 +123,9 @@ struct ChargeLog {
 
 /// A temporary file that charge logs write their full blocks to. The file is removed from the
 /// directory as soon as it is opened, so nothing is left behind however the import ends; its
-/// space is freed when the spool is.
-final class ChargeSpool {
+/// space is freed when the spool is. Several threads may write (each write takes a lock) and
+/// read (`pread` keeps no file position) at once.
+final class ChargeSpool: @unchecked Sendable {
     /// Where a block lies in the file.
     struct Block {
         var offset: Int64
@@ -126,7 +136,9 @@ final class ChargeSpool {
     static let blockSize = 8192
 
     private let fd: Int32
+    /// Guarded by `lock`.
     private var end: Int64 = 0
+    private let lock = NSLock()
 
     /// A spool in the system's temporary directory; nil when no file can be made there.
     init?(directory: String = NSTemporaryDirectory()) {
@@ -143,6 +155,8 @@ final class ChargeSpool {
     /// Appends `bytes` to the file; nil when the file does not take them (a full disk): the caller
     /// keeps them in memory.
     func write(_ bytes: [UInt8]) -> Block? {
+        lock.lock()
+        defer { lock.unlock() }
         let block = Block(offset: end, length: Int32(bytes.count))
         let written = bytes.withUnsafeBytes { raw -> Bool in
             var done = 0

@@ -70,7 +70,8 @@ public struct RecurrenceDetector: Sendable {
         return hi - lo <= (loose ? hi * 3 / 100 : hi / 200) + 100
     }
 
-    private struct Group {
+    /// Charges of near-equal amounts, by day and row, with their billing days and period.
+    struct Group {
         var charges: [Charge]
         var days: [Int32]
         var fit: PeriodFit?
@@ -81,8 +82,27 @@ public struct RecurrenceDetector: Sendable {
         init(sorted charges: [Charge]) {
             self.charges = charges
             days = []
-            for c in self.charges where days.last.map({ c.day - $0 > RecurrenceDetector.doubleWindow }) ?? true { days.append(c.day) }
-            fit = days.count >= 2 ? PeriodFit.best(gaps: zip(days.dropFirst(), days).map { Int($0 - $1) }) : nil
+            Group.addDays(of: charges, to: &days)
+            fit = Group.fit(days)
+        }
+
+        /// The days and fit that `a` followed by `b` (which starts after `a` ends) would have,
+        /// with no charges yet: `joinPriceChanges` adds them only to a join it makes.
+        init(daysOf a: Group, then b: Group) {
+            charges = []
+            days = a.days
+            Group.addDays(of: b.charges, to: &days)
+            fit = Group.fit(days)
+        }
+
+        /// The distinct billing days of charges sorted by day, after `days`: a charge within
+        /// `doubleWindow` of the last day kept is the same billing.
+        static func addDays(of charges: [Charge], to days: inout [Int32]) {
+            for c in charges where days.last.map({ c.day - $0 > RecurrenceDetector.doubleWindow }) ?? true { days.append(c.day) }
+        }
+
+        static func fit(_ days: [Int32]) -> PeriodFit? {
+            days.count >= 2 ? PeriodFit.best(gaps: zip(days.dropFirst(), days).map { Int($0 - $1) }) : nil
         }
         var first: Int32 { charges[0].day }
         var lastDay: Int32 { charges[charges.count - 1].day }
@@ -349,11 +369,14 @@ public struct RecurrenceDetector: Sendable {
                     guard a.fit != nil || b.fit != nil else { continue }
                     let firstAmount = b.charges[0].amount
                     guard firstAmount * 2 >= lastAmount, firstAmount <= lastAmount * 2 else { continue }
-                    let joined = Group(a.charges + b.charges)
+                    // `b` starts after `a` ends, so their charges joined are sorted: the days
+                    // decide, and the charges are copied only for a join that is made.
+                    var joined = Group(daysOf: a, then: b)
                     guard let fit = joined.fit, fit.onGrid >= 0.75,
                           a.days.count < 3 || a.fit?.period == fit.period, b.days.count < 3 || b.fit?.period == fit.period,
                           PeriodFit.best(gaps: [Int(b.first - a.lastDay)])?.period == fit.period
                             || Double(b.first - a.lastDay) <= fit.period.days * 2 + fit.period.tolerance else { continue }
+                    joined.charges = a.charges + b.charges
                     groups[i] = joined
                     groups.remove(at: j)
                     merged = true

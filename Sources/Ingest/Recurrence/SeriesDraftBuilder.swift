@@ -19,6 +19,13 @@ public struct SeriesDraftBuilder: Sendable {
     }
 
     public func draft(_ series: RecurringSeries, merchant: Merchant, currency: Currency?) -> ImportDraft {
+        draft(series, merchant: merchant, currency: currency,
+              provenance: series.charges.map { Provenance(file: file, row: Int($0.row), line: Int($0.line)) })
+    }
+
+    /// The draft of `series` with the given provenance: the importer leaves it empty and adds
+    /// each charge's as the draft is handed on (`BankDrafts`).
+    func draft(_ series: RecurringSeries, merchant: Merchant, currency: Currency?, provenance: [Provenance]) -> ImportDraft {
         let last = series.last
         let cycle = series.fit.period.cycle
         func price(_ amount: Int64) -> Price {
@@ -41,7 +48,7 @@ public struct SeriesDraftBuilder: Sendable {
             startDate: DraftField(raw: series.charges[0].date.description, value: series.charges[0].date),
             category: DraftField(value: merchant.category ?? CategoryWords.category(for: merchant.name) ?? .other,
                                  confidence: merchant.category == nil ? 0.5 : 1),
-            provenance: series.charges.map { Provenance(file: file, row: Int($0.row), line: Int($0.line)) })
+            provenance: provenance)
         let history = series.priceSteps
         if history.count > 1 {
             draft.priceHistory = history.map { PricePoint(date: $0.date, price: price($0.amount)) }
