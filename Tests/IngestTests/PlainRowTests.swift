@@ -83,6 +83,20 @@ import Testing
         #expect(tables > 5 && plainRows >= 5, "\(tables) tables, \(plainRows) plain rows")
     }
 
+    /// `holdsLink` finds ` (https://` where a plain search of the bytes finds it.
+    @Test(arguments: ["Netflix (https://www.notion.so/abc)", "(https://x) y", " (https://", "x (https://",
+                      "Netflix(https://x)", "a (http://x)", "a (b) (https://c", "a ((https://c", "(((((", "",
+                      "a (https:/", "Café (https://x)", "x  (https://y", "a (b) c (d) e (https"])
+    func linksAreFound(_ text: String) {
+        let bytes = Array(text.utf8)
+        let pattern = Array(" (https://".utf8)
+        let expected = bytes.count >= pattern.count && (1..<bytes.count).contains { i in
+            bytes[i] == UInt8(ascii: "(") && bytes[(i - 1)...].starts(with: pattern)
+        }
+        #expect(PlainRowBuilder.holdsLink(bytes[...]) == expected)
+        #expect(PlainRowBuilder.holdsLink(([0x41] + bytes)[1...]) == expected, "a slice that does not start at 0")
+    }
+
     /// A table with a status column (or another field plain rows do not read) is built as drafts.
     @Test func otherColumnsTurnPlainRowsOff() throws {
         let csv = "Name,Price,Cycle,Status\nNetflix,€15.49,monthly,active\n"
@@ -128,9 +142,13 @@ import Testing
     }()
 
     @Test func agreesWithTheStandardLibrary() {
-        for bytes in Self.samples {
-            let expected = bytes.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) != nil }
-            #expect(UTF8Check.isValid(bytes) == expected, "\(bytes.map { String($0, radix: 16) })")
+        // Behind 0, 7, 8 and 13 ASCII bytes too: the check skips ASCII eight bytes at a time.
+        for prefix in [0, 7, 8, 13] {
+            for sample in Self.samples {
+                let bytes = Array(repeating: UInt8(ascii: "a"), count: prefix) + sample
+                let expected = bytes.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) != nil }
+                #expect(UTF8Check.isValid(bytes) == expected, "\(bytes.map { String($0, radix: 16) })")
+            }
         }
     }
 }

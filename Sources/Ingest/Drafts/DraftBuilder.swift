@@ -155,8 +155,17 @@ public struct DraftBuilder: Sendable {
     /// The catalog brand of a row's name cell, read from its bytes, when the row has nothing
     /// else that bears on its key (no status or active column) and the cell needs no cleaning.
     func nameBrand(_ item: TableItem) -> Int? {
-        guard case .utf8(let record, _) = item, mapping[.status] == nil, mapping[.active] == nil,
-              let column = mapping[.name], column < record.count else { return nil }
+        nameBrand(item, column: nameBrandColumn)
+    }
+
+    /// The column `nameBrand` reads: the name's, when no status or active column is mapped.
+    var nameBrandColumn: Int? {
+        mapping[.status] == nil && mapping[.active] == nil ? mapping[.name] : nil
+    }
+
+    /// `nameBrand(item)`, given `nameBrandColumn`, for callers that look it up once per table.
+    func nameBrand(_ item: TableItem, column: Int?) -> Int? {
+        guard let column, case .utf8(let record, _) = item, column < record.count else { return nil }
         return PlainRowBuilder.catalogBrand(record.field(column))
     }
 

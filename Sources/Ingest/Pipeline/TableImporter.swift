@@ -87,11 +87,14 @@ public struct TableImporter: Sendable {
         let builder: DraftBuilder
         let plain: PlainRowBuilder?
         let hashing: Bool, spooling: Bool
+        /// `builder.nameBrandColumn`, looked up once.
+        let nameColumn: Int?
         /// Touched only by the batch being made; read once the last one is done.
         var formats: ColumnFormats
 
         init(_ builder: DraftBuilder, hashing: Bool, spooling: Bool) {
             self.builder = builder
+            nameColumn = builder.nameBrandColumn
             plain = PlainRowBuilder(builder)
             self.hashing = hashing
             self.spooling = spooling
@@ -105,7 +108,7 @@ public struct TableImporter: Sendable {
             if spooling { facts.reserveCapacity(items.count) }
             for item in items {
                 formats.observe(item)
-                let brand = builder.nameBrand(item)
+                let brand = builder.nameBrand(item, column: nameColumn)
                 if hashing { hashes.append(builder.duplicateHash(item, brand: brand)) }
                 if spooling {
                     if let plain, let brand, case .utf8(let record, _) = item {

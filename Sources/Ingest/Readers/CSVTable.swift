@@ -275,6 +275,10 @@ enum UTF8Check {
     static func isValid(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         let n = buffer.count
+        // ASCII, the common case, eight bytes at a time: no byte has its high bit set.
+        if let base = UnsafeRawPointer(buffer.baseAddress) {
+            while i + 8 <= n, base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+        }
         func continuation(_ at: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
             at < n && buffer[at] >= low && buffer[at] <= high
         }
