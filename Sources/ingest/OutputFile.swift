@@ -44,7 +44,7 @@ final class OutputFile {
     func write(bytes: [UInt8]) {
         if bytes.count >= 1 << 16 {
             flush()
-            handle.write(Data(bytes))
+            bytes.withUnsafeBytes(writeAll)
         } else {
             buffer.append(contentsOf: bytes)
             if buffer.count >= 1 << 16 { flush() }
@@ -53,8 +53,26 @@ final class OutputFile {
 
     func flush() {
         guard !buffer.isEmpty else { return }
-        handle.write(Data(buffer))
+        buffer.withUnsafeBytes(writeAll)
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// The first write error (`errno`); later writes are dropped and `close` reports it.
+    private var failure: Int32?
+
+    /// Hands `bytes` to the file descriptor as they are, with no copy into `Data`.
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) {
+        guard failure == nil, let base = bytes.baseAddress else { return }
+        var done = 0
+        while done < bytes.count {
+            let n = Foundation.write(handle.fileDescriptor, base + done, bytes.count - done)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                failure = n < 0 ? errno : EIO
+                return
+            }
+            done += n
+        }
     }
 
     /// Whether `path` exists and is neither a regular file nor a folder.
@@ -67,6 +85,10 @@ final class OutputFile {
 
     func close() throws {
         flush()
+        if let failure {
+            abandon()
+            throw OutputError(message: "cannot write \(finalPath ?? "the output"): \(String(cString: strerror(failure))) (check the free space and that the output is still open)")
+        }
         guard let finalPath, let tempPath else { return }
         try handle.close()
         if FileManager.default.fileExists(atPath: finalPath) { try FileManager.default.removeItem(atPath: finalPath) }
@@ -79,4 +101,10 @@ final class OutputFile {
         try? handle.close()
         try? FileManager.default.removeItem(atPath: tempPath)
     }
+}
+
+/// The output could not be written to the end.
+struct OutputError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }
