@@ -52,6 +52,65 @@ import Testing
         }
     }
 
+    /// A generated table of several chunks (the reader's chunk boundaries fall inside records)
+    /// with every kind of record the reader meets: line
+    /// ends LF, CRLF and lone CR, quoted cells with delimiters, doubled quotes and line breaks,
+    /// text after a closing quote, blank rows, the header again, a totals row, ragged rows,
+    /// bytes that are not UTF-8, and a last record without a line end.
+    static func messyTable(seed: UInt64, rows: Int, delimiter: String) -> Data {
+        var state = seed
+        func next(_ n: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(n))
+        }
+        let cells = ["Netflix", "Spotify Family", "€9.99", "USD 12.00", "monthly", "2026-12-05", "", " spaced ",
+                     "\"quoted\(delimiter) with delimiter\"", "\"say \"\"hi\"\"\"", "\"two\nlines\"", "\"crlf\r\ninside\"",
+                     "\"closed\"after", "mid\"quote", "Café", "ab cd ef gh ij kl mn op"]
+        let header = ["Name", "Price", "Cycle", "Next renewal", "Notes"].joined(separator: delimiter)
+        var bytes = Array(header.utf8) + [0x0A]
+        for row in 0..<rows {
+            let kind = next(40)
+            var line: [UInt8]
+            switch kind {
+            case 0: line = []
+            case 1: line = Array(header.utf8)
+            case 2: line = Array("Total\(delimiter)123.45".utf8)
+            case 3: line = Array("Netflix\(delimiter)caf".utf8) + [0xE9] + Array("\(delimiter)x".utf8)
+            default:
+                let count = kind == 4 ? 3 : (kind == 5 ? 7 : 5)
+                line = Array((0..<count).map { _ in cells[next(cells.count)] }.joined(separator: delimiter).utf8)
+            }
+            bytes += line
+            if row < rows - 1 || next(2) == 0 { bytes += [[0x0A], [0x0D, 0x0A], [0x0D]][next(10) < 7 ? 0 : (next(3) < 2 ? 1 : 2)] }
+        }
+        return Data(bytes)
+    }
+
+    @Test(arguments: [(1, ","), (2, ";"), (3, "\t"), (4, ",")])
+    func messyChunksReadAlike(seed: UInt64, delimiter: String) throws {
+        let data = Self.messyTable(seed: seed, rows: 6000, delimiter: delimiter)
+        #expect(data.count > 3 * (1 << 16))
+        for limit in [7, 512] {
+            let single = try CSVTable(data: data, name: "m.csv"), batched = try CSVTable(data: data, name: "m.csv")
+            var one: [Row] = []
+            while let item = try single.nextItem() { one.append(Self.row(item)) }
+            var many: [Row] = []
+            while true {
+                let items = try batched.nextItems(limit: limit)
+                if items.isEmpty { break }
+                many += items.map(Self.row)
+            }
+            #expect(one.count > 5000)
+            #expect(one == many)
+            #expect(single.skips == batched.skips)
+            #expect(single.warnings == batched.warnings)
+            #expect(single.raggedRows == batched.raggedRows)
+        }
+    }
+
     /// Texts with the searched bytes at every offset of an eight-byte word, and none.
     @Test func wordSearchFindsTheFirstByte() {
         // SplitMix64 from a fixed seed: the same texts every run.
