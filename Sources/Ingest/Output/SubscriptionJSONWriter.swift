@@ -168,44 +168,36 @@ enum SubscriptionJSONWriter {
         /// Up to the amount: the separator (`separator`), the name, and the keys before the
         /// amount.
         static func head(name: String) -> [UInt8] {
-            var out = separator + ListTemplates.shared.name
-            JSONBytes.string(name, to: &out)
-            out += ListTemplates.shared.amount
-            return out
+            separator + around(name, ListTemplates.shared.name, ListTemplates.shared.amount)
         }
 
         /// From after the amount up to the cycle's unit.
         static func currency(_ currency: Currency?) -> [UInt8] {
-            var out = ListTemplates.shared.currency
-            optional(currency?.code, &out)
-            out += ListTemplates.shared.unit
-            return out
+            around(currency?.code, ListTemplates.shared.currency, ListTemplates.shared.unit)
         }
 
         /// From the cycle's unit up to the next renewal.
         static func cycle(_ cycle: Cycle) -> [UInt8] {
-            var out: [UInt8] = []
-            JSONBytes.string(cycle.unit.rawValue, to: &out)
-            out += ListTemplates.shared.interval
+            var out = around(cycle.unit.rawValue, [], ListTemplates.shared.interval)
             JSONBytes.integer(cycle.interval, to: &out)
-            out += ListTemplates.shared.nextRenewal
-            return out
+            return out + ListTemplates.shared.nextRenewal
         }
 
         /// From after the next renewal up to the notes.
         static func category(_ category: Category?) -> [UInt8] {
-            var out = ListTemplates.shared.category
-            optional(category?.rawValue, &out)
-            out += ListTemplates.shared.notes
-            return out
+            around(category?.rawValue, ListTemplates.shared.category, ListTemplates.shared.notes)
         }
 
         /// From after the notes up to the row number.
         static func file(_ file: String) -> [UInt8] {
-            var out = ListTemplates.shared.file
-            JSONBytes.string(file, to: &out)
-            out += ListTemplates.shared.row
-            return out
+            around(file, ListTemplates.shared.file, ListTemplates.shared.row)
+        }
+
+        /// `value` as a JSON string (or `null`) between two pieces of template.
+        private static func around(_ value: String?, _ before: [UInt8], _ after: [UInt8]) -> [UInt8] {
+            var out = before
+            optional(value, &out)
+            return out + after
         }
 
         static var end: [UInt8] { ListTemplates.shared.end }
