@@ -37,7 +37,7 @@ final class RowSpool: @unchecked Sendable {
     /// A spool in `directory` (default: the system's temporary directory); nil when no file
     /// can be made there.
     init?(directory: String? = nil) {
-        guard let file = ChargeSpool(directory: directory ?? NSTemporaryDirectory()) else { return nil }
+        guard let file = ChargeSpool(directory: directory ?? NSTemporaryDirectory(), prefix: "ingest-rows-") else { return nil }
         self.file = file
     }
 

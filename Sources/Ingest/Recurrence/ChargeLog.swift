@@ -121,7 +121,8 @@ struct ChargeLog {
     }
 }
 
-/// A temporary file that charge logs write their full blocks to. The file is removed from the
+/// A temporary file that charge logs write their full blocks to (and a table's rows between
+/// its two passes, `RowSpool`). The file is removed from the
 /// directory as soon as it is opened, so nothing is left behind however the import ends; its
 /// space is freed when the spool is. Several threads may write (each write takes a lock) and
 /// read (`pread` keeps no file position) at once.
@@ -140,10 +141,11 @@ final class ChargeSpool: @unchecked Sendable {
     private var end: Int64 = 0
     private let lock = NSLock()
 
-    /// A spool in the system's temporary directory; nil when no file can be made there.
-    init?(directory: String = NSTemporaryDirectory()) {
+    /// A spool in `directory` (default: the system's temporary directory), its file named
+    /// `prefix` and six random characters; nil when no file can be made there.
+    init?(directory: String = NSTemporaryDirectory(), prefix: String = "ingest-charges-") {
         var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
-        template += Array("ingest-charges-XXXXXX".utf8CString)
+        template += Array((prefix + "XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return nil }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
