@@ -125,10 +125,11 @@ extension RecurrenceDetector {
     }
 
     /// `detect(count:…)` for a large ledger of few amount groups: the groups are summarised in
-    /// one reading of the charges and joined from their summaries; the charges of a group are
-    /// held only while it is tested for isolation, the one test that needs them all, and then
-    /// only if it makes a series. Of the leftovers the first `keep` are kept, with the count.
-    /// Memory then grows with the largest group that may make a series, not with the ledger.
+    /// one reading of the charges and joined from their summaries; the charges of a group that
+    /// may make a series are read back, a batch of such groups at a time, and held only while
+    /// it is tested for isolation (the one test that needs them all), or kept if it makes a
+    /// series. Of the leftovers the first `keep` are kept, with the count. Memory then grows
+    /// with the largest group that may make a series and the series found, not with the ledger.
     func detectFromSummaries(count: Int, knownService: Bool, keep: Int, sizes: [Int], perAmount: AmountCounts,
                              days: ClosedRange<Int32>, charges: ((Charge) -> Void) -> Void) -> Detection {
         let from = days.lowerBound
@@ -138,24 +139,50 @@ extension RecurrenceDetector {
         var groups = tallies.indices.map { tallies[$0].summary(member: Int32($0), from: from, keep: keep) }
         tallies = []
         joinPriceChanges(&groups)
+        // The groups that may make a series are read back a batch at a time (about
+        // `batchCharges` charges, or one larger group) and tested for isolation.
+        let candidates = groups.indices.filter { i in
+            groups[i].fit.map { accepts(occurrences: groups[i].days.count, charges: groups[i].count, fit: $0,
+                                        knownService: knownService, total: count) } ?? false
+        }
+        var made: [RecurringSeries?] = Array(repeating: nil, count: groups.count)
+        var start = 0
+        while start < candidates.count {
+            var end = start + 1, total = groups[candidates[start]].count
+            while end < candidates.count, total + groups[candidates[end]].count <= batchCharges {
+                total += groups[candidates[end]].count
+                end += 1
+            }
+            // Per amount group, its place in the batch, or -1.
+            var place = [Int32](repeating: -1, count: sizes.count)
+            var lists: [[Charge]] = []
+            for k in start..<end {
+                for m in groups[candidates[k]].members { place[Int(m)] = Int32(k - start) }
+                lists.append([])
+                lists[k - start].reserveCapacity(groups[candidates[k]].count)
+            }
+            charges { c in
+                let k = place[Int(perAmount.group(of: c.amount))]
+                if k >= 0 { lists[Int(k)].append(c) }
+            }
+            for k in start..<end {
+                let group = groups[candidates[k]]
+                RecurrenceDetector.sortByDayAndRow(&lists[k - start])
+                let whole = Group(sorted: lists[k - start], days: group.days, fit: group.fit)
+                lists[k - start] = []
+                guard let fit = group.fit, isolated(whole, total: count, perAmount: perAmount) else { continue }
+                made[candidates[k]] = RecurringSeries(charges: whole.charges, fit: fit, occurrences: group.days.count,
+                                                      confidence: confidence(fit: fit, occurrences: group.days.count, knownService: knownService))
+            }
+            start = end
+        }
         var series: [RecurringSeries] = []
         var kept: [Charge] = []
         var leftoverCount = 0
-        for group in groups {
-            if let fit = group.fit,
-               accepts(occurrences: group.days.count, charges: group.count, fit: fit, knownService: knownService, total: count) {
-                var members = [Bool](repeating: false, count: sizes.count)
-                for m in group.members { members[Int(m)] = true }
-                var list: [Charge] = []
-                list.reserveCapacity(group.count)
-                charges { c in if members[Int(perAmount.group(of: c.amount))] { list.append(c) } }
-                RecurrenceDetector.sortByDayAndRow(&list)
-                let whole = Group(sorted: list, days: group.days, fit: fit)
-                if isolated(whole, total: count, perAmount: perAmount) {
-                    series.append(RecurringSeries(charges: whole.charges, fit: fit, occurrences: group.days.count,
-                                                  confidence: confidence(fit: fit, occurrences: group.days.count, knownService: knownService)))
-                    continue
-                }
+        for (group, found) in zip(groups, made) {
+            if let found {
+                series.append(found)
+                continue
             }
             leftoverCount += group.count
             // Nothing of a group enters a full list that ends before the group starts.
