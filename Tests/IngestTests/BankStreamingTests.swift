@@ -145,6 +145,15 @@ import Testing
         let near = (0..<1500).map { _ in (day: start + numbers.next(700), amount: Int64(26_000)) }
         cases += orders("a weekly fare among near ones", (weekly + near).sorted { $0.day > $1.day }, seed: 3)
         cases += orders("one price only", fares(count: 3000, seed: 13, amounts: [999], subscription: false), seed: 4)
+        // Two products whose prices rise, read back in one batch, after fares that start earlier.
+        var products: [(day: Int, amount: Int64)] = []
+        for month in 0..<18 {
+            let small: Int64 = month < 9 ? 49_900 : 59_900, large: Int64 = month < 7 ? 199_900 : 249_900
+            products.append((day: start + 10 + month * 30 + month % 3, amount: small))
+            products.append((day: start + 20 + month * 30, amount: large))
+        }
+        cases += orders("two products whose prices rise, among fares",
+                        (products + fares(count: 2500, seed: 19, amounts: [250, 300], subscription: false)).sorted { $0.day > $1.day }, seed: 6)
         // A monthly bill charged a hundred and fifty times on each billing day, and a few fares.
         let crowded = (0..<3000).map { i in (day: start + i / 150 * 30 + i % 150 % 2, amount: Int64(499_900)) }
         cases += orders("a monthly bill charged many times a day", (crowded + fares(count: 300, seed: 17, amounts: [300], subscription: false))
@@ -189,11 +198,14 @@ import Testing
             if passes > 2 { reread += 1 }
             if !found.series.isEmpty { withSeries += 1 }
             if found.series.contains(where: { $0.priceSteps.count > 1 }) { priceChanges += 1 }
+            if c.name.hasPrefix("two products") {
+                #expect(found.series.filter { $0.priceSteps.count > 1 }.count == 2, "\(c.name)")
+            }
             #expect(found.leftoverCount > 200, "\(c.name)")
         }
         #expect(reread >= 6)
         #expect(withSeries >= 3)
-        #expect(priceChanges >= 3)
+        #expect(priceChanges >= 6)
     }
 
     /// Summaries join as the groups they summarise do: the same days and period, also when the
