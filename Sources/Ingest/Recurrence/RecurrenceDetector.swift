@@ -211,11 +211,17 @@ public struct RecurrenceDetector: Sendable {
             return Detection(series: [], leftoverGroups: [all], leftoverCount: all.count)
         }
         var perAmount = AmountCounts()
+        // A ledger that may be summarised (`detectFromSummaries`) also finds its days' range.
+        let large = count > batchCharges && keep < batchCharges
         var low = Int32.max, high = Int32.min
-        charges { c in
-            perAmount.count(c.amount)
-            low = min(low, c.day)
-            high = max(high, c.day)
+        if large {
+            charges { c in
+                perAmount.count(c.amount)
+                low = min(low, c.day)
+                high = max(high, c.day)
+            }
+        } else {
+            charges { perAmount.count($0.amount) }
         }
         // The groups `amountGroups` makes: single linkage from each group's smallest amount.
         var sizes: [Int] = []
@@ -232,7 +238,7 @@ public struct RecurrenceDetector: Sendable {
             return detectInBatches(count: count, knownService: knownService, keep: keep, sizes: sizes,
                                    perAmount: perAmount, charges: charges)
         }
-        if count > batchCharges && keep < batchCharges && Int(high) - Int(low) < RecurrenceDetector.maxSummarySpan {
+        if large && Int(high) - Int(low) < RecurrenceDetector.maxSummarySpan {
             return detectFromSummaries(count: count, knownService: knownService, keep: keep, sizes: sizes,
                                        perAmount: perAmount, days: low...high, charges: charges)
         }
