@@ -104,6 +104,143 @@ import Testing
         }
     }
 
+    /// A ledger of thousands of charges at a few amounts: fares at irregular gaps (none, one,
+    /// two or five days), and when asked a monthly subscription whose price rises twice, with a
+    /// missed month and a doubled charge.
+    static func fares(count: Int, seed: UInt64, amounts: [Int64], subscription: Bool) -> [(day: Int, amount: Int64)] {
+        var numbers = Numbers(state: seed)
+        var day = start
+        var list: [(day: Int, amount: Int64)] = (0..<count).map { _ in
+            day += [0, 0, 0, 1, 1, 2, 5][numbers.next(7)]
+            return (day, amounts[numbers.next(amounts.count)] * 100)
+        }
+        if subscription {
+            for month in 0..<20 where month != 9 {
+                let price: Int64 = month < 6 ? 999 : month < 12 ? 1299 : 1599
+                let billed = start + month * 30 + numbers.next(3)
+                list.append((billed, price * 100))
+                if month == 4 { list.append((billed + 1, price * 100)) }
+            }
+        }
+        return list.sorted { $0.day > $1.day }
+    }
+
+    /// `list` oldest first and shuffled, besides as given (newest first).
+    static func orders(_ name: String, _ list: [(day: Int, amount: Int64)], seed: UInt64) -> [ChargeCase] {
+        var numbers = Numbers(state: seed)
+        var shuffled = numbered(list)
+        for i in shuffled.indices.reversed() where i > 0 { shuffled.swapAt(i, numbers.next(i + 1)) }
+        return [ChargeCase(name: name, charges: numbered(list)),
+                ChargeCase(name: name + ", oldest first", charges: numbered(list.reversed())),
+                ChargeCase(name: name + ", shuffled", charges: shuffled)]
+    }
+
+    static let fewAmountCases: [ChargeCase] = {
+        var cases: [ChargeCase] = []
+        cases += orders("fares at five prices", fares(count: 4000, seed: 5, amounts: [250, 300, 500, 1000, 2000], subscription: false), seed: 1)
+        cases += orders("fares and a subscription whose price rises", fares(count: 3000, seed: 9, amounts: [250, 300, 500], subscription: true), seed: 2)
+        // A fare every week or so at 2.50, among many at 2.60: regular, but not apart from the others.
+        var numbers = Numbers(state: 21)
+        let weekly = (0..<100).map { (day: start + $0 * 7 + numbers.next(2), amount: Int64(25_000)) }
+        let near = (0..<1500).map { _ in (day: start + numbers.next(700), amount: Int64(26_000)) }
+        cases += orders("a weekly fare among near ones", (weekly + near).sorted { $0.day > $1.day }, seed: 3)
+        cases += orders("one price only", fares(count: 3000, seed: 13, amounts: [999], subscription: false), seed: 4)
+        // Two products whose prices rise, read back in one batch, after fares that start earlier.
+        var products: [(day: Int, amount: Int64)] = []
+        for month in 0..<18 {
+            let small: Int64 = month < 9 ? 49_900 : 59_900, large: Int64 = month < 7 ? 199_900 : 249_900
+            products.append((day: start + 10 + month * 30 + month % 3, amount: small))
+            products.append((day: start + 20 + month * 30, amount: large))
+        }
+        cases += orders("two products whose prices rise, among fares",
+                        (products + fares(count: 2500, seed: 19, amounts: [250, 300], subscription: false)).sorted { $0.day > $1.day }, seed: 6)
+        // A monthly bill charged a hundred and fifty times on each billing day, and a few fares.
+        let crowded = (0..<3000).map { i in (day: start + i / 150 * 30 + i % 150 % 2, amount: Int64(499_900)) }
+        cases += orders("a monthly bill charged many times a day", (crowded + fares(count: 300, seed: 17, amounts: [300], subscription: false))
+            .sorted { $0.day > $1.day }, seed: 5)
+        return cases
+    }()
+
+    /// A large ledger of few amount groups summarised group by group, its charges read back
+    /// only for a group that may make a series: the same series, count and first leftovers as
+    /// the sorted search.
+    @Test(arguments: fewAmountCases)
+    func fewAmountLedgersSummarisedMatchSortedOnes(_ c: ChargeCase) {
+        var detector = RecurrenceDetector()
+        detector.batchCharges = 256
+        for knownService in [false, true] {
+            let (series, leftover) = detector.detect(c.charges, knownService: knownService)
+            for keep in [0, 1, 3, 200, leftover.count, Int.max] {
+                let found = detector.detect(count: c.charges.count, knownService: knownService, keep: keep) { body in
+                    for charge in c.charges { body(charge) }
+                }
+                #expect(found.series == series, "\(c.name), known \(knownService), keep \(keep)")
+                #expect(found.leftoverCount == leftover.count, "\(c.name), known \(knownService), keep \(keep)")
+                let listed = min(keep, leftover.count)
+                #expect(found.leftover(first: listed) == Array(leftover.prefix(listed)), "\(c.name), known \(knownService), keep \(keep)")
+            }
+        }
+    }
+
+    /// The few-amount cases take the summarised path (a group that may make a series is read
+    /// again), find series, some of them joined over price changes, and leave more leftovers
+    /// than a report lists.
+    @Test func theFewAmountCasesAreSummarisedAndHaveSeries() {
+        var detector = RecurrenceDetector()
+        detector.batchCharges = 256
+        var reread = 0, withSeries = 0, priceChanges = 0
+        for c in Self.fewAmountCases {
+            var passes = 0
+            let found = detector.detect(count: c.charges.count, knownService: false, keep: 200) { body in
+                passes += 1
+                for charge in c.charges { body(charge) }
+            }
+            if passes > 2 { reread += 1 }
+            if !found.series.isEmpty { withSeries += 1 }
+            if found.series.contains(where: { $0.priceSteps.count > 1 }) { priceChanges += 1 }
+            if c.name.hasPrefix("two products") {
+                #expect(found.series.filter { $0.priceSteps.count > 1 }.count == 2, "\(c.name)")
+            }
+            #expect(found.leftoverCount > 200, "\(c.name)")
+        }
+        #expect(reread >= 6)
+        #expect(withSeries >= 3)
+        #expect(priceChanges >= 6)
+    }
+
+    /// Summaries join as the groups they summarise do: the same days and period, also when the
+    /// later group starts within the double window of the earlier one's end and its next charge
+    /// would be the same billing as its first.
+    static let summaryJoins = RecurrenceDetectorTests.joins + [
+        .init(name: "new price charged twice at the change",
+              before: monthly("2026-01-05", 5, amount: 999),
+              after: [("2026-05-07", 1299), ("2026-05-10", 1299)] + monthly("2026-06-07", 4, amount: 1299)),
+    ]
+
+    @Test(arguments: summaryJoins)
+    func summariesJoinAsTheirGroups(_ c: RecurrenceDetectorTests.JoinCase) {
+        let all = charges(c.before + c.after)
+        func summary(_ list: ArraySlice<Charge>, member: Int32) -> RecurrenceDetector.GroupSummary {
+            let from = all.map(\.day).min() ?? 0
+            var tally = RecurrenceDetector.GroupTally(span: Int((all.map(\.day).max() ?? 0) - from) + 1)
+            for charge in list.reversed() { tally.add(charge, from: from, keep: 2) }
+            return tally.summary(member: member, from: from, keep: 2)
+        }
+        let a = RecurrenceDetector.Group(Array(all.prefix(c.before.count)))
+        let b = RecurrenceDetector.Group(Array(all.dropFirst(c.before.count)))
+        let sa = summary(all.prefix(c.before.count), member: 0), sb = summary(all.dropFirst(c.before.count), member: 1)
+        #expect(sa.days == a.days && sb.days == b.days)
+        #expect((sa.first, sa.lastDay, sa.firstAmount, sa.lastAmount) == (a.first, a.lastDay, a.firstAmount, a.lastAmount))
+        var joined = RecurrenceDetector.GroupSummary(daysOf: sa, then: sb)
+        let expected = RecurrenceDetector.Group(daysOf: a, then: b)
+        #expect(joined.days == expected.days)
+        #expect(joined.fit == expected.fit)
+        joined.takeCharges(of: sa, then: sb)
+        #expect(joined.members == [0, 1])
+        #expect(joined.count == all.count)
+        #expect(joined.firstCharges.prefix(2) == all.prefix(2))
+    }
+
     /// Oldest first, newest first with each day's rows in order, and shuffled: the one-pass
     /// orders and the sort give what sorting gives.
     @Test(arguments: [0, 1, 2, 3, 50, 400])

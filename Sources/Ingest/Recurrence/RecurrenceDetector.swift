@@ -71,7 +71,7 @@ public struct RecurrenceDetector: Sendable {
     }
 
     /// Charges of near-equal amounts, by day and row, with their billing days and period.
-    struct Group {
+    struct Group: JoinableGroup {
         var charges: [Charge]
         var days: [Int32]
         var fit: PeriodFit?
@@ -95,10 +95,27 @@ public struct RecurrenceDetector: Sendable {
             fit = Group.fit(days)
         }
 
+        /// Charges, their billing days and fit already worked out (`GroupSummary`).
+        init(sorted charges: [Charge], days: [Int32], fit: PeriodFit?) {
+            self.charges = charges
+            self.days = days
+            self.fit = fit
+        }
+
+        mutating func takeCharges(of a: Group, then b: Group) {
+            charges = a.charges + b.charges
+        }
+
         /// The distinct billing days of charges sorted by day, after `days`: a charge within
         /// `doubleWindow` of the last day kept is the same billing.
         static func addDays(of charges: [Charge], to days: inout [Int32]) {
             for c in charges where days.last.map({ c.day - $0 > RecurrenceDetector.doubleWindow }) ?? true { days.append(c.day) }
+        }
+
+        /// `addDays(of:to:)` for charges on `chargeDays`, distinct and ascending: a charge on a
+        /// day already seen is never a new billing, so the days alone give the same billings.
+        static func addDays(on chargeDays: [Int32], to days: inout [Int32]) {
+            for day in chargeDays where days.last.map({ day - $0 > RecurrenceDetector.doubleWindow }) ?? true { days.append(day) }
         }
 
         static func fit(_ days: [Int32]) -> PeriodFit? {
@@ -106,6 +123,8 @@ public struct RecurrenceDetector: Sendable {
         }
         var first: Int32 { charges[0].day }
         var lastDay: Int32 { charges[charges.count - 1].day }
+        var firstAmount: Int64 { charges[0].amount }
+        var lastAmount: Int64 { charges[charges.count - 1].amount }
     }
 
     /// The series among `charges` and the charges left over. `knownService`: the merchant is a
@@ -192,7 +211,18 @@ public struct RecurrenceDetector: Sendable {
             return Detection(series: [], leftoverGroups: [all], leftoverCount: all.count)
         }
         var perAmount = AmountCounts()
-        charges { perAmount.count($0.amount) }
+        // A ledger that may be summarised (`detectFromSummaries`) also finds its days' range.
+        let large = count > batchCharges && keep < batchCharges
+        var low = Int32.max, high = Int32.min
+        if large {
+            charges { c in
+                perAmount.count(c.amount)
+                low = min(low, c.day)
+                high = max(high, c.day)
+            }
+        } else {
+            charges { perAmount.count($0.amount) }
+        }
         // The groups `amountGroups` makes: single linkage from each group's smallest amount.
         var sizes: [Int] = []
         var first: Int64 = 0
@@ -207,6 +237,10 @@ public struct RecurrenceDetector: Sendable {
         if sizes.count > RecurrenceDetector.maxGroupsToJoin {
             return detectInBatches(count: count, knownService: knownService, keep: keep, sizes: sizes,
                                    perAmount: perAmount, charges: charges)
+        }
+        if large && Int(high) - Int(low) < RecurrenceDetector.maxSummarySpan {
+            return detectFromSummaries(count: count, knownService: knownService, keep: keep, sizes: sizes,
+                                       perAmount: perAmount, days: low...high, charges: charges)
         }
         var members: [[Charge]] = sizes.map { n in
             var list: [Charge] = []
@@ -324,7 +358,7 @@ public struct RecurrenceDetector: Sendable {
     }
 
     /// `isolated(_:among:)` from the count of each amount among all charges (rows unique).
-    private func isolated(_ group: Group, total: Int, perAmount: AmountCounts) -> Bool {
+    func isolated(_ group: Group, total: Int, perAmount: AmountCounts) -> Bool {
         guard total > group.charges.count else { return true }
         var prices: [Int64] = []
         for c in group.charges where !prices.contains(where: { RecurrenceDetector.sameAmount($0, c.amount) }) { prices.append(c.amount) }
@@ -354,7 +388,7 @@ public struct RecurrenceDetector: Sendable {
 
     /// Joins a group to the next one that starts after it ends, costs at most twice or half as
     /// much, and keeps the same grid across the join: a price change continues the series.
-    private func joinPriceChanges(_ groups: inout [Group]) {
+    func joinPriceChanges<G: JoinableGroup>(_ groups: inout [G]) {
         // Dozens of distinct amounts make a shop, not a subscription; do not search them all.
         guard groups.count <= RecurrenceDetector.maxGroupsToJoin else { return }
         var merged = true
@@ -363,20 +397,20 @@ public struct RecurrenceDetector: Sendable {
             groups.sort { $0.first < $1.first }
             outer: for i in groups.indices where groups[i].days.count >= 2 || groups.count <= 12 {
                 let a = groups[i]
-                let lastAmount = a.charges[a.charges.count - 1].amount
+                let lastAmount = a.lastAmount
                 for j in groups.indices where j != i && groups[j].first > a.lastDay {
                     let b = groups[j]
                     guard a.fit != nil || b.fit != nil else { continue }
-                    let firstAmount = b.charges[0].amount
+                    let firstAmount = b.firstAmount
                     guard firstAmount * 2 >= lastAmount, firstAmount <= lastAmount * 2 else { continue }
                     // `b` starts after `a` ends, so their charges joined are sorted: the days
                     // decide, and the charges are copied only for a join that is made.
-                    var joined = Group(daysOf: a, then: b)
+                    var joined = G(daysOf: a, then: b)
                     guard let fit = joined.fit, fit.onGrid >= 0.75,
                           a.days.count < 3 || a.fit?.period == fit.period, b.days.count < 3 || b.fit?.period == fit.period,
                           PeriodFit.best(gaps: [Int(b.first - a.lastDay)])?.period == fit.period
                             || Double(b.first - a.lastDay) <= fit.period.days * 2 + fit.period.tolerance else { continue }
-                    joined.charges = a.charges + b.charges
+                    joined.takeCharges(of: a, then: b)
                     groups[i] = joined
                     groups.remove(at: j)
                     merged = true
@@ -389,14 +423,17 @@ public struct RecurrenceDetector: Sendable {
     /// Enough occurrences for the period: three (four for weekly and biweekly); two for a
     /// known service's quarterly or longer plan, or when these are all the merchant's charges.
     private func accepts(_ group: Group, fit: PeriodFit, knownService: Bool, total: Int) -> Bool {
-        let n = group.days.count
+        accepts(occurrences: group.days.count, charges: group.charges.count, fit: fit, knownService: knownService, total: total)
+    }
+
+    func accepts(occurrences n: Int, charges: Int, fit: PeriodFit, knownService: Bool, total: Int) -> Bool {
         let short = fit.period == .weekly || fit.period == .biweekly
         // Two charges: a yearly or quarterly plan of a known service, or all a merchant's charges.
         if n == 2 && knownService && fit.period.days >= Period.quarterly.days { return true }
         if knownService && n >= 3 { return !short || n >= 4 }
         if short { return n >= 4 && fit.onGrid >= 0.85 }
         if n >= 3 { return true }
-        return n == 2 && group.charges.count == total && fit.period != .fourWeekly
+        return n == 2 && charges == total && fit.period != .fourWeekly
     }
 
     /// A subscription's price stands apart from the merchant's other charges: a shop whose
