@@ -8,8 +8,9 @@ import Foundation
 public struct PlainRow: Sendable {
     /// The brand in `BrandCatalog.shared`: the name written, and the duplicate key.
     public let brand: Int
-    /// Where the row's list entry (`SubscriptionJSONWriter.writeInList` of its subscription)
-    /// lies in its batch's `json`.
+    /// Where the row's list entry lies in its batch's `json`: the list separator
+    /// (`SubscriptionJSONWriter.Pieces.separator`), then what `writeInList` writes of its
+    /// subscription.
     public let json: Range<Int>
     /// The price, as the summary adds it: `units` of 10^-`currency.minorDigits`.
     public let units: Int64
@@ -214,7 +215,7 @@ public final class PlainRowBuilder: Sendable {
             categoryValue = known
         }
 
-        // The entry, as `SubscriptionJSONWriter.writeInList` writes it.
+        // The separator and the entry, as `SubscriptionJSONWriter.writeInList` writes it.
         let start = json.count
         json.append(contentsOf: Self.brandHeads[brand])
         json.append(UInt8(ascii: "\""))
