@@ -148,45 +148,17 @@ public struct TableImporter: Sendable {
 
     /// Builds a draft per row of `source` and hands them on in row order.
     static func build(_ source: TableSource, with builder: DraftBuilder, emit: (ImportDraft) throws -> Void) throws {
-        try pipeline(source, make: { builder.build($0) }, emit: emit)
+        try pipeline(nextRows: { try source.nextItems(limit: $0) }, makeBatch: { $0.map { builder.build($0.sourceRow) } },
+                     emit: { _, drafts in try drafts.forEach(emit) })
     }
 
-    /// Makes a draft per row (`first`, then the rest of `source`) and hands them on in row
-    /// order.
-    static func pipeline(_ source: TableSource, first: [SourceRow] = [],
-                         make: @escaping @Sendable (SourceRow) -> ImportDraft,
-                         emit: (ImportDraft) throws -> Void) throws {
-        try pipeline(first: first, next: { try source.nextRow() }, make: make, emit: emit)
-    }
-
-    /// Makes something of each row (`first`, then those `next` gives) and hands them on in row
-    /// order.
-    static func pipeline<Row: Sendable, Made: Sendable>(first: [Row] = [], next: () throws -> Row?,
-                                                        make: @escaping @Sendable (Row) -> Made,
-                                                        emit: (Made) throws -> Void) throws {
-        try pipeline(first: first, next: next, makeBatch: { $0.map(make) }, emit: { _, made in
-            for item in made { try emit(item) }
-        })
-    }
-
-    /// Makes something of each batch of rows (`first`, then those `next` gives) and hands the
-    /// batches on in order, with their rows. A table of more than one batch is made on a second
-    /// thread: while it makes one batch, this thread hands on the batch before and reads the
-    /// batch after, so reading and writing share one core and making takes the other.
-    /// Batches are made one at a time and in order, so `makeBatch` may carry what it learnt
-    /// from one batch to the next; which thread runs it changes nothing in the result.
-    static func pipeline<Row: Sendable, Made: Sendable>(first: [Row] = [], next: () throws -> Row?,
-                                                        makeBatch: @escaping @Sendable ([Row]) -> Made,
-                                                        emit: ([Row], Made) throws -> Void) throws {
-        try pipeline(first: first, nextRows: { limit in
-            var rows: [Row] = []
-            while rows.count < limit, let row = try next() { rows.append(row) }
-            return rows
-        }, makeBatch: makeBatch, emit: emit)
-    }
-
-    /// `pipeline(first:next:makeBatch:emit:)` with rows read a batch at a time: `nextRows(n)`
-    /// gives the next `n` rows or fewer, none at the end.
+    /// Makes something of each batch of rows (`first`, then those `nextRows(n)` gives: the next
+    /// `n` rows or fewer, none at the end) and hands the batches on in order, with their rows.
+    /// A table of more than one batch is made on a second thread: while it makes one batch,
+    /// this thread hands on the batch before and reads the batch after, so reading and writing
+    /// share one core and making takes the other. Batches are made one at a time and in order,
+    /// so `makeBatch` may carry what it learnt from one batch to the next; which thread runs it
+    /// changes nothing in the result.
     static func pipeline<Row: Sendable, Made: Sendable>(first: [Row] = [], nextRows: (Int) throws -> [Row],
                                                         makeBatch: @escaping @Sendable ([Row]) -> Made,
                                                         emit: ([Row], Made) throws -> Void) throws {
@@ -236,13 +208,10 @@ public struct TableImporter: Sendable {
         }
     }
 
-    /// The first pass: chooses the columns, then decides each column's formats from all its values.
+    /// The first pass without counting duplicates (`firstPass`): chooses the columns, then
+    /// decides each column's formats from all its values.
     public func prepare(_ source: TableSource) throws -> PreparedTable {
-        let (mapping, samples) = try self.mapping(for: source)
-        var formats = ColumnFormats(mapping: mapping)
-        for row in samples { formats.observe(row) }
-        while let item = try source.nextItem() { formats.observe(item) }
-        return PreparedTable(mapping: mapping, formats: formats)
+        try firstPass(source, name: source.name, part: nil, count: nil)
     }
 
     /// The first pass, also handing on each row's duplicate key hash

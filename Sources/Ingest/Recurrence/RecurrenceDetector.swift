@@ -109,12 +109,12 @@ public struct RecurrenceDetector: Sendable {
         /// The distinct billing days of charges sorted by day, after `days`: a charge within
         /// `doubleWindow` of the last day kept is the same billing.
         static func addDays(of charges: [Charge], to days: inout [Int32]) {
-            for c in charges where days.last.map({ c.day - $0 > RecurrenceDetector.doubleWindow }) ?? true { days.append(c.day) }
+            addDays(on: charges.lazy.map(\.day), to: &days)
         }
 
-        /// `addDays(of:to:)` for charges on `chargeDays`, distinct and ascending: a charge on a
-        /// day already seen is never a new billing, so the days alone give the same billings.
-        static func addDays(on chargeDays: [Int32], to days: inout [Int32]) {
+        /// `addDays(of:to:)` for the days charges fall on, ascending; a day given twice is never
+        /// a new billing, so distinct days alone (`GroupSummary`) give the same billings.
+        static func addDays(on chargeDays: some Sequence<Int32>, to days: inout [Int32]) {
             for day in chargeDays where days.last.map({ day - $0 > RecurrenceDetector.doubleWindow }) ?? true { days.append(day) }
         }
 
