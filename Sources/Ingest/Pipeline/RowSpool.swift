@@ -89,11 +89,16 @@ final class RowSpool: @unchecked Sendable {
 
     /// The next block's rows, in the order they were appended; empty after the last.
     func next() -> [SpooledItem] {
-        guard read < blocks.count else { return [] }
+        nextBlock().map(Self.rows(of:)) ?? []
+    }
+
+    /// The next block as it was appended (`rows(of:)` takes it apart); nil after the last.
+    func nextBlock() -> [UInt8]? {
+        guard read < blocks.count else { return nil }
         var block: [UInt8] = []
         file.read(blocks[read], into: &block)
         read += 1
-        return Self.rows(of: block)
+        return block
     }
 
     /// The rows a block holds.

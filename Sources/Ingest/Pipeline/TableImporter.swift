@@ -47,33 +47,37 @@ public struct TableImporter: Sendable {
         let builder = DraftBuilder(mapping: table.mapping, formats: table.formats, context: options.context,
                                    file: name, part: part)
         var report = ImportReport(source: name, kind: kind, mapping: table.mapping)
-        // The rows again: from the spool, with what the first pass found of them, or read anew.
-        var second: TableSource?
-        let nextRows: (Int) throws -> [SpooledItem]
-        if let spool = table.spool {
-            nextRows = { _ in spool.next() }
-        } else {
-            let source = try open()
-            second = source
-            nextRows = { try source.nextItems(limit: $0).map { SpooledItem(item: $0, facts: nil) } }
-        }
-        let spooled = table.spool != nil
         let plainBuilder = plain == nil ? nil : PlainRowBuilder(builder)
-        try TableImporter.pipeline(nextRows: nextRows, makeBatch: { rows -> PlainBatch in
-            guard let plainBuilder else { return PlainBatch(drafts: rows.map { builder.build($0.item.sourceRow) }) }
-            return spooled ? plainBuilder.batch(rows) : plainBuilder.batch(rows.map(\.item))
-        }, emit: { rows, batch in
+        /// Hands on a batch's rows in order; `item(i)` is its row `i`.
+        func hand(_ batch: PlainBatch, _ item: (Int) -> TableItem) throws {
             for (i, made) in batch.rows.enumerated() {
                 report.rows += 1
                 switch made {
                 case .plain(let row):
-                    if try plain?.take(row, batch) != true { try emit(builder.build(rows[i].item.sourceRow)) }
+                    if try plain?.take(row, batch) != true { try emit(builder.build(item(i).sourceRow)) }
                 case .draft(let draft):
                     try emit(draft)
                 }
                 report.drafts += 1
             }
-        })
+        }
+        // The rows again: from the spool, a block at a time, taken apart on the making thread
+        // with what the first pass found of them; or read anew.
+        var second: TableSource?
+        if let spool = table.spool {
+            try TableImporter.pipeline(batchSize: 1, nextRows: { _ in spool.nextBlock().map { [$0] } ?? [] }, makeBatch: { blocks in
+                let rows = blocks.first.map(RowSpool.rows(of:)) ?? []
+                guard let plainBuilder else { return (rows, PlainBatch(drafts: rows.map { builder.build($0.item.sourceRow) })) }
+                return (rows, plainBuilder.batch(rows))
+            }, emit: { _, made in try hand(made.1) { made.0[$0].item } })
+        } else {
+            let source = try open()
+            second = source
+            try TableImporter.pipeline(nextRows: { try source.nextItems(limit: $0) }, makeBatch: { items in
+                guard let plainBuilder else { return PlainBatch(drafts: items.map { builder.build($0.sourceRow) }) }
+                return plainBuilder.batch(items)
+            }, emit: { items, batch in try hand(batch) { items[$0] } })
+        }
         report.skips = second?.skips ?? table.skips
         report.rows += report.skips.count
         report.warnings = second?.warnings ?? table.warnings
@@ -152,14 +156,15 @@ public struct TableImporter: Sendable {
                      emit: { _, drafts in try drafts.forEach(emit) })
     }
 
-    /// Makes something of each batch of rows (`first`, then those `nextRows(n)` gives: the next
-    /// `n` rows or fewer, none at the end) and hands the batches on in order, with their rows.
+    /// Makes something of each batch of `batchSize` rows (`first`, then those `nextRows(n)`
+    /// gives: the next `n` rows or fewer, none at the end) and hands the batches on in order,
+    /// with their rows.
     /// A table of more than one batch is made on a second thread: while it makes one batch,
     /// this thread hands on the batch before and reads the batch after, so reading and writing
     /// share one core and making takes the other. Batches are made one at a time and in order,
     /// so `makeBatch` may carry what it learnt from one batch to the next; which thread runs it
     /// changes nothing in the result.
-    static func pipeline<Row: Sendable, Made: Sendable>(first: [Row] = [], nextRows: (Int) throws -> [Row],
+    static func pipeline<Row: Sendable, Made: Sendable>(first: [Row] = [], batchSize: Int = batchSize, nextRows: (Int) throws -> [Row],
                                                         makeBatch: @escaping @Sendable ([Row]) -> Made,
                                                         emit: ([Row], Made) throws -> Void) throws {
         func readBatch(into rows: inout [Row]) throws {
