@@ -5,7 +5,7 @@ import Foundation
 /// time. Blank rows, lines above the header, repeated headers and totals rows become `Skip`s.
 public final class CSVTable: TableSource {
     public let name: String
-    public private(set) var header: [String] = []
+    @exclusivity(unchecked) public private(set) var header: [String] = []
     public private(set) var headerLine: Int?
     public private(set) var warnings: [Issue] = []
     public private(set) var skips: [Skip] = []
@@ -14,22 +14,25 @@ public final class CSVTable: TableSource {
     /// The delimiter found: `,` `;` tab or `|`.
     public let delimiter: Character
     /// Data rows handed out so far whose cell count differs from the header's.
-    public private(set) var raggedRows = 0
+    @exclusivity(unchecked) public private(set) var raggedRows = 0
 
     /// Bytes read before the delimiter is chosen.
     static let sniffBytes = 1 << 16
 
     private let reader: ChunkReader
     private var decoder: StreamingDecoder
-    private var tokenizer: CSVTokenizer
-    private var buffer: [UInt8]
-    private var position = 0
-    private var inputEnded: Bool
+    // The state touched for every record is not checked for overlapping access at run time
+    // (the checks cost about 3% of a million-row import): a table is read by one thread at a
+    // time, and no method holds one of these while calling out to code that could touch it.
+    @exclusivity(unchecked) private var tokenizer: CSVTokenizer
+    @exclusivity(unchecked) private var buffer: [UInt8]
+    @exclusivity(unchecked) private var position = 0
+    @exclusivity(unchecked) private var inputEnded: Bool
     private var tokenizerFinished = false
-    private var lookahead: [CSVRecord] = []
-    private var lookaheadPosition = 0
-    private var classifier = RowClassifier(header: nil)
-    private var rowNumber = 0
+    @exclusivity(unchecked) private var lookahead: [CSVRecord] = []
+    @exclusivity(unchecked) private var lookaheadPosition = 0
+    @exclusivity(unchecked) private var classifier = RowClassifier(header: nil)
+    @exclusivity(unchecked) private var rowNumber = 0
     private var fellBack = false
 
     /// Reads the file at `path`; `name` is used in messages (default: the path). `encoding`
