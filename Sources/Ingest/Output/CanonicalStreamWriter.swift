@@ -69,12 +69,6 @@ public struct CanonicalStreamWriter {
     private mutating func writePending() throws {
         guard let run = pending else { return }
         pending = nil
-        if run.range == run.bytes.indices, run.range.count >= Self.flushAt / 2 {
-            // A whole batch of plain rows goes to the sink as it is, with no copy.
-            try flush()
-            try sink(run.bytes)
-            return
-        }
         buffer.append(contentsOf: run.bytes[run.range])
         if buffer.count >= Self.flushAt { try flush() }
     }
