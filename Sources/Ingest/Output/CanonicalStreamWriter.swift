@@ -66,11 +66,20 @@ public struct CanonicalStreamWriter {
     /// Plain rows added but not copied yet: their batch's bytes, and where they lie.
     private var pending: (bytes: [UInt8], range: Range<Int>)?
 
+    /// Copies the pending run into the buffer, handing the buffer on each time it fills: a
+    /// batch's run is larger than a piece. A piece ends between characters, never inside one,
+    /// so a sink may decode each piece on its own.
     private mutating func writePending() throws {
         guard let run = pending else { return }
         pending = nil
-        buffer.append(contentsOf: run.bytes[run.range])
-        if buffer.count >= Self.flushAt { try flush() }
+        var start = run.range.lowerBound
+        while start < run.range.upperBound {
+            var end = min(run.range.upperBound, start + max(Self.flushAt - buffer.count, 1))
+            while end < run.range.upperBound, run.bytes[end] & 0xC0 == 0x80 { end += 1 }
+            buffer.append(contentsOf: run.bytes[start..<end])
+            start = end
+            if buffer.count >= Self.flushAt { try flush() }
+        }
     }
 
     /// One entry of the list: the separator, what `write` puts after it, the summary's count.

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import Ingest
+
+/// A streamed import (`ingest import --accept all` without a drafts file) writes plain rows
+/// from the bytes the building thread made and every other row from its draft. Over tables long
+/// enough to cross the pipeline's batches and the writer's pieces, the output must be the same
+/// bytes as when every row is built as a draft, with the spool and without it.
+@Suite struct StreamedImportTests {
+    static let context = NormalizeContext(today: CalendarDate(year: 2026, month: 11, day: 30)!)
+
+    /// A table of `rows` rows mixing what a big export holds: plain rows of known brands, a
+    /// brand at more prices than a duplicate group keeps (a list), a brand at three prices (a
+    /// group held to its last member), unknown names, cells with spaces, ambiguous and past
+    /// dates, quoted notes and rows with a missing cell. The same seed gives the same table.
+    static func table(rows: Int, seed: UInt64) -> Data {
+        var state = seed
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        var text = "Name,Price,Billing cycle,Next renewal,Category,Notes\n"
+        let cycles = ["monthly", "yearly", "weekly", "quarterly", "every 2 weeks"]
+        for i in 0..<rows {
+            let date = "2027-\(String(format: "%02d", 1 + next(12)))-\(String(format: "%02d", 1 + next(28)))"
+            switch next(10) {
+            case 0:
+                text += "Spotify,€\([9.99, 10.99, 11.99][next(3)]),monthly,\(date),Music,\n"
+            case 1:
+                text += "Corner Gym \(i),$\(10 + next(50)).00,monthly,\(date),,members card\n"
+            case 2:
+                text += " Netflix ,$15.49,monthly,\(date),Streaming,\n"
+            case 3:
+                text += "Dropbox,£\(next(90) + 1).\(String(format: "%02d", next(100))),\(cycles[next(5)]),0\(1 + next(9))/0\(1 + next(9))/2026,,\n"
+            case 4:
+                text += "Notion,USD \(next(30) + 1).00,yearly,2025-0\(1 + next(9))-15,Productivity,\"\"\"trial\"\" ends, soon\"\n"
+            case 5:
+                text += "Audible,€\(next(20) + 1).95,monthly,\(date)\n"
+            default:
+                text += "Netflix,€\(next(200) + 1).\(String(format: "%02d", next(100))),\(cycles[next(5)]),\(date),Streaming,row \(i) – café 🎬\n"
+            }
+        }
+        return Data(text.utf8)
+    }
+
+    struct Output {
+        var bytes: [UInt8] = []
+        var pieces: [Int] = []
+        /// Each piece decoded on its own, as a sink that takes text does.
+        var text = ""
+        var plainRows = 0
+    }
+
+    /// What `ImportCommand.stream` does with `--accept all`: count duplicate keys, then fold
+    /// and write; plain rows go to the writer as they are when `plain`.
+    static func stream(_ data: Data, plain: Bool, spool: Bool) throws -> Output {
+        var options = ImportOptions(context: context)
+        if !spool { options.spoolDirectory = "/nonexistent-directory-for-ingest-tests" }
+        let importer = TableImporter(options: options)
+        let open = { try CSVTable(data: data, name: "big.csv") as TableSource }
+        var counter = DuplicateCounter()
+        let prepared = try importer.runNames(name: "big.csv", open: open) { counter.observe(hash: $0) }
+        var folder = DuplicateFolder(counter)
+        var output = Output()
+        var writer = CanonicalStreamWriter(writeBytes: { bytes in
+            output.bytes += bytes
+            output.pieces.append(bytes.count)
+            output.text += String(decoding: bytes, as: UTF8.self)
+        })
+        try writer.begin()
+        func emit(_ draft: ImportDraft) throws {
+            var draft = draft
+            draft.status = AcceptPolicy.all.decide(draft)
+            if AcceptPolicy.isOutput(draft, includeInactive: false), let sub = Subscription(draft: draft) { try writer.add(sub) }
+        }
+        let sink = plain ? PlainSink { row, batch in
+            guard folder.passesThrough(key: row.key, hash: row.keyHash) else { return false }
+            try writer.add(row, in: batch)
+            output.plainRows += 1
+            return true
+        } : nil
+        _ = try importer.run(name: "big.csv", kind: .csv, prepared: prepared, plain: sink, open: open) { draft in
+            for ready in folder.add(draft) { try emit(ready) }
+        }
+        for ready in folder.finish() { try emit(ready) }
+        try writer.finish()
+        return output
+    }
+
+    @Test(arguments: [(rows: 300, seed: UInt64(1)), (rows: 1_300, seed: 2), (rows: 4_100, seed: 3)])
+    func plainRowsWriteWhatDraftsWrite(_ size: (rows: Int, seed: UInt64)) throws {
+        let data = Self.table(rows: size.rows, seed: size.seed)
+        let drafts = try Self.stream(data, plain: false, spool: true)
+        let plain = try Self.stream(data, plain: true, spool: true)
+        let reread = try Self.stream(data, plain: true, spool: false)
+        #expect(plain.plainRows > size.rows / 4, "\(plain.plainRows) plain rows of \(size.rows)")
+        #expect(drafts.plainRows == 0)
+        #expect(plain.bytes == drafts.bytes, "\(size.rows) rows: plain rows write other bytes than their drafts")
+        #expect(reread.bytes == plain.bytes, "\(size.rows) rows: the spool changes the output")
+        // The document is handed on in pieces of about 128 KiB (a piece ends after the entry
+        // or the character that reaches it), each of whole characters.
+        #expect(plain.pieces.allSatisfy { $0 < (1 << 17) + (1 << 16) }, "\(plain.pieces)")
+        if plain.bytes.count > 1 << 18 { #expect(plain.pieces.count > 2) }
+        let text = String(decoding: plain.bytes, as: UTF8.self)
+        #expect(plain.text == text, "a piece ends inside a character")
+        #expect(try JSONValue.parse(text).serialized(pretty: true) + "\n" == text)
+    }
+
+    /// A run of plain rows longer than a piece is handed on in pieces of whole characters, so a
+    /// sink may decode each piece on its own: characters of 1 to 4 bytes, runs of a few pieces.
+    @Test(arguments: ["a", "é", "€", "🎬"])
+    func piecesEndBetweenCharacters(_ character: String) throws {
+        var batch = PlainBatch()
+        var rows: [PlainRow] = []
+        for i in 0..<40 {
+            let start = batch.json.count
+            batch.json += Array(",\n    \"\(String(repeating: character, count: 4001 + i))\"".utf8)
+            rows.append(PlainRow(brand: 0, json: start..<batch.json.count, units: 100, currency: .eur, cycle: Cycle(unit: .month)))
+        }
+        var bytes: [UInt8] = []
+        var pieces: [String] = []
+        var writer = CanonicalStreamWriter(writeBytes: { piece in
+            bytes += piece
+            pieces.append(String(decoding: piece, as: UTF8.self))
+        })
+        try writer.begin()
+        for row in rows { try writer.add(row, in: batch) }
+        try writer.finish()
+        #expect(pieces.count >= 2 && pieces.count >= bytes.count / (1 << 17), "\(pieces.count) pieces")
+        #expect(pieces.joined() == String(decoding: bytes, as: UTF8.self), "a piece ends inside \(character)")
+    }
+}
