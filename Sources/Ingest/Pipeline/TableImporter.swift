@@ -157,14 +157,18 @@ public struct TableImporter: Sendable {
                      emit: { _, drafts in try drafts.forEach(emit) })
     }
 
+    /// Batches handed to the making thread ahead of the one this thread waits for: the next
+    /// is queued while one is made, so the making thread goes on to it without waiting for this
+    /// one to read it and hand on the batch before.
+    static let queued = 2
+
     /// Makes something of each batch of `batchSize` rows (`first`, then those `nextRows(n)`
     /// gives: the next `n` rows or fewer, none at the end) and hands the batches on in order,
-    /// with their rows.
-    /// A table of more than one batch is made on a second thread: while it makes one batch,
-    /// this thread hands on the batch before and reads the batch after, so reading and writing
-    /// share one core and making takes the other. Batches are made one at a time and in order,
-    /// so `makeBatch` may carry what it learnt from one batch to the next; which thread runs it
-    /// changes nothing in the result.
+    /// with their rows. A table of more than one batch is made on a second thread, one batch
+    /// after another, while this thread reads the batches after (up to `queued` ahead) and hands
+    /// on those before: reading and handing on share one core and making takes the other.
+    /// Batches are made one at a time and in order, so `makeBatch` may carry what it learnt
+    /// from one batch to the next; which thread runs it changes nothing in the result.
     static func pipeline<Row: Sendable, Made: Sendable>(first: [Row] = [], batchSize: Int = batchSize, nextRows: (Int) throws -> [Row],
                                                         makeBatch: @escaping @Sendable ([Row]) -> Made,
                                                         emit: ([Row], Made) throws -> Void) throws {
@@ -181,28 +185,36 @@ public struct TableImporter: Sendable {
             try emit(rows, makeBatch(rows))
             return
         }
-        var job = BuildJob(rows, makeBatch)
-        // A read or hand-on that throws leaves the batch in flight to finish on its own; it
-        // holds only copies of the rows and the builder.
-        while true {
-            let made = rows
-            rows = []
-            try readBatch(into: &rows)
+        // A serial queue: its batches are made in the order they are queued, one at a time.
+        let queue = DispatchQueue(label: "ingest.batches", qos: .userInitiated)
+        // Batches queued or being made, oldest first, with their rows. A read or hand-on that
+        // throws leaves them to finish on their own; they hold only copies of the rows and the
+        // builder.
+        var making: [(rows: [Row], job: BuildJob<Row, Made>)] = []
+        func queueBatches() throws {
+            while making.count < queued, !rows.isEmpty {
+                making.append((rows, BuildJob(rows, on: queue, makeBatch)))
+                rows = []
+                try readBatch(into: &rows)
+            }
+        }
+        try queueBatches()
+        while !making.isEmpty {
+            let (made, job) = making.removeFirst()
             let result = job.wait()
-            if !rows.isEmpty { job = BuildJob(rows, makeBatch) }
+            try queueBatches()
             try emit(made, result)
-            if rows.isEmpty { return }
         }
     }
 
-    /// One batch being made on a global queue; `wait` gives what was made.
+    /// One batch being made on `queue`; `wait` gives what was made.
     private final class BuildJob<Row: Sendable, Made: Sendable>: @unchecked Sendable {
         private let done = DispatchSemaphore(value: 0)
         /// Written once by the making thread before `done` is signalled, read after.
         private var made: Made?
 
-        init(_ rows: [Row], _ make: @escaping @Sendable ([Row]) -> Made) {
-            DispatchQueue.global(qos: .userInitiated).async { [self] in
+        init(_ rows: [Row], on queue: DispatchQueue, _ make: @escaping @Sendable ([Row]) -> Made) {
+            queue.async { [self] in
                 made = make(rows)
                 done.signal()
             }
