@@ -86,7 +86,7 @@ public struct TableImporter: Sendable {
 
     /// What the first pass's batches, made on another thread one at a time and in order, do:
     /// observe each column's formats, hash each row's duplicate key (when counting), and find
-    /// the facts of rows that may read plainly and pack the rows into a block (when spooling).
+    /// the facts of rows that may read plainly (when spooling).
     private final class FirstPass: @unchecked Sendable {
         let builder: DraftBuilder
         let plain: PlainRowBuilder?
@@ -105,9 +105,7 @@ public struct TableImporter: Sendable {
             formats = builder.formats
         }
 
-        /// The batch's duplicate key hashes (when counting) and, when spooling, its block
-        /// (`RowSpool.block`), packed here while the rows are still in this thread's cache.
-        func batch(_ items: [TableItem]) -> (hashes: [UInt64?], block: [UInt8]?) {
+        func batch(_ items: [TableItem]) -> (hashes: [UInt64?], facts: [PlainFacts?]) {
             var hashes: [UInt64?] = []
             var facts: [PlainFacts?] = []
             if hashing { hashes.reserveCapacity(items.count) }
@@ -124,7 +122,7 @@ public struct TableImporter: Sendable {
                     }
                 }
             }
-            return (hashes, spooling ? RowSpool.block(items, facts: facts) : nil)
+            return (hashes, facts)
         }
     }
 
@@ -142,8 +140,9 @@ public struct TableImporter: Sendable {
         try TableImporter.pipeline(first: samples, nextRows: { try source.nextItems(limit: $0) },
                                    makeBatch: pass.batch, emit: { items, made in
             if let count { try made.hashes.forEach(count) }
+            // Packed here, while the other thread works on the next batch, which takes longer.
             // A spool the disk did not take is let go: the second pass reads the table again.
-            if let file = spool, let block = made.block, !file.append(block) { spool = nil }
+            if let file = spool, !file.append(RowSpool.block(items, facts: made.facts)) { spool = nil }
         })
         return PreparedTable(mapping: mapping, formats: pass.formats, spool: spool, skips: source.skips, warnings: source.warnings)
     }
