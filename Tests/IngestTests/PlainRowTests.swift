@@ -170,6 +170,16 @@ import Testing
         }
     }
 
+    /// The first pass skips cells that `ColumnFormats.isISODate` calls ISO dates: each must be
+    /// one that says nothing of the day/month order, and near misses must not be skipped.
+    @Test(arguments: ["2026-12-05", "0000-00-00", "2026-13-45", "1999-02-31", "9999-99-99", "2026-1-05", "2026-12-5",
+                      "2026/12/05", "12-05-2026", "2026-12-05 ", " 2026-12-05", "2026-12-0a", "２０２６-12-05", "2026-12-05T10"])
+    func isoDatesSayNothingOfTheOrder(_ text: String) {
+        let skipped = ColumnFormats.isISODate(Array(text.utf8)[...])
+        #expect(skipped == (text.utf8.count == 10 && text.range(of: #"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"#, options: .regularExpression) != nil), "\(text)")
+        if skipped { #expect(DateOrderEvidence.reading(text[...]) == nil, "\(text)") }
+    }
+
     /// Both ways over every CSV of the CLI fixtures and the plain rows: same decisions.
     @Test func bytesAndCellsDecideAlike() throws {
         var urls = [FixtureFolder.url("plain/rows.csv")]

@@ -55,6 +55,8 @@ public struct ColumnFormats: Sendable {
         }
         for i in dates.indices where dates[i].column < record.count {
             let column = dates[i].column
+            // An ISO date says nothing of the order, and is the commonest kind in big files.
+            if Self.isISODate(record.field(column)) { continue }
             let reading = remember(column, record.field(column), shape: false) { .date(DateOrderEvidence.reading($0)) }
             if case .date(let date) = reading { dates[i].evidence.count(date) }
         }
@@ -62,6 +64,17 @@ public struct ColumnFormats: Sendable {
             let column = decimals[i].column
             let reading = remember(column, record.field(column), shape: true) { .decimal(DecimalMarkEvidence.reading($0)) }
             if case .decimal(let mark) = reading { decimals[i].evidence.count(mark) }
+        }
+    }
+
+    /// Whether `cell` is `yyyy-mm-dd` in ASCII digits and nothing else: such a text starts
+    /// with an ISO date (`DateParser.isoPrefix`), so `DateOrderEvidence.reading` gives nil.
+    static func isISODate(_ cell: ArraySlice<UInt8>) -> Bool {
+        guard cell.count == 10 else { return false }
+        return cell.withUnsafeBufferPointer { b in
+            func digit(_ i: Int) -> Bool { b[i] &- UInt8(ascii: "0") < 10 }
+            return b[4] == UInt8(ascii: "-") && b[7] == UInt8(ascii: "-") && digit(0) && digit(1) && digit(2) && digit(3)
+                && digit(5) && digit(6) && digit(8) && digit(9)
         }
     }
 
