@@ -42,7 +42,9 @@ struct PlainFacts: Sendable {
 public struct PlainBatch: Sendable {
     public enum Made: Sendable {
         case plain(PlainRow)
-        case draft(ImportDraft)
+        /// Boxed: a draft is seven times a plain row's size, and a batch's list of rows is
+        /// written on one thread and read on the other, so every element counts.
+        indirect case draft(ImportDraft)
     }
 
     public internal(set) var json: [UInt8] = []
