@@ -65,11 +65,19 @@ public struct TableImporter: Sendable {
         // with what the first pass found of them; or read anew.
         var second: TableSource?
         if let spool = table.spool {
+            // The rows taken apart stay on the making thread, which also lets them go; the rare
+            // plain row whose duplicates are open takes its block apart again here.
             try TableImporter.pipeline(batchSize: 1, nextRows: { _ in spool.nextBlock().map { [$0] } ?? [] }, makeBatch: { blocks in
                 let rows = blocks.first.map(RowSpool.rows(of:)) ?? []
-                guard let plainBuilder else { return (rows, PlainBatch(drafts: rows.map { builder.build($0.item.sourceRow) })) }
-                return (rows, plainBuilder.batch(rows))
-            }, emit: { _, made in try hand(made.1) { made.0[$0].item } })
+                guard let plainBuilder else { return PlainBatch(drafts: rows.map { builder.build($0.item.sourceRow) }) }
+                return plainBuilder.batch(rows)
+            }, emit: { blocks, batch in
+                var rows: [SpooledItem]?
+                try hand(batch) { i in
+                    if rows == nil { rows = blocks.first.map(RowSpool.rows(of:)) ?? [] }
+                    return rows![i].item
+                }
+            })
         } else {
             let source = try open()
             second = source
