@@ -200,8 +200,9 @@ public final class PlainRowBuilder: Sendable {
 
         var nextRenewal: CalendarDate?
         if let renewal, !record.field(renewal).isEmpty {
-            let provenance = Provenance(file: builder.file, row: row, line: record.line, part: builder.part)
+            // Each distinct text is read once; only then is the row's place needed (for issues).
             guard let date = tables.date(record.field(renewal), { text in
+                let provenance = Provenance(file: builder.file, row: row, line: record.line, part: builder.part)
                 let field = builder.date(text, column: renewal + 1, at: provenance)
                 return Self.isClean(field) ? field.value : nil
             }) else { return nil }

@@ -31,7 +31,7 @@ final class RowSpool: @unchecked Sendable {
 
     private let file: ChargeSpool
     private var blocks: [ChargeSpool.Block] = []
-    /// Blocks handed out by `next` so far.
+    /// Blocks handed out by `nextBlock` so far.
     private var read = 0
 
     /// A spool in `directory` (default: the system's temporary directory); nil when no file
@@ -85,11 +85,6 @@ final class RowSpool: @unchecked Sendable {
         guard let written = file.write(block) else { return false }
         blocks.append(written)
         return true
-    }
-
-    /// The next block's rows, in the order they were appended; empty after the last.
-    func next() -> [SpooledItem] {
-        nextBlock().map(Self.rows(of:)) ?? []
     }
 
     /// The next block as it was appended (`rows(of:)` takes it apart); nil after the last.
