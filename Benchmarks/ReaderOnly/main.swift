@@ -1,5 +1,6 @@
 // Reads every row of the CSV file named on the command line with `CSVTable`, a batch at a
-// time, as each pass of `ingest import` does (`nextItems`), and prints the row and cell counts.
+// time, as the first pass of `ingest import` does (`nextBatch`), and prints the row and cell
+// counts.
 // Built by Benchmarks/import-1m.sh.
 import Foundation
 
@@ -11,14 +12,11 @@ do {
     let table = try CSVTable(path: CommandLine.arguments[1])
     var rows = 0, cells = 0
     while true {
-        let items = try table.nextItems(limit: 512)
-        if items.isEmpty { break }
-        for item in items {
-            rows += 1
-            switch item {
-            case .utf8(let record, _): cells += record.count
-            case .decoded(let row): cells += row.cells.count
-            }
+        let batch = try table.nextBatch(limit: 512)
+        if batch.isEmpty { break }
+        rows += batch.count
+        batch.withRecords { records in
+            for i in 0..<records.count { cells += records[i].count }
         }
     }
     print(rows, "rows", cells, "cells")

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 @testable import Ingest
 
-/// Rows read a batch at a time (`CSVTable.nextItems`) must be the rows read one at a time, with
-/// the same skips and warnings; the tokenizer's eight-bytes-at-a-time search must find what a
-/// byte-by-byte loop finds.
+/// Rows read a batch at a time (`CSVTable.nextItems`, `nextBatch` and the views of
+/// `RecordBatch.withRecords`) must be the rows read one at a time, with the same skips and
+/// warnings; the tokenizer's eight-bytes-at-a-time search must find what a byte-by-byte loop
+/// finds.
 @Suite struct CSVBatchTests {
     struct Row: Equatable {
         var cells: [String]
@@ -48,7 +49,28 @@ import Testing
         #expect(single.skips == batched.skips, "\(label)")
         #expect(single.warnings == batched.warnings, "\(label)")
         #expect(single.raggedRows == batched.raggedRows, "\(label)")
+        // The same rows as views of each batch, and as the batches put together.
+        let viewed = try CSVTable(data: data, name: "f.csv")
+        var views: [Row] = []
+        var joined = RecordBatch()
+        while true {
+            let batch = try viewed.nextBatch(limit: limit)
+            if batch.isEmpty { break }
+            batch.withRecords { records in
+                for i in 0..<records.count { views.append(view(records[i])) }
+            }
+            joined.append(contentsOf: batch)
+        }
+        #expect(one == views, "\(label)")
+        #expect(one == joined.items.map(row), "\(label)")
+        #expect(single.skips == viewed.skips, "\(label)")
         return one
+    }
+
+    /// A view's row as `row` gives a table's item.
+    static func view(_ record: RecordView) -> Row {
+        let cells = (0..<record.count).map { String(decoding: record.field($0), as: UTF8.self) }
+        return Row(cells: cells, row: record.row, line: record.line, bytes: !record.decoded)
     }
 
     @Test(arguments: [1, 3, 512])

@@ -35,23 +35,28 @@ import Testing
                    brand: facts?.brand, currency: facts?.currency, units: facts?.units)
     }
 
+    /// Every fixture table's rows, with a decoded row and rows with and without facts as the
+    /// first pass makes them, written to a spool and read back; also a block without facts.
     @Test func blocksGiveBackTheirRows() throws {
         var blocks = 0
         for (name, data) in Self.tables {
             guard let table = try? CSVTable(data: data, name: name) else { continue }
-            var items = try table.nextItems(limit: 1000)
-            // A decoded row and rows with and without facts, as the first pass makes them.
-            items.append(.decoded(SourceRow(cells: ["Café", "", "9,99 €"], row: 99, line: 120)))
+            let spool = try #require(RowSpool())
+            var rows = try table.nextBatch(limit: 1000)
+            rows.append(.decoded(SourceRow(cells: ["Café", "", "9,99 €"], row: 99, line: 120)))
+            let items = rows.items
             let facts: [PlainFacts?] = items.indices.map { i in
                 i % 3 == 0 ? nil : PlainFacts(brand: Int32(i), currency: UInt32(0x45_5552), units: Int64(i) * 1_000_000_007)
             }
-            let block = RowSpool.block(items, facts: facts)
-            let back = RowSpool.rows(of: block)
-            let expected = zip(items, facts).map { item, facts -> Row in
-                if case .decoded = item { return Self.row(item, nil) }
-                return Self.row(item, facts)
-            }
-            #expect(back.map { Self.row($0.item, $0.facts) } == expected, "\(name)")
+            #expect(spool.append(rows, facts: facts))
+            #expect(spool.append(rows, facts: []))
+            let expected = zip(items, facts).map { Self.row($0, $1) }
+            let back = try #require(spool.nextBlock())
+            #expect(back.rows.items.indices.map { Self.row(back.rows.item($0), back.facts[$0]) } == expected, "\(name)")
+            let bare = try #require(spool.nextBlock())
+            #expect(bare.facts.isEmpty)
+            #expect(bare.rows.items.map { Self.row($0, nil) } == items.map { Self.row($0, nil) }, "\(name)")
+            #expect(spool.nextBlock() == nil)
             blocks += 1
         }
         #expect(blocks > 5)
@@ -60,14 +65,15 @@ import Testing
     @Test func blocksComeBackInOrder() throws {
         let spool = try #require(RowSpool())
         for n in 1...5 {
-            let items = (0..<n).map { TableItem.decoded(SourceRow(cells: ["row \($0)", "\(n)"], row: $0 + 1, line: $0 + 2)) }
-            #expect(spool.append(RowSpool.block(items, facts: items.map { _ in nil })))
+            let rows = RecordBatch((0..<n).map { TableItem.decoded(SourceRow(cells: ["row \($0)", "\(n)"], row: $0 + 1, line: $0 + 2)) })
+            #expect(spool.append(rows, facts: Array(repeating: nil, count: n)))
         }
-        func next() -> [SpooledItem] { spool.nextBlock().map(RowSpool.rows(of:)) ?? [] }
         for n in 1...5 {
-            #expect(next().map { $0.item.sourceRow.cells } == (0..<n).map { ["row \($0)", "\(n)"] })
+            let block = try #require(spool.nextBlock())
+            #expect(block.rows.items.map(\.sourceRow.cells) == (0..<n).map { ["row \($0)", "\(n)"] })
+            #expect(block.facts.count == n)
         }
-        #expect(next().isEmpty)
+        #expect(spool.nextBlock() == nil)
     }
 
     /// Spooled, and read twice because no spool can be made: the same drafts, plain rows and report.

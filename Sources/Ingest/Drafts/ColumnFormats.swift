@@ -50,6 +50,12 @@ public struct ColumnFormats: Sendable {
     /// A row as the table handed it on; bytes are read without making strings of every cell.
     public mutating func observe(_ item: TableItem) {
         guard case .utf8(let record, _) = item else { return observe(item.sourceRow) }
+        record.withView { observe($0) }
+    }
+
+    /// A row of a batch (`RecordBatch`), read from its bytes.
+    mutating func observe(_ record: RecordView) {
+        guard !record.decoded else { return observe(record.item.sourceRow) }
         if let c = nameColumn, c < record.count, record.field(c).contains(where: { $0 >= 0xE3 }) {
             countScript(String(decoding: record.field(c), as: UTF8.self))
         }
@@ -69,13 +75,11 @@ public struct ColumnFormats: Sendable {
 
     /// Whether `cell` is `yyyy-mm-dd` in ASCII digits and nothing else: such a text starts
     /// with an ISO date (`DateParser.isoPrefix`), so `DateOrderEvidence.reading` gives nil.
-    static func isISODate(_ cell: ArraySlice<UInt8>) -> Bool {
-        guard cell.count == 10 else { return false }
-        return cell.withUnsafeBufferPointer { b in
-            func digit(_ i: Int) -> Bool { b[i] &- UInt8(ascii: "0") < 10 }
-            return b[4] == UInt8(ascii: "-") && b[7] == UInt8(ascii: "-") && digit(0) && digit(1) && digit(2) && digit(3)
-                && digit(5) && digit(6) && digit(8) && digit(9)
-        }
+    static func isISODate(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard b.count == 10 else { return false }
+        func digit(_ i: Int) -> Bool { b[i] &- UInt8(ascii: "0") < 10 }
+        return b[4] == UInt8(ascii: "-") && b[7] == UInt8(ascii: "-") && digit(0) && digit(1) && digit(2) && digit(3)
+            && digit(5) && digit(6) && digit(8) && digit(9)
     }
 
     /// `ASCII digits 1–9 → 1`: what a price text says of its mark depends on nothing else
@@ -84,7 +88,7 @@ public struct ColumnFormats: Sendable {
         byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") ? UInt8(ascii: "1") : byte
     }
 
-    private mutating func remember(_ column: Int, _ cell: ArraySlice<UInt8>, shape: Bool,
+    private mutating func remember(_ column: Int, _ cell: UnsafeBufferPointer<UInt8>, shape: Bool,
                                    _ read: (Substring) -> Reading) -> Reading {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: cell.count + 8) { key in
             for k in 0..<8 { key[k] = UInt8(truncatingIfNeeded: column >> (8 * k)) }

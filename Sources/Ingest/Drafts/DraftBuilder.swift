@@ -152,6 +152,12 @@ public struct DraftBuilder: Sendable {
         return DraftMerger.key(buildNameAndStatus(item.sourceRow)).map(DraftMerger.hash)
     }
 
+    /// `duplicateHash` of a batch's row, given `nameBrand(record, column:)`.
+    func duplicateHash(_ record: RecordView, brand: Int?) -> UInt64? {
+        if let brand, let (_, hash) = DraftMerger.brandKeys[brand] { return hash }
+        return DraftMerger.key(buildNameAndStatus(record.item.sourceRow)).map(DraftMerger.hash)
+    }
+
     /// The catalog brand of a row's name cell, read from its bytes, when the row has nothing
     /// else that bears on its key (no status or active column) and the cell needs no cleaning.
     func nameBrand(_ item: TableItem) -> Int? {
@@ -165,7 +171,13 @@ public struct DraftBuilder: Sendable {
 
     /// `nameBrand(item)`, given `nameBrandColumn`, for callers that look it up once per table.
     func nameBrand(_ item: TableItem, column: Int?) -> Int? {
-        guard let column, case .utf8(let record, _) = item, column < record.count else { return nil }
+        guard column != nil, case .utf8(let record, _) = item else { return nil }
+        return record.withView { nameBrand($0, column: column) }
+    }
+
+    /// `nameBrand` of a batch's row.
+    func nameBrand(_ record: RecordView, column: Int?) -> Int? {
+        guard let column, !record.decoded, column < record.count else { return nil }
         return PlainRowBuilder.catalogBrand(record.field(column))
     }
 

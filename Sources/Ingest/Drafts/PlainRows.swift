@@ -122,29 +122,25 @@ public final class PlainRowBuilder: Sendable {
 
     /// The rows of `items` as plain rows where they read cleanly, else as drafts.
     public func batch(_ items: [TableItem]) -> PlainBatch {
-        batch(items.count) { i in
-            guard case .utf8(let record, _) = items[i] else { return (items[i], nil) }
-            return (items[i], facts(record))
-        }
+        batch(RecordBatch(items), facts: nil)
     }
 
-    /// The rows of a spooled batch, whose facts the first pass found.
-    func batch(_ rows: [SpooledItem]) -> PlainBatch {
-        batch(rows.count) { (rows[$0].item, rows[$0].facts) }
-    }
-
-    private func batch(_ count: Int, _ row: (Int) -> (TableItem, PlainFacts?)) -> PlainBatch {
+    /// The rows of `rows` as plain rows where they read cleanly, else as drafts. `facts[i]` are
+    /// row `i`'s facts when the first pass found them (a spooled table); nil: found here.
+    func batch(_ rows: RecordBatch, facts: [PlainFacts?]?) -> PlainBatch {
         var batch = PlainBatch()
-        batch.json.reserveCapacity(count * 384)
-        batch.rows.reserveCapacity(count)
-        memo.withTables { tables in
-            for i in 0..<count {
-                let (item, facts) = row(i)
-                if let facts, case .utf8(let record, let number) = item,
-                   let made = plain(record, row: number, facts: facts, tables: &tables, into: &batch.json) {
-                    batch.rows.append(.plain(made))
-                } else {
-                    batch.rows.append(.draft(builder.build(item.sourceRow)))
+        batch.json.reserveCapacity(rows.count * 384)
+        batch.rows.reserveCapacity(rows.count)
+        rows.withRecords { records in
+            memo.withTables { tables in
+                for i in 0..<records.count {
+                    let record = records[i]
+                    if !record.decoded, let facts = facts.map({ $0[i] }) ?? self.facts(record),
+                       let made = plain(record, facts: facts, tables: &tables, into: &batch.json) {
+                        batch.rows.append(.plain(made))
+                    } else {
+                        batch.rows.append(.draft(builder.build(record.item.sourceRow)))
+                    }
                 }
             }
         }
@@ -154,17 +150,19 @@ public final class PlainRowBuilder: Sendable {
     /// The plain row `record` (data row `row`) stands for, with its JSON, or nil when it needs
     /// a draft.
     func plain(_ record: CSVRecord, row: Int) -> (PlainRow, json: [UInt8])? {
-        guard let facts = facts(record) else { return nil }
-        var json: [UInt8] = []
-        let made = memo.withTables { plain(record, row: row, facts: facts, tables: &$0, into: &json) }
-        return made.map { ($0, json) }
+        record.withView(row: row) { record in
+            guard let facts = facts(record) else { return nil }
+            var json: [UInt8] = []
+            let made = memo.withTables { plain(record, facts: facts, tables: &$0, into: &json) }
+            return made.map { ($0, json) }
+        }
     }
 
     /// The brand and price of a row that may read plainly: its cells need no cleaning, its
     /// name is a catalog brand without a plan, its price is what `DraftBuilder.price` reads
     /// without a note, a guess or a warning, in whole minor units. Nil for any other row.
-    func facts(_ record: CSVRecord, brand known: Int? = nil) -> PlainFacts? {
-        guard record.count == columns, !filePiece.isEmpty else { return nil }
+    func facts(_ record: RecordView, brand known: Int? = nil) -> PlainFacts? {
+        guard !record.decoded, record.count == columns, !filePiece.isEmpty else { return nil }
         for column in mapped {
             // Cells with spaces around them or a Notion link are cleaned by the full builder.
             let cell = record.field(column)
@@ -172,7 +170,7 @@ public final class PlainRowBuilder: Sendable {
             if first <= 0x20 || last <= 0x20 || Self.holdsLink(cell) { return nil }
         }
         guard let brand = known ?? Self.catalogBrand(record.field(name)), DraftMerger.brandKeys[brand] != nil else { return nil }
-        guard let reading = record.field(price).withUnsafeBufferPointer(FastPrice.read), !reading.negative else { return nil }
+        guard let reading = FastPrice.read(record.field(price)), !reading.negative else { return nil }
         let currency: Currency?, packed: UInt32
         switch reading.sign {
         case .none: (currency, packed) = (builder.context.currency, contextPacked)
@@ -187,9 +185,9 @@ public final class PlainRowBuilder: Sendable {
 
     /// The rest of the row whose `facts` were found: cycle, next renewal and category, then
     /// its JSON appended to `json`, which is left as it was when the row needs a draft.
-    private func plain(_ record: CSVRecord, row: Int, facts: PlainFacts, tables: inout PlainMemo.Tables,
+    private func plain(_ record: RecordView, facts: PlainFacts, tables: inout PlainMemo.Tables,
                        into json: inout [UInt8]) -> PlainRow? {
-        let brand = Int(facts.brand), units = facts.units
+        let brand = Int(facts.brand), units = facts.units, row = record.row
         guard let currency = tables.currency(facts.currency) else { return nil }
 
         guard let cycleEntry = tables.cycle(record.field(cycle), { text in
@@ -229,7 +227,7 @@ public final class PlainRowBuilder: Sendable {
         if let nextRenewal { JSONBytes.date(nextRenewal, to: &json) } else { JSONBytes.null(&json) }
         json.append(contentsOf: Self.categoryPieces[categoryValue])
         if let notes, !record.field(notes).isEmpty {
-            record.field(notes).withUnsafeBufferPointer { JSONBytes.string($0, to: &json) }
+            JSONBytes.string(record.field(notes), to: &json)
         } else {
             JSONBytes.null(&json)
         }
@@ -261,34 +259,32 @@ public final class PlainRowBuilder: Sendable {
 
     /// The catalog brand a name cell names without a plan, when the cell needs no cleaning
     /// (no spaces around it, no Notion link): what `DraftBuilder` would read from it.
-    static func catalogBrand(_ cell: ArraySlice<UInt8>) -> Int? {
+    static func catalogBrand(_ cell: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let first = cell.first, let last = cell.last, first > 0x20, last > 0x20, !holdsLink(cell),
-              case .brand(let brand) = cell.withUnsafeBufferPointer({ BrandCatalog.shared.bytes.match($0) }) else { return nil }
+              case .brand(let brand) = BrandCatalog.shared.bytes.match(cell) else { return nil }
         return brand
     }
 
     /// Whether the cell holds ` (https://`, which starts a Notion link `CellCleaner` cuts.
     /// Each `(` is found with `memchr`.
-    static func holdsLink(_ bytes: ArraySlice<UInt8>) -> Bool {
+    static func holdsLink(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
         let pattern: StaticString = " (https://"
-        guard bytes.count >= pattern.utf8CodeUnitCount else { return false }
-        return bytes.withUnsafeBufferPointer { cell in
-            pattern.withUTF8Buffer { pattern in
-                guard let base = cell.baseAddress else { return false }
-                var i = 1
-                while i < cell.count, let found = memchr(base + i, 0x28, cell.count - i) {
-                    let open = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    if cell.count - (open - 1) >= pattern.count, memcmp(base + open - 1, pattern.baseAddress!, pattern.count) == 0 {
-                        return true
-                    }
-                    i = open + 1
+        guard cell.count >= pattern.utf8CodeUnitCount else { return false }
+        return pattern.withUTF8Buffer { pattern in
+            guard let base = cell.baseAddress else { return false }
+            var i = 1
+            while i < cell.count, let found = memchr(base + i, 0x28, cell.count - i) {
+                let open = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if cell.count - (open - 1) >= pattern.count, memcmp(base + open - 1, pattern.baseAddress!, pattern.count) == 0 {
+                    return true
                 }
-                return false
+                i = open + 1
             }
+            return false
         }
     }
 
-    static func text(_ bytes: ArraySlice<UInt8>) -> String {
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(decoding: bytes, as: UTF8.self)
     }
 }
@@ -313,17 +309,17 @@ final class PlainMemo: @unchecked Sendable {
         /// `SubscriptionJSONWriter.Pieces.currency`: a handful.
         private var currencies: [(packed: UInt32, currency: Currency, piece: [UInt8])] = []
 
-        mutating func cycle(_ bytes: ArraySlice<UInt8>, _ read: (String) -> Cycle?) -> CycleEntry? {
+        mutating func cycle(_ bytes: UnsafeBufferPointer<UInt8>, _ read: (String) -> Cycle?) -> CycleEntry? {
             Self.lookUp(&cycles, bytes) { text in
                 read(text).map { CycleEntry(cycle: $0, piece: SubscriptionJSONWriter.Pieces.cycle($0)) }
             }
         }
 
-        mutating func date(_ bytes: ArraySlice<UInt8>, _ read: (String) -> CalendarDate?) -> CalendarDate? {
+        mutating func date(_ bytes: UnsafeBufferPointer<UInt8>, _ read: (String) -> CalendarDate?) -> CalendarDate? {
             Self.lookUp(&dates, bytes, read)
         }
 
-        mutating func category(_ bytes: ArraySlice<UInt8>, _ read: (String) -> Int?) -> Int? {
+        mutating func category(_ bytes: UnsafeBufferPointer<UInt8>, _ read: (String) -> Int?) -> Int? {
             Self.lookUp(&categories, bytes, read)
         }
 
@@ -335,8 +331,8 @@ final class PlainMemo: @unchecked Sendable {
             return entry
         }
 
-        private static func lookUp<V>(_ table: inout ByteKeyTable<V?>, _ bytes: ArraySlice<UInt8>, _ read: (String) -> V?) -> V? {
-            bytes.withUnsafeBytes { raw in table.value(for: raw) { read(PlainRowBuilder.text(bytes)) } }
+        private static func lookUp<V>(_ table: inout ByteKeyTable<V?>, _ bytes: UnsafeBufferPointer<UInt8>, _ read: (String) -> V?) -> V? {
+            table.value(for: UnsafeRawBufferPointer(bytes)) { read(PlainRowBuilder.text(bytes)) }
         }
     }
 

@@ -23,15 +23,15 @@ public struct TableImporter: Sendable {
 
     /// Chooses the columns from the header and the first rows.
     public func mapping(for source: TableSource) throws -> (ColumnMapping, samples: [SourceRow]) {
-        let (mapping, items) = try sampledMapping(for: source)
-        return (mapping, items.map(\.sourceRow))
+        let (mapping, samples) = try sampledMapping(for: source)
+        return (mapping, samples.items.map(\.sourceRow))
     }
 
     /// `mapping(for:)`, with the first rows as the table handed them on (bytes where it could).
-    func sampledMapping(for source: TableSource) throws -> (ColumnMapping, samples: [TableItem]) {
-        let samples = try source.nextItems(limit: options.sampleSize)
+    func sampledMapping(for source: TableSource) throws -> (ColumnMapping, samples: RecordBatch) {
+        let samples = try source.nextBatch(limit: options.sampleSize)
         let detector = ColumnDetector(context: options.context)
-        let mapping = try detector.detect(header: source.header, samples: samples.map(\.sourceRow.cells),
+        let mapping = try detector.detect(header: source.header, samples: samples.items.map(\.sourceRow.cells),
                                           overrides: options.overrides)
         return (mapping, samples)
     }
@@ -48,43 +48,37 @@ public struct TableImporter: Sendable {
                                    file: name, part: part)
         var report = ImportReport(source: name, kind: kind, mapping: table.mapping)
         let plainBuilder = plain == nil ? nil : PlainRowBuilder(builder)
-        /// Hands on a batch's rows in order; `item(i)` is its row `i`.
-        func hand(_ batch: PlainBatch, _ item: (Int) -> TableItem) throws {
+        /// Hands on a batch's rows in order: `rows` are those it was made of.
+        func hand(_ batch: PlainBatch, _ rows: RecordBatch) throws {
             for (i, made) in batch.rows.enumerated() {
                 report.rows += 1
                 switch made {
                 case .plain(let row):
-                    if try plain?.take(row, batch) != true { try emit(builder.build(item(i).sourceRow)) }
+                    if try plain?.take(row, batch) != true { try emit(builder.build(rows.item(i).sourceRow)) }
                 case .draft(let draft):
                     try emit(draft)
                 }
                 report.drafts += 1
             }
         }
-        // The rows again: from the spool, a block at a time, taken apart on the making thread
-        // with what the first pass found of them; or read anew.
+        /// Drafts, or plain rows where they read cleanly; `facts` as `PlainRowBuilder.batch` takes them.
+        @Sendable func make(_ rows: RecordBatch, facts: [PlainFacts?]?) -> PlainBatch {
+            guard let plainBuilder else { return PlainBatch(drafts: rows.items.map { builder.build($0.sourceRow) }) }
+            return plainBuilder.batch(rows, facts: facts)
+        }
+        // The rows again: from the spool, a block at a time, with what the first pass found of
+        // them; or read anew.
         var second: TableSource?
         if let spool = table.spool {
-            // The rows taken apart stay on the making thread, which also lets them go; the rare
-            // plain row whose duplicates are open takes its block apart again here.
             try TableImporter.pipeline(batchSize: 1, nextRows: { _ in spool.nextBlock().map { [$0] } ?? [] }, makeBatch: { blocks in
-                let rows = blocks.first.map(RowSpool.rows(of:)) ?? []
-                guard let plainBuilder else { return PlainBatch(drafts: rows.map { builder.build($0.item.sourceRow) }) }
-                return plainBuilder.batch(rows)
-            }, emit: { blocks, batch in
-                var rows: [SpooledItem]?
-                try hand(batch) { i in
-                    if rows == nil { rows = blocks.first.map(RowSpool.rows(of:)) ?? [] }
-                    return rows![i].item
-                }
-            })
+                guard let block = blocks.first else { return PlainBatch() }
+                return make(block.rows, facts: block.facts.isEmpty ? nil : block.facts)
+            }, emit: { blocks, batch in try hand(batch, blocks.first?.rows ?? RecordBatch()) })
         } else {
             let source = try open()
             second = source
-            try TableImporter.pipeline(nextRows: { try source.nextItems(limit: $0) }, makeBatch: { items in
-                guard let plainBuilder else { return PlainBatch(drafts: items.map { builder.build($0.sourceRow) }) }
-                return plainBuilder.batch(items)
-            }, emit: { items, batch in try hand(batch) { items[$0] } })
+            try TableImporter.pipeline(nextRows: { try source.nextBatch(limit: $0) }, makeBatch: { make($0, facts: nil) },
+                                       emit: { rows, batch in try hand(batch, rows) })
         }
         report.skips = second?.skips ?? table.skips
         report.rows += report.skips.count
@@ -113,23 +107,24 @@ public struct TableImporter: Sendable {
             formats = builder.formats
         }
 
-        func batch(_ items: [TableItem]) -> (hashes: [UInt64?], facts: [PlainFacts?]) {
+        func batch(_ rows: RecordBatch) -> (hashes: [UInt64?], facts: [PlainFacts?]) {
             var hashes: [UInt64?] = []
             var facts: [PlainFacts?] = []
-            if hashing { hashes.reserveCapacity(items.count) }
-            if spooling { facts.reserveCapacity(items.count) }
-            for item in items {
-                formats.observe(item)
-                let brand = builder.nameBrand(item, column: nameColumn)
-                if hashing { hashes.append(builder.duplicateHash(item, brand: brand)) }
-                if spooling {
-                    if let plain, let brand, case .utf8(let record, _) = item {
-                        facts.append(plain.facts(record, brand: brand))
-                    } else {
-                        facts.append(nil)
+            if hashing { hashes.reserveCapacity(rows.count) }
+            if spooling { facts.reserveCapacity(rows.count) }
+            var formats = self.formats
+            rows.withRecords { records in
+                for i in 0..<records.count {
+                    let record = records[i]
+                    formats.observe(record)
+                    let brand = builder.nameBrand(record, column: nameColumn)
+                    if hashing { hashes.append(builder.duplicateHash(record, brand: brand)) }
+                    if spooling {
+                        if let plain, let brand { facts.append(plain.facts(record, brand: brand)) } else { facts.append(nil) }
                     }
                 }
             }
+            self.formats = formats
             return (hashes, facts)
         }
     }
@@ -145,12 +140,11 @@ public struct TableImporter: Sendable {
                                    context: options.context, file: name, part: part)
         var spool = RowSpool(directory: options.spoolDirectory)
         let pass = FirstPass(builder, hashing: count != nil, spooling: spool != nil)
-        try TableImporter.pipeline(first: samples, nextRows: { try source.nextItems(limit: $0) },
-                                   makeBatch: pass.batch, emit: { items, made in
+        try TableImporter.pipeline(first: samples, nextRows: { try source.nextBatch(limit: $0) },
+                                   makeBatch: pass.batch, emit: { rows, made in
             if let count { try made.hashes.forEach(count) }
-            // Packed here, while the other thread works on the next batch, which takes longer.
             // A spool the disk did not take is let go: the second pass reads the table again.
-            if let file = spool, !file.append(RowSpool.block(items, facts: made.facts)) { spool = nil }
+            if let file = spool, !file.append(rows, facts: made.facts) { spool = nil }
         })
         return PreparedTable(mapping: mapping, formats: pass.formats, spool: spool, skips: source.skips, warnings: source.warnings)
     }
@@ -176,14 +170,14 @@ public struct TableImporter: Sendable {
     /// on those before: reading and handing on share one core and making takes the other.
     /// Batches are made one at a time and in order, so `makeBatch` may carry what it learnt
     /// from one batch to the next; which thread runs it changes nothing in the result.
-    static func pipeline<Row: Sendable, Made: Sendable>(first: [Row] = [], batchSize: Int = batchSize, nextRows: (Int) throws -> [Row],
-                                                        makeBatch: @escaping @Sendable ([Row]) -> Made,
-                                                        emit: ([Row], Made) throws -> Void) throws {
-        func readBatch(into rows: inout [Row]) throws {
+    static func pipeline<Rows: PipelineRows & Sendable, Made: Sendable>(first: Rows = Rows(), batchSize: Int = batchSize, nextRows: (Int) throws -> Rows,
+                                                             makeBatch: @escaping @Sendable (Rows) -> Made,
+                                                             emit: (Rows, Made) throws -> Void) throws {
+        func readBatch(into rows: inout Rows) throws {
             while rows.count < batchSize {
                 let more = try nextRows(batchSize - rows.count)
                 if more.isEmpty { return }
-                if rows.isEmpty { rows = more } else { rows += more }
+                if rows.isEmpty { rows = more } else { rows.append(contentsOf: more) }
             }
         }
         var rows = first
@@ -197,11 +191,11 @@ public struct TableImporter: Sendable {
         // Batches queued or being made, oldest first, with their rows. A read or hand-on that
         // throws leaves them to finish on their own; they hold only copies of the rows and the
         // builder.
-        var making: [(rows: [Row], job: BuildJob<Row, Made>)] = []
+        var making: [(rows: Rows, job: BuildJob<Rows, Made>)] = []
         func queueBatches() throws {
             while making.count < queued, !rows.isEmpty {
                 making.append((rows, BuildJob(rows, on: queue, makeBatch)))
-                rows = []
+                rows = Rows()
                 try readBatch(into: &rows)
             }
         }
@@ -215,12 +209,12 @@ public struct TableImporter: Sendable {
     }
 
     /// One batch being made on `queue`; `wait` gives what was made.
-    private final class BuildJob<Row: Sendable, Made: Sendable>: @unchecked Sendable {
+    private final class BuildJob<Rows: Sendable, Made: Sendable>: @unchecked Sendable {
         private let done = DispatchSemaphore(value: 0)
         /// Written once by the making thread before `done` is signalled, read after.
         private var made: Made?
 
-        init(_ rows: [Row], on queue: DispatchQueue, _ make: @escaping @Sendable ([Row]) -> Made) {
+        init(_ rows: Rows, on queue: DispatchQueue, _ make: @escaping @Sendable (Rows) -> Made) {
             queue.async { [self] in
                 made = make(rows)
                 done.signal()
@@ -247,3 +241,15 @@ public struct TableImporter: Sendable {
         return try withoutActuallyEscaping(count) { try firstPass(source, name: name, part: nil, count: $0) }
     }
 }
+
+/// Rows as `TableImporter.pipeline` reads them and hands them on: a batch is put together from
+/// what each read gives.
+protocol PipelineRows {
+    init()
+    var count: Int { get }
+    var isEmpty: Bool { get }
+    mutating func append(contentsOf other: Self)
+}
+
+extension Array: PipelineRows {}
+extension RecordBatch: PipelineRows {}

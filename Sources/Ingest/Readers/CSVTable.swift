@@ -132,56 +132,71 @@ public final class CSVTable: TableSource {
         return .decoded(SourceRow(cells: decodeCells(record), row: rowNumber, line: record.line))
     }
 
-    /// Up to `limit` data rows, as `nextItem` gives them one by one, their bytes copied into
-    /// one buffer for the batch: the rows cost no allocation each. Empty at the end.
+    /// Up to `limit` data rows, as `nextItem` gives them one by one. Empty at the end.
     public func nextItems(limit: Int) throws(ReadError) -> [TableItem] {
-        var bytes: [UInt8] = []
-        var ends: [Int] = []
-        bytes.reserveCapacity(limit * 64)
-        ends.reserveCapacity(limit * 8)
-        /// Each row: where its bytes and field ends start in the batch's, or its decoded cells.
-        var places: [(bytes: Int, ends: Int, line: Int, row: Int)] = []
-        var decoded: [Int: SourceRow] = [:]
-        places.reserveCapacity(limit)
-        while places.count < limit, let record = nextData() {
-            if isText(record) {
-                // The record shares the tokenizer's buffers until it is let go, below.
-                let shift = bytes.count - record.bytes.startIndex
-                places.append((bytes.count, ends.count, record.line, rowNumber))
-                bytes.append(contentsOf: record.bytes)
-                for end in record.ends { ends.append(end + shift) }
-            } else {
-                decoded[places.count] = SourceRow(cells: decodeCells(record), row: rowNumber, line: record.line)
-                places.append((bytes.count, ends.count, record.line, rowNumber))
-            }
+        try nextBatch(limit: limit).items
+    }
+
+    /// Up to `limit` data rows as one batch, each as `nextItem` gives it: the tokenizer writes
+    /// each record straight into the batch's buffers, where a row that turns out not to be data
+    /// is taken out again. Empty at the end.
+    public func nextBatch(limit: Int) throws(ReadError) -> RecordBatch {
+        var batch = RecordBatch()
+        batch.reserve(rows: limit, rowBytes: 64, fields: max(header.count, 1))
+        // The rows the header search read ahead come first, copied in.
+        while batch.count < limit, !lookahead.isEmpty, let record = nextData() {
+            batch.append(isText(record) ? .utf8(record, row: rowNumber)
+                : .decoded(SourceRow(cells: decodeCells(record), row: rowNumber, line: record.line)))
         }
-        var items: [TableItem] = []
-        items.reserveCapacity(places.count)
-        for (i, place) in places.enumerated() {
-            if let row = decoded[i] {
-                items.append(.decoded(row))
+        guard batch.count < limit else { return batch }
+        tokenizer.beginBatch(bytes: Self.take(&batch.bytes), ends: Self.take(&batch.ends))
+        while batch.count < limit, readRecord() {
+            let (reason, count, line, text) = tokenizer.withRecord(row: 0) { record in
+                (classifier.skipReason(record) { self.decodeCells(record.record) },
+                 record.count, record.line, isText(record.allBytes))
+            }
+            if let reason {
+                skip(reason, tokenizer.record)
+                tokenizer.replaceRecord()
                 continue
             }
-            let byteEnd = i + 1 < places.count ? places[i + 1].bytes : bytes.count
-            let endsEnd = i + 1 < places.count ? places[i + 1].ends : ends.count
-            let record = CSVRecord(bytes: bytes[place.bytes..<byteEnd], ends: ends[place.ends..<endsEnd], line: place.line)
-            items.append(.utf8(record, row: place.row))
+            rowNumber += 1
+            if count != header.count { raggedRows += 1 }
+            if !text { tokenizer.replaceRecord(with: decodeCells(tokenizer.record).map { Array($0.utf8) }) }
+            let (bytesEnd, endsEnd) = tokenizer.batchCounts
+            batch.places.append(RecordBatch.Place(bytesEnd: bytesEnd, endsEnd: endsEnd, row: rowNumber, line: line, decoded: !text))
         }
-        return items
+        (batch.bytes, batch.ends) = tokenizer.endBatch()
+        return batch
+    }
+
+    /// The array, leaving an empty one: the only reference to its buffer is the one returned.
+    private static func take<T>(_ array: inout [T]) -> [T] {
+        let taken = array
+        array = []
+        return taken
     }
 
     /// Whether a record's bytes are its text already: valid UTF-8 (ASCII also in a
     /// Windows-1252 file), which `decode` would read as it is.
     private func isText(_ record: CSVRecord) -> Bool {
-        encoding == .windows1252 ? record.bytes.allSatisfy({ $0 < 0x80 }) : UTF8Check.isValid(record.bytes)
+        record.bytes.withUnsafeBufferPointer(isText)
+    }
+
+    private func isText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        encoding == .windows1252 ? bytes.allSatisfy({ $0 < 0x80 }) : UTF8Check.isValid(bytes)
+    }
+
+    private func skip(_ reason: Skip.Reason, _ record: CSVRecord) {
+        let detail = reason == .totals ? decodeCells(record).first { !$0.isEmpty } : nil
+        skips.append(Skip(reason, line: record.line, detail: detail))
     }
 
     /// The next record that is a data row; the others become skips.
     private func nextData() -> CSVRecord? {
         while let record = nextRecord() {
-            if let reason = classifier.skipReason(record, decode: decodeCells) {
-                let detail = reason == .totals ? decodeCells(record).first { !$0.isEmpty } : nil
-                skips.append(Skip(reason, line: record.line, detail: detail))
+            if let reason = record.withView({ classifier.skipReason($0) { decodeCells(record) } }) {
+                skip(reason, record)
                 continue
             }
             rowNumber += 1

@@ -1,6 +1,6 @@
 /// One record as the tokenizer produced it: the unescaped bytes of its fields back to back, where
-/// each field ends, and the physical line the record starts on. A record handed on in a batch
-/// (`CSVTable.nextItems`) is a slice of the batch's bytes, so it costs no allocation of its own.
+/// each field ends, and the physical line the record starts on. A record handed on from a batch
+/// (`RecordBatch.item`) is a slice of the batch's bytes, so it costs no allocation of its own.
 public struct CSVRecord: Sendable {
     /// The fields' bytes, quotes removed and doubled quotes undone.
     public fileprivate(set) var bytes: ArraySlice<UInt8> = []
@@ -44,10 +44,17 @@ public struct CSVTokenizer: Sendable {
     public let delimiter: UInt8
     /// The record last completed by `next` or `finish`. It shares the tokenizer's buffers: one
     /// still held when `next` is called again makes the tokenizer start new ones.
-    public var record: CSVRecord { CSVRecord(bytes: bytes[...], ends: ends[...], line: recordLine) }
-    /// The record's bytes and field ends, as `CSVRecord` holds them.
+    public var record: CSVRecord {
+        CSVRecord(bytes: bytes[recordBytes...], ends: ends[recordEnds...], line: recordLine)
+    }
+    /// The record's bytes and field ends, as `CSVRecord` holds them; in a batch
+    /// (`beginBatch`), the batch's records so far and then this one's.
     private var bytes: [UInt8] = []
     private var ends: [Int] = []
+    /// Where the record starts in `bytes` and `ends`: 0 but in a batch.
+    private var recordBytes = 0, recordEnds = 0
+    /// True between `beginBatch` and `endBatch`: completed records are kept.
+    private var batching = false
     private var recordLine = 1
     /// True when the input ended inside a quoted field.
     public private(set) var unterminatedQuote = false
@@ -66,8 +73,13 @@ public struct CSVTokenizer: Sendable {
     /// past it) or the input runs out (false: feed the next chunk, or call `finish`).
     public mutating func next(_ input: UnsafeBufferPointer<UInt8>, position: inout Int) -> Bool {
         if completed {
-            bytes.removeAll(keepingCapacity: true)
-            ends.removeAll(keepingCapacity: true)
+            if batching {
+                recordBytes = bytes.count
+                recordEnds = ends.count
+            } else {
+                bytes.removeAll(keepingCapacity: true)
+                ends.removeAll(keepingCapacity: true)
+            }
             completed = false
         }
         let quote = Self.quote, lf = Self.lf, cr = Self.cr, delimiter = self.delimiter
@@ -187,6 +199,64 @@ public struct CSVTokenizer: Sendable {
         completed = true
         state = .startRecord
         return true
+    }
+
+    /// From here on, completed records are kept one after another in `bytes` and `ends` (the
+    /// start of a batch: `RecordBatch`), until `endBatch` hands them over. Call it between records.
+    public mutating func beginBatch(bytes batchBytes: [UInt8], ends batchEnds: [Int]) {
+        precondition(!batching && (completed || state == .startRecord || state == .afterCR), "a batch begins between records")
+        bytes = batchBytes
+        ends = batchEnds
+        recordBytes = bytes.count
+        recordEnds = ends.count
+        batching = true
+        completed = false
+    }
+
+    /// The records kept since `beginBatch`, the last one completed included; the tokenizer
+    /// starts its next record afresh.
+    public mutating func endBatch() -> (bytes: [UInt8], ends: [Int]) {
+        precondition(batching && (completed || state == .startRecord || state == .afterCR), "a batch ends between records")
+        defer {
+            bytes = []
+            ends = []
+            recordBytes = 0
+            recordEnds = 0
+            batching = false
+            completed = false
+        }
+        if !completed {
+            // Nothing of a next record was read: drop nothing, keep the completed ones.
+            bytes.removeSubrange(recordBytes...)
+            ends.removeSubrange(recordEnds...)
+        }
+        return (bytes, ends)
+    }
+
+    /// Where the completed record stops in the batch's bytes and field ends.
+    public var batchCounts: (bytes: Int, ends: Int) { (bytes.count, ends.count) }
+
+    /// Forgets the completed record (a skipped row in a batch), or replaces its fields with
+    /// `cells` (a row decoded from another encoding).
+    public mutating func replaceRecord(with cells: [[UInt8]] = []) {
+        precondition(completed, "only a completed record is replaced")
+        bytes.removeSubrange(recordBytes...)
+        ends.removeSubrange(recordEnds...)
+        for cell in cells {
+            bytes.append(contentsOf: cell)
+            ends.append(bytes.count)
+        }
+    }
+
+    /// Calls `body` with a view of the completed record. Mutating only so that a tokenizer kept
+    /// in a class is not copied for the call; nothing changes.
+    mutating func withRecord<R>(row: Int, _ body: (RecordView) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBufferPointer { b in
+            try ends.withUnsafeBufferPointer { e in
+                try body(RecordView(bytes: b.baseAddress ?? RecordView.noBytes, ends: (e.baseAddress ?? RecordView.noEnds) + recordEnds,
+                                    start: recordBytes, count: ends.count - recordEnds, line: recordLine, row: row, decoded: false))
+            }
+        }
     }
 
     private mutating func endField() {

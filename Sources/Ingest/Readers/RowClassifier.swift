@@ -2,12 +2,21 @@
 /// (tables pasted together, page breaks in bank exports) and totals rows at the bottom. Works on
 /// the record's bytes, so data rows are recognised without decoding them first.
 struct RowClassifier {
-    /// The header's fields, trimmed, ASCII letters lowercased; empty for files without a header.
-    private let header: [[UInt8]]
+    /// The header's fields, trimmed, ASCII letters lowercased, back to back, and where each
+    /// ends; empty for files without a header.
+    private let header: [UInt8]
+    private let headerEnds: [Int]
 
     init(header: CSVRecord?) {
-        guard let header else { self.header = []; return }
-        self.header = (0..<header.count).map { Self.folded(header.field($0)) }
+        guard let header else { (self.header, headerEnds) = ([], []); return }
+        var bytes: [UInt8] = [], ends: [Int] = []
+        header.withView { record in
+            for i in 0..<record.count {
+                bytes += Self.trimmed(record.field(i)).map(Self.lower)
+                ends.append(bytes.count)
+            }
+        }
+        (self.header, headerEnds) = (bytes, ends)
     }
 
     /// Words that open a totals row, lowercased, without a trailing colon.
@@ -20,39 +29,54 @@ struct RowClassifier {
     /// The longest totals word in UTF-8 bytes: longer first cells are never one.
     static let longestTotalWord = totalWords.map(\.utf8.count).max() ?? 0
 
-    /// Why `record` is not a data row, or nil when it is one. `decode` turns a record into text
+    /// Why `record` is not a data row, or nil when it is one. `decode` gives the record as text
     /// (needed only for the rare rows that start with a totals word).
-    func skipReason(_ record: CSVRecord, decode: (CSVRecord) -> [String]) -> Skip.Reason? {
-        if record.isBlank { return .blank }
+    func skipReason(_ record: RecordView, decode: () -> [String]) -> Skip.Reason? {
+        if Self.isBlank(record.allBytes) { return .blank }
         if isRepeatedHeader(record) { return .repeatedHeader }
-        if mayBeTotals(record), Self.isTotals(decode(record)) { return .totals }
+        if mayBeTotals(record), Self.isTotals(decode()) { return .totals }
         return nil
     }
 
-    func isRepeatedHeader(_ record: CSVRecord) -> Bool {
-        guard !header.isEmpty, record.count >= header.count else { return false }
-        for (i, name) in header.enumerated() {
-            let field = Self.trimmed(record.field(i))
-            guard field.count == name.count, zip(field, name).allSatisfy({ Self.lower($0) == $1 }) else { return false }
-        }
-        return (header.count..<record.count).allSatisfy { Self.trimmed(record.field($0)).isEmpty }
+    /// True when every field is empty or spaces and tabs only.
+    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for b in bytes where b != 0x20 && b != 0x09 { return false }
+        return true
     }
 
-    /// The ASCII totals words as bytes, for the look at undecoded rows.
-    static let asciiTotalWords: [[UInt8]] = totalWords.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }
+    func isRepeatedHeader(_ record: RecordView) -> Bool {
+        let columns = headerEnds.count
+        guard columns > 0, record.count >= columns else { return false }
+        return header.withUnsafeBufferPointer { header in
+            var start = 0
+            for i in 0..<columns {
+                let field = Self.trimmed(record.field(i)), end = headerEnds[i]
+                guard field.count == end - start else { return false }
+                for k in 0..<field.count where Self.lower(field[k]) != header[start + k] { return false }
+                start = end
+            }
+            return (columns..<record.count).allSatisfy { Self.trimmed(record.field($0)).isEmpty }
+        }
+    }
+
+    /// The ASCII totals words as bytes, by their length, for the look at undecoded rows.
+    static let asciiTotalWords: [[[UInt8]]] = {
+        var byLength = [[[UInt8]]](repeating: [], count: longestTotalWord + 1)
+        for word in totalWords.sorted() where word.utf8.allSatisfy({ $0 < 0x80 }) { byLength[word.utf8.count].append(Array(word.utf8)) }
+        return byLength
+    }()
 
     /// A cheap look at the bytes: the first filled cell is an ASCII totals word (any case, with
     /// or without a colon), or short text with other characters that only decoding can judge.
-    func mayBeTotals(_ record: CSVRecord) -> Bool {
+    func mayBeTotals(_ record: RecordView) -> Bool {
         for i in 0..<record.count {
             var field = Self.trimmed(record.field(i))
             if field.isEmpty { continue }
             guard field.count <= Self.longestTotalWord + 3 else { return false }
             if field.contains(where: { $0 >= 0x80 }) { return true }
-            if field.last == UInt8(ascii: ":") { field = Self.trimmed(field.dropLast()) }
-            return Self.asciiTotalWords.contains { word in
-                word.count == field.count && zip(word, field).allSatisfy { $0 == Self.lower($1) }
-            }
+            if field.last == UInt8(ascii: ":") { field = Self.trimmed(UnsafeBufferPointer(rebasing: field.dropLast())) }
+            guard field.count < Self.asciiTotalWords.count else { return false }
+            return Self.asciiTotalWords[field.count].contains { word in zip(word, field).allSatisfy { $0 == Self.lower($1) } }
         }
         return false
     }
@@ -79,14 +103,10 @@ struct RowClassifier {
         (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }
 
-    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        var slice = bytes
-        while let b = slice.first, b == 0x20 || b == 0x09 { slice.removeFirst() }
-        while let b = slice.last, b == 0x20 || b == 0x09 { slice.removeLast() }
-        return slice
-    }
-
-    private static func folded(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        trimmed(bytes).map(lower)
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var from = 0, to = bytes.count
+        while from < to, bytes[from] == 0x20 || bytes[from] == 0x09 { from += 1 }
+        while to > from, bytes[to - 1] == 0x20 || bytes[to - 1] == 0x09 { to -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[from..<to])
     }
 }

@@ -118,6 +118,8 @@ public protocol TableSource: AnyObject {
     func nextItem() throws(ReadError) -> TableItem?
     /// The next `limit` data rows or fewer, as `nextItem` gives them.
     func nextItems(limit: Int) throws(ReadError) -> [TableItem]
+    /// `nextItems(limit:)` as one batch.
+    func nextBatch(limit: Int) throws(ReadError) -> RecordBatch
 }
 
 extension TableSource {
@@ -130,5 +132,9 @@ extension TableSource {
         var items: [TableItem] = []
         while items.count < limit, let item = try nextItem() { items.append(item) }
         return items
+    }
+
+    public func nextBatch(limit: Int) throws(ReadError) -> RecordBatch {
+        try RecordBatch(nextItems(limit: limit))
     }
 }

@@ -175,6 +175,40 @@ final class ChargeSpool: @unchecked Sendable {
         return block
     }
 
+    /// Appends `parts` to the file back to back, as one block; nil when the file does not take
+    /// them (a full disk, or a block past `Block.length`'s reach).
+    func write(_ parts: [UnsafeRawBufferPointer]) -> Block? {
+        let total = parts.reduce(0) { $0 + $1.count }
+        guard total <= Int(Int32.max) else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        let block = Block(offset: end, length: Int32(total))
+        var at = off_t(end)
+        for part in parts where part.count > 0 {
+            var done = 0
+            while done < part.count {
+                let n = pwrite(fd, part.baseAddress! + done, part.count - done, at)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return nil }
+                done += n
+                at += off_t(n)
+            }
+        }
+        end += Int64(total)
+        return block
+    }
+
+    /// Fills `buffer` with the bytes written at `offset`.
+    func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) {
+        var done = 0
+        while done < buffer.count {
+            let n = pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { fatalError("ingest: cannot read the temporary spool file back (errno \(errno))") }
+            done += n
+        }
+    }
+
     /// Reads `block` back into `buffer`.
     func read(_ block: Block, into buffer: inout [UInt8]) {
         buffer.removeAll(keepingCapacity: true)
