@@ -59,10 +59,13 @@ import Testing
             for name in [brand.name] + brand.aliases {
                 texts += [name, name.uppercased(), "\(name) 123", "\(name) Premium", "PAYPAL *\(name.uppercased())",
                           "\(name.uppercased()).COM 866-579-7172 CA", "\(name) Family Plan", "Plan \(name)",
-                          name.replacingOccurrences(of: " ", with: ""), "\(name)  x9 \(name)", "the \(name) shop"]
+                          name.replacingOccurrences(of: " ", with: ""), "\(name)  x9 \(name)", "the \(name) shop",
+                          // Words of digits, some of which keys hold (`365`, `24`, `2`), some not.
+                          "\(name) 123456", "2 \(name) 77", "\(name) 365", "\(name) 24 7", "0042 \(name)"]
             }
         }
-        return texts + ["", " ", "*", "123", "Rent", "Keep calm", String(repeating: "word ", count: 60) + "netflix"]
+        return texts + ["", " ", "*", "123", "Rent", "Keep calm", String(repeating: "word ", count: 60) + "netflix",
+                        "Microsoft 365 123", "123 Microsoft 365", "Microsoft 123 365", "365", "9666 999999", "24 7 365"]
     }
 
     @Test func byteMatcherAgreesWithWordMatcher() {

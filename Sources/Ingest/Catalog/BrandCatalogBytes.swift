@@ -21,6 +21,22 @@ final class BrandBytes: Sendable {
     private let noise: ByteKeyTable<Int32>
     /// Each brand's folded name words.
     private let nameWords: [[[UInt8]]]
+    /// The words of digits only that some key holds (`365` in `microsoft 365`). Any other word
+    /// of digits (a row number, an order id) is in no key: no key that holds it is looked up.
+    private let digitWords: [[UInt8]]
+    /// Whether a key looked up by its first letters (`prefixes`) is digits only: then a word
+    /// of digits is still searched by its first letters.
+    private let digitPrefixes: Bool
+    /// `BrandCatalog.fold` of each ASCII byte: a lowercase letter or digit, 0 for a byte
+    /// between words; 0xFF for bytes past ASCII.
+    private let folding: [UInt8] = (0..<256).map { b in
+        switch b {
+        case 0x41...0x5A: return UInt8(b + 32)
+        case 0x61...0x7A, 0x30...0x39: return UInt8(b)
+        case 0x80...: return 0xFF
+        default: return 0
+        }
+    }
 
     /// Texts of more words than this are left to the `String` way.
     static let maxWords = 48
@@ -47,6 +63,16 @@ final class BrandBytes: Sendable {
         self.planWords = table(Dictionary(uniqueKeysWithValues: planWords.map { ($0, 0) }))
         self.noise = table(Dictionary(uniqueKeysWithValues: noise.map { ($0, 0) }))
         self.nameWords = nameWords.map { words in words.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) } }
+        let keys = [whole.keys, phrases.keys, spans.keys, prefixes.keys].joined()
+        let digitWords = Set(keys.flatMap { $0.split(separator: " ") }.filter { $0.allSatisfy { ("0"..."9").contains($0) } }.map { Array($0.utf8) })
+        self.digitWords = digitWords.sorted { $0.lexicographicallyPrecedes($1) }
+        digitPrefixes = prefixes.keys.contains { $0.allSatisfy { ("0"..."9").contains($0) } }
+    }
+
+    /// Whether the folded word `range` is digits only and a word of no key.
+    private func isStrayNumber(_ folded: UnsafeMutableBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        for i in range where folded[i] > 0x39 { return false }
+        return !digitWords.contains { $0.count == range.count && zip($0, range).allSatisfy { $0 == folded[$1] } }
     }
 
     private static func find(_ table: ByteKeyTable<Int32>, _ bytes: UnsafeMutableBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
@@ -62,36 +88,46 @@ final class BrandBytes: Sendable {
                 // Fold as `BrandCatalog.fold` does for ASCII: lowercase letters and digits,
                 // anything else one space between words.
                 var length = 0, count = 0, wordStart = -1
-                for b in text {
-                    guard b < 0x80 else { return .unsure }
-                    let lower = b >= 0x41 && b <= 0x5A ? b + 32 : b
-                    if (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39) {
-                        if wordStart < 0 {
-                            if count == Self.maxWords { return .unsure }
-                            if length > 0 { folded[length] = 0x20; length += 1 }
-                            wordStart = length
+                let unsure = folding.withUnsafeBufferPointer { folding -> Bool in
+                    for b in text {
+                        let lower = folding[Int(b)]
+                        if lower == 0xFF { return true }
+                        if lower != 0 {
+                            if wordStart < 0 {
+                                if count == Self.maxWords { return true }
+                                if length > 0 { folded[length] = 0x20; length += 1 }
+                                wordStart = length
+                            }
+                            folded[length] = lower
+                            length += 1
+                        } else if wordStart >= 0 {
+                            words[count] = wordStart..<length
+                            count += 1
+                            wordStart = -1
                         }
-                        folded[length] = lower
-                        length += 1
-                    } else if wordStart >= 0 {
-                        words[count] = wordStart..<length
-                        count += 1
-                        wordStart = -1
                     }
+                    return false
                 }
+                if unsure { return .unsure }
                 if wordStart >= 0 {
                     if count == Self.maxWords { return .unsure }
                     words[count] = wordStart..<length
                     count += 1
                 }
                 guard count > 0 else { return .none }
-                if let i = Self.find(whole, folded, 0..<length) {
+                // Words of digits no key holds: no key that takes one in can match, so the
+                // whole text and the phrases across one are not looked up.
+                var stray: UInt64 = 0
+                for k in 0..<count where isStrayNumber(folded, words[k]) { stray |= 1 << UInt64(k) }
+                if stray == 0, let i = Self.find(whole, folded, 0..<length) {
                     return answer(i, alias: 0..<count, folded, words, count)
                 }
                 var best: (brand: Int, start: Int, count: Int)?
-                for start in 0..<count {
+                for start in 0..<count where stray & (1 << UInt64(start)) == 0 {
                     guard let span = Self.find(spans, folded, words[start]) else { continue }
-                    var n = min(span, count - start)
+                    // Up to the next stray number.
+                    let clear = stray >> UInt64(start) == 0 ? count - start : (stray >> UInt64(start)).trailingZeroBitCount
+                    var n = min(span, clear)
                     while n >= 1 {
                         if let i = Self.find(phrases, folded, words[start].lowerBound..<words[start + n - 1].upperBound) {
                             if best == nil || n > best?.count ?? 0 { best = (i, start, n) }
@@ -102,6 +138,7 @@ final class BrandBytes: Sendable {
                 }
                 if best == nil {
                     search: for start in 0..<count where words[start].count > 5 {
+                        if !digitPrefixes, stray & (1 << UInt64(start)) != 0 { continue }
                         var prefix = min(words[start].count - 1, 24)
                         while prefix >= 5 {
                             let from = words[start].lowerBound

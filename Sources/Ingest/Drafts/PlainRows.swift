@@ -16,6 +16,8 @@ public struct PlainRow: Sendable {
     public let units: Int64
     public let currency: Currency
     public let cycle: Cycle
+    /// `SummaryAccumulator.packedKey` of the currency and cycle, or 0.
+    var summaryKey: UInt64 = 0
 
     /// `DraftMerger.key` of the row's draft.
     public var key: String { DraftMerger.brandKeys[brand]?.key ?? "" }
@@ -234,7 +236,9 @@ public final class PlainRowBuilder: Sendable {
         json.append(contentsOf: filePiece)
         JSONBytes.integer(row, to: &json)
         json.append(contentsOf: SubscriptionJSONWriter.Pieces.end)
-        return PlainRow(brand: brand, json: start..<json.count, units: units, currency: currency.currency, cycle: cycleValue)
+        let summaryKey = cycleEntry.packed == 0 || facts.currency >= 1 << 24 ? 0 : UInt64(facts.currency) << 40 | cycleEntry.packed
+        return PlainRow(brand: brand, json: start..<json.count, units: units, currency: currency.currency, cycle: cycleValue,
+                        summaryKey: summaryKey)
     }
 
     /// The amount of `reading` in minor units of a currency with `digits` of them, when it is
@@ -298,6 +302,9 @@ final class PlainMemo: @unchecked Sendable {
         var cycle: Cycle
         /// `SubscriptionJSONWriter.Pieces.cycle`.
         var piece: [UInt8]
+        /// `SummaryAccumulator.packedKey` of the cycle with no currency: the currency's code
+        /// goes in the top bits; 0 when the interval does not pack.
+        var packed: UInt64
     }
 
     struct Tables {
@@ -311,7 +318,10 @@ final class PlainMemo: @unchecked Sendable {
 
         mutating func cycle(_ bytes: UnsafeBufferPointer<UInt8>, _ read: (String) -> Cycle?) -> CycleEntry? {
             Self.lookUp(&cycles, bytes) { text in
-                read(text).map { CycleEntry(cycle: $0, piece: SubscriptionJSONWriter.Pieces.cycle($0)) }
+                read(text).map { cycle in
+                    let packed = SummaryAccumulator.packedKey(code: 1, cycle: cycle).map { $0 & (1 << 40 - 1) } ?? 0
+                    return CycleEntry(cycle: cycle, piece: SubscriptionJSONWriter.Pieces.cycle(cycle), packed: packed)
+                }
             }
         }
 

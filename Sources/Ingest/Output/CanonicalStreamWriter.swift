@@ -60,7 +60,7 @@ public struct CanonicalStreamWriter {
             pending = (batch.json, count == 0 ? row.json.lowerBound + 1..<row.json.upperBound : row.json)
         }
         count += 1
-        summary.add(units: row.units, currency: row.currency, cycle: row.cycle)
+        summary.add(units: row.units, currency: row.currency, cycle: row.cycle, packed: row.summaryKey)
     }
 
     /// Plain rows added but not copied yet: their batch's bytes, and where they lie.
