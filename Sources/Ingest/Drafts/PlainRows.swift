@@ -82,6 +82,25 @@ public final class PlainRowBuilder: Sendable {
     /// The JSON from the notes to the row number, with the file's name.
     private let filePiece: [UInt8]
     private let memo = PlainMemo()
+    /// Every piece of JSON a row is written with, by `Piece`: the brands' heads, then the
+    /// categories', then the rest.
+    private let pieces: PieceArena
+    /// Where each kind of piece starts in `pieces` (kept per builder: a static would be
+    /// checked for its first use on every row).
+    private struct PieceIndex {
+        let category = BrandCatalog.shared.brands.count
+        let file: Int, end: Int, currencyOpen: Int, currencyClose: Int
+        /// Four, by `Cycle.Unit.rank`.
+        let unit: Int
+        let nextRenewal: Int
+
+        init() {
+            file = category + Category.allCases.count
+            (end, currencyOpen, currencyClose, unit) = (file + 1, file + 2, file + 3, file + 4)
+            nextRenewal = unit + 4
+        }
+    }
+    private let Piece = PieceIndex()
 
     /// The fields a plain table may map; any other makes rows that need the full builder.
     static let fields: Set<Field> = [.name, .price, .cycle, .nextRenewal, .category, .notes]
@@ -120,6 +139,11 @@ public final class PlainRowBuilder: Sendable {
         dollarPacked = self.dollar.map(PlainFacts.pack) ?? 0
         contextPacked = builder.context.currency.map(PlainFacts.pack) ?? 0
         filePiece = builder.part == nil ? SubscriptionJSONWriter.Pieces.file(builder.file) : []
+        typealias Pieces = SubscriptionJSONWriter.Pieces
+        let units: [Cycle.Unit] = [.day, .week, .month, .year]
+        precondition(units.map(\.rank) == Array(0..<4), "units in rank order")
+        pieces = PieceArena(Self.brandHeads + Self.categoryPieces
+            + [filePiece, Pieces.end, Pieces.currencyOpen, Pieces.currencyClose] + units.map(Pieces.unit) + [Pieces.nextRenewal])
     }
 
     /// The rows of `items` as plain rows where they read cleanly, else as drafts.
@@ -134,16 +158,18 @@ public final class PlainRowBuilder: Sendable {
         batch.json.reserveCapacity(rows.count * 384)
         batch.rows.reserveCapacity(rows.count)
         rows.withRecords { records in
-            memo.withTables { tables in
+            memo.withTables { tables, json in
+                json.removeAll()
                 for i in 0..<records.count {
                     let record = records[i]
                     if !record.decoded, let facts = facts.map({ $0[i] }) ?? self.facts(record),
-                       let made = plain(record, facts: facts, tables: &tables, into: &batch.json) {
+                       let made = plain(record, facts: facts, tables: &tables, into: &json) {
                         batch.rows.append(.plain(made))
                     } else {
                         batch.rows.append(.draft(builder.build(record.item.sourceRow)))
                     }
                 }
+                batch.json = Array(json.bytes)
             }
         }
         return batch
@@ -154,9 +180,10 @@ public final class PlainRowBuilder: Sendable {
     func plain(_ record: CSVRecord, row: Int) -> (PlainRow, json: [UInt8])? {
         record.withView(row: row) { record in
             guard let facts = facts(record) else { return nil }
-            var json: [UInt8] = []
-            let made = memo.withTables { plain(record, facts: facts, tables: &$0, into: &json) }
-            return made.map { ($0, json) }
+            return memo.withTables { tables, json in
+                json.removeAll()
+                return plain(record, facts: facts, tables: &tables, into: &json).map { ($0, Array(json.bytes)) }
+            }
         }
     }
 
@@ -188,7 +215,7 @@ public final class PlainRowBuilder: Sendable {
     /// The rest of the row whose `facts` were found: cycle, next renewal and category, then
     /// its JSON appended to `json`, which is left as it was when the row needs a draft.
     private func plain(_ record: RecordView, facts: PlainFacts, tables: inout PlainMemo.Tables,
-                       into json: inout [UInt8]) -> PlainRow? {
+                       into json: inout ScratchBytes) -> PlainRow? {
         let brand = Int(facts.brand), units = facts.units, row = record.row
         guard let currency = tables.currency(facts.currency) else { return nil }
 
@@ -220,22 +247,29 @@ public final class PlainRowBuilder: Sendable {
 
         // The separator and the entry, as `SubscriptionJSONWriter.writeInList` writes it.
         let start = json.count
-        json.append(contentsOf: Self.brandHeads[brand])
+        json.append(bytes: pieces[brand])
         json.append(UInt8(ascii: "\""))
         DecimalText.appendUnits(units, digits: currency.currency.minorDigits, to: &json)
         json.append(UInt8(ascii: "\""))
-        json.append(contentsOf: currency.piece)
-        json.append(contentsOf: cycleEntry.piece)
+        // The code's three letters, from their packing (`PlainFacts.pack`).
+        json.append(bytes: pieces[Piece.currencyOpen])
+        json.append(UInt8(truncatingIfNeeded: facts.currency >> 16))
+        json.append(UInt8(truncatingIfNeeded: facts.currency >> 8))
+        json.append(UInt8(truncatingIfNeeded: facts.currency))
+        json.append(bytes: pieces[Piece.currencyClose])
+        json.append(bytes: pieces[Piece.unit + cycleValue.unit.rank])
+        JSONBytes.integer(cycleValue.interval, to: &json)
+        json.append(bytes: pieces[Piece.nextRenewal])
         if let nextRenewal { JSONBytes.date(nextRenewal, to: &json) } else { JSONBytes.null(&json) }
-        json.append(contentsOf: Self.categoryPieces[categoryValue])
+        json.append(bytes: pieces[Piece.category + categoryValue])
         if let notes, !record.field(notes).isEmpty {
             JSONBytes.string(record.field(notes), to: &json)
         } else {
             JSONBytes.null(&json)
         }
-        json.append(contentsOf: filePiece)
+        json.append(bytes: pieces[Piece.file])
         JSONBytes.integer(row, to: &json)
-        json.append(contentsOf: SubscriptionJSONWriter.Pieces.end)
+        json.append(bytes: pieces[Piece.end])
         let summaryKey = cycleEntry.packed == 0 || facts.currency >= 1 << 24 ? 0 : UInt64(facts.currency) << 40 | cycleEntry.packed
         return PlainRow(brand: brand, json: start..<json.count, units: units, currency: currency.currency, cycle: cycleValue,
                         summaryKey: summaryKey)
@@ -300,8 +334,6 @@ public final class PlainRowBuilder: Sendable {
 final class PlainMemo: @unchecked Sendable {
     struct CycleEntry {
         var cycle: Cycle
-        /// `SubscriptionJSONWriter.Pieces.cycle`.
-        var piece: [UInt8]
         /// `SummaryAccumulator.packedKey` of the cycle with no currency: the currency's code
         /// goes in the top bits; 0 when the interval does not pack.
         var packed: UInt64
@@ -312,15 +344,14 @@ final class PlainMemo: @unchecked Sendable {
         private var dates = ByteKeyTable<CalendarDate?>(capacity: PlainMemo.capacity)
         /// Categories by `PlainRowBuilder.ordinal`.
         private var categories = ByteKeyTable<Int?>(capacity: PlainMemo.capacity)
-        /// The currencies seen, by packed code (`PlainFacts.pack`), with their
-        /// `SubscriptionJSONWriter.Pieces.currency`: a handful.
-        private var currencies: [(packed: UInt32, currency: Currency, piece: [UInt8])] = []
+        /// The currencies seen, by packed code (`PlainFacts.pack`): a handful.
+        private var currencies: [(packed: UInt32, currency: Currency)] = []
 
         mutating func cycle(_ bytes: UnsafeBufferPointer<UInt8>, _ read: (String) -> Cycle?) -> CycleEntry? {
             Self.lookUp(&cycles, bytes) { text in
                 read(text).map { cycle in
                     let packed = SummaryAccumulator.packedKey(code: 1, cycle: cycle).map { $0 & (1 << 40 - 1) } ?? 0
-                    return CycleEntry(cycle: cycle, piece: SubscriptionJSONWriter.Pieces.cycle(cycle), packed: packed)
+                    return CycleEntry(cycle: cycle, packed: packed)
                 }
             }
         }
@@ -333,10 +364,10 @@ final class PlainMemo: @unchecked Sendable {
             Self.lookUp(&categories, bytes, read)
         }
 
-        mutating func currency(_ packed: UInt32) -> (packed: UInt32, currency: Currency, piece: [UInt8])? {
+        mutating func currency(_ packed: UInt32) -> (packed: UInt32, currency: Currency)? {
             if let known = currencies.first(where: { $0.packed == packed }) { return known }
             guard let currency = Currency.byPackedCode(packed) else { return nil }
-            let entry = (packed, currency, SubscriptionJSONWriter.Pieces.currency(currency))
+            let entry = (packed, currency)
             if currencies.count < PlainMemo.capacity { currencies.append(entry) }
             return entry
         }
@@ -348,12 +379,46 @@ final class PlainMemo: @unchecked Sendable {
 
     private let lock = NSLock()
     private var tables = Tables()
+    /// Where a batch's JSON is written before it is copied into the batch: memory kept from
+    /// one batch to the next.
+    private var scratch = ScratchBytes(capacity: 1 << 18)
 
     static let capacity = 4096
 
-    func withTables<R>(_ body: (inout Tables) -> R) -> R {
+    deinit { scratch.free() }
+
+    func withTables<R>(_ body: (inout Tables, inout ScratchBytes) -> R) -> R {
         lock.lock()
         defer { lock.unlock() }
-        return body(&tables)
+        return body(&tables, &scratch)
+    }
+}
+
+/// Pieces of bytes made once and kept back to back in memory that never moves, lent as
+/// pointers: writing one counts no reference.
+final class PieceArena: @unchecked Sendable {
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    /// Piece `i` is `bytes[starts[i]..<starts[i + 1]]`.
+    private let starts: UnsafeMutableBufferPointer<Int>
+
+    init(_ pieces: [[UInt8]]) {
+        bytes = .allocate(capacity: max(pieces.reduce(0) { $0 + $1.count }, 1))
+        starts = .allocate(capacity: pieces.count + 1)
+        var at = 0
+        for (i, piece) in pieces.enumerated() {
+            starts[i] = at
+            _ = UnsafeMutableBufferPointer(rebasing: bytes[at..<(at + piece.count)]).initialize(from: piece)
+            at += piece.count
+        }
+        starts[pieces.count] = at
+    }
+
+    deinit {
+        bytes.deallocate()
+        starts.deallocate()
+    }
+
+    subscript(i: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: bytes.baseAddress! + starts[i], count: starts[i + 1] - starts[i])
     }
 }

@@ -64,7 +64,7 @@ public enum DecimalText {
     }
 
     /// `units` of 10^-`digits` written as a decimal (`-5`, 2 → `-0.05`).
-    static func appendUnits(_ units: Int64, digits: Int, to out: inout [UInt8]) {
+    static func appendUnits(_ units: Int64, digits: Int, to out: inout some ByteOutput) {
         var magnitude = units.magnitude
         var reversed: (UInt64, UInt64, UInt64) = (0, 0, 0)
         var count = 0

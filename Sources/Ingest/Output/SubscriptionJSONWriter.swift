@@ -176,12 +176,25 @@ enum SubscriptionJSONWriter {
             around(currency?.code, ListTemplates.shared.currency, ListTemplates.shared.unit)
         }
 
-        /// From the cycle's unit up to the next renewal.
+        /// From the cycle's unit up to the next renewal: `unit`, the interval, `nextRenewal`.
         static func cycle(_ cycle: Cycle) -> [UInt8] {
-            var out = around(cycle.unit.rawValue, [], ListTemplates.shared.interval)
+            var out = unit(cycle.unit)
             JSONBytes.integer(cycle.interval, to: &out)
-            return out + ListTemplates.shared.nextRenewal
+            return out + nextRenewal
         }
+
+        /// The cycle's unit up to its interval.
+        static func unit(_ unit: Cycle.Unit) -> [UInt8] {
+            around(unit.rawValue, [], ListTemplates.shared.interval)
+        }
+
+        /// After the cycle's interval, up to the next renewal.
+        static var nextRenewal: [UInt8] { ListTemplates.shared.nextRenewal }
+
+        /// `currency` of a known currency cut around its code (three letters, which need no
+        /// escape): the text before the code's quoted letters, and after.
+        static var currencyOpen: [UInt8] { ListTemplates.shared.currency + [UInt8(ascii: "\"")] }
+        static var currencyClose: [UInt8] { [UInt8(ascii: "\"")] + ListTemplates.shared.unit }
 
         /// From after the next renewal up to the notes.
         static func category(_ category: Category?) -> [UInt8] {
@@ -237,8 +250,8 @@ enum SubscriptionJSONWriter {
 
 /// The pieces of JSON text as UTF-8 bytes, written the way `JSONValue.serialized` writes them.
 enum JSONBytes {
-    static func null(_ out: inout [UInt8]) {
-        out.append(contentsOf: [UInt8(ascii: "n"), UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l")])
+    static func null(_ out: inout some ByteOutput) {
+        "null".utf8.withContiguousStorageIfAvailable { out.append(bytes: $0) }
     }
 
     /// A line break and two spaces per level.
@@ -268,23 +281,23 @@ enum JSONBytes {
     }
 
     /// A quoted string of UTF-8 bytes, as `string` writes the text they hold.
-    static func string(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout some ByteOutput) {
         out.append(UInt8(ascii: "\""))
         // Most strings need no escape: append them whole.
         if !bytes.contains(where: needsEscape) {
-            out.append(contentsOf: bytes)
+            out.append(bytes: bytes)
         } else {
             for byte in bytes {
                 switch byte {
-                case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-                case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-                case UInt8(ascii: "\n"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-                case UInt8(ascii: "\r"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-                case UInt8(ascii: "\t"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+                case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\\"))
+                case UInt8(ascii: "\n"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+                case UInt8(ascii: "\r"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+                case UInt8(ascii: "\t"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
                 case 0..<0x20:
-                    out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                    out.append(hexDigit(byte >> 4))
-                    out.append(hexDigit(byte & 0xF))
+                    for b in [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hexDigit(byte >> 4), hexDigit(byte & 0xF)] {
+                        out.append(b)
+                    }
                 default: out.append(byte)
                 }
             }
@@ -297,7 +310,7 @@ enum JSONBytes {
     }
 
     /// A decimal integer, as `String(n)` writes it.
-    static func integer(_ n: Int, to out: inout [UInt8]) {
+    static func integer(_ n: Int, to out: inout some ByteOutput) {
         if n < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = n.magnitude
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
@@ -310,15 +323,16 @@ enum JSONBytes {
                 magnitude /= 10
                 count += 1
             } while magnitude > 0
-            out.append(contentsOf: buffer[(20 - count)...])
+            out.append(bytes: UnsafeRawBufferPointer(rebasing: buffer[(20 - count)...]).assumingMemoryBound(to: UInt8.self))
         }
     }
 
     /// `"yyyy-mm-dd"`, quoted, as `CalendarDate.description` spells it: twelve bytes made on
     /// the stack and appended at once.
-    static func date(_ date: CalendarDate, to out: inout [UInt8]) {
+    static func date(_ date: CalendarDate, to out: inout some ByteOutput) {
         guard (0...9999).contains(date.year), (1...12).contains(date.month), (1...31).contains(date.day) else {
-            return string(date.description, to: &out)
+            var text = date.description
+            return text.withUTF8 { string($0, to: &out) }
         }
         var text: (UInt64, UInt32) = (0, 0)
         withUnsafeMutableBytes(of: &text) { bytes in
@@ -334,7 +348,65 @@ enum JSONBytes {
             bytes[8] = UInt8(ascii: "-")
             two(date.day, at: 9)
             bytes[11] = UInt8(ascii: "\"")
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[0..<12]))
+            out.append(bytes: UnsafeRawBufferPointer(rebasing: bytes[0..<12]).assumingMemoryBound(to: UInt8.self))
         }
     }
+}
+
+/// Where JSON text is written a byte or a run at a time: an array, or `ScratchBytes`.
+protocol ByteOutput {
+    mutating func append(_ byte: UInt8)
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension Array: ByteOutput where Element == UInt8 {
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+}
+
+/// Bytes written through a pointer into memory of their own, grown as needed: no reference is
+/// counted and no array checked for sharing per piece written. For text made piece by piece
+/// many times over (`PlainRowBuilder`'s rows); `free` lets the memory go.
+struct ScratchBytes: ByteOutput {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var capacity: Int
+    /// Bytes written so far.
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    /// What was written.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    private mutating func grow(to needed: Int) {
+        var size = capacity * 2
+        while size < needed { size *= 2 }
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        larger.update(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity = size
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let from = bytes.baseAddress else { return }
+        if count + bytes.count > capacity { grow(to: count + bytes.count) }
+        (base + count).update(from: from, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Forgets what was written, keeping the memory.
+    mutating func removeAll() { count = 0 }
+
+    func free() { base.deallocate() }
 }
