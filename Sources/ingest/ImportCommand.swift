@@ -153,7 +153,7 @@ struct ImportCommand: Command {
         // Rows that read cleanly are accepted by both policies that accept anything: they are
         // written as they come, without becoming drafts, unless their duplicates are open.
         let plain = policy == .none ? nil : PlainSink { row, batch in
-            guard folder.passesThrough(key: row.key, hash: row.keyHash) else { return false }
+            guard folder.passesThrough(brand: row.brand) else { return false }
             try writer.add(row, in: batch)
             return true
         }

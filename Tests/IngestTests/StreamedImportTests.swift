@@ -74,7 +74,7 @@ import Testing
             if AcceptPolicy.isOutput(draft, includeInactive: false), let sub = Subscription(draft: draft) { try writer.add(sub) }
         }
         let sink = plain ? PlainSink { row, batch in
-            guard folder.passesThrough(key: row.key, hash: row.keyHash) else { return false }
+            guard folder.passesThrough(brand: row.brand) else { return false }
             try writer.add(row, in: batch)
             output.plainRows += 1
             return true

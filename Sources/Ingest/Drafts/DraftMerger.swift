@@ -169,14 +169,17 @@ public struct DuplicateCounter: Sendable {
 /// they come (one draft per distinct price/cycle variant, plus the members' provenances) until
 /// its last member arrives, then emitting the group merged (or its variants flagged).
 public struct DuplicateFolder: Sendable {
-    /// Members still expected per duplicated hash; keys seen once are not kept.
-    private var remaining: [UInt64: Int32]
+    /// A slot per duplicated hash (keys seen once have none), holding the members still
+    /// expected (0 once the last has come) and the keys whose group passed `variantLimit`: a
+    /// list of separate subscriptions, whose members pass through as they come.
+    private let slots: [UInt64: Int]
+    private var remaining: [Int32]
+    private var listed: [[String]]
     /// Open groups per hash, by full key (a hash collision keeps keys apart): the group's
     /// variants, each the fold of the members that agree with it.
     private var held: [UInt64: [Group]] = [:]
-    /// Keys whose group passed `variantLimit`, by hash: a list of separate subscriptions, whose
-    /// members pass through as they come.
-    private var listed: [UInt64: [String]] = [:]
+    /// Each catalog brand's slot (`PlainRow.brand`), -1 for none, looked up on first use.
+    private var brandSlots: [Int]?
     let catalog: BrandCatalog
     let variantLimit: Int
 
@@ -184,7 +187,10 @@ public struct DuplicateFolder: Sendable {
     public static let variantLimit = 16
 
     public init(_ counter: DuplicateCounter, catalog: BrandCatalog = .shared, variantLimit: Int = DuplicateFolder.variantLimit) {
-        remaining = counter.counts.filter { $0.value > 1 }
+        let duplicated = counter.counts.filter { $0.value > 1 }.sorted { $0.key < $1.key }
+        slots = Dictionary(uniqueKeysWithValues: duplicated.enumerated().map { ($1.key, $0) })
+        remaining = duplicated.map(\.value)
+        listed = Array(repeating: [], count: duplicated.count)
         self.catalog = catalog
         self.variantLimit = variantLimit
     }
@@ -193,31 +199,30 @@ public struct DuplicateFolder: Sendable {
     public mutating func add(_ draft: ImportDraft) -> [ImportDraft] {
         guard let key = DraftMerger.key(draft, catalog: catalog) else { return [draft] }
         let hash = DraftMerger.hash(key)
-        guard let left = remaining[hash] else { return [draft] }
+        guard let slot = slots[hash], remaining[slot] > 0 else { return [draft] }
+        let left = remaining[slot]
         // Taken out of the dictionary so that the group's arrays are uniquely referenced and
         // grow in place instead of being copied on every member.
         var groups = held.removeValue(forKey: hash) ?? []
         var ready: [ImportDraft] = []
-        if isListed(key, hash) {
+        if listed[slot].contains(key) {
             ready.append(draft)
         } else if let i = groups.firstIndex(where: { $0.key == key }) {
             groups[i].add(draft)
             if groups[i].variants.count > variantLimit {
                 ready = DraftMerger.markMerged(groups[i].variants)
                 groups.remove(at: i)
-                listed[hash, default: []].append(key)
+                listed[slot].append(key)
             }
         } else {
             groups.append(Group(key: key, first: draft))
         }
+        remaining[slot] = left - 1
         if left > 1 {
-            remaining[hash] = left - 1
             if !groups.isEmpty { held[hash] = groups }
             return ready
         }
-        remaining[hash] = nil
-        listed[hash]?.removeAll { $0 == key }
-        if listed[hash]?.isEmpty == true { listed[hash] = nil }
+        listed[slot].removeAll { $0 == key }
         return ready + groups.flatMap { DraftMerger.resolve($0.variants) }
     }
 
@@ -226,15 +231,25 @@ public struct DuplicateFolder: Sendable {
     /// counts as added, as `add` would count it. A plain row (`PlainRow`) asks this so that it
     /// need not become a draft.
     public mutating func passesThrough(key: String, hash: UInt64) -> Bool {
-        guard let index = remaining.index(forKey: hash) else { return true }
-        let left = remaining.values[index]
-        guard left > 1, isListed(key, hash) else { return false }
-        remaining.values[index] = left - 1
-        return true
+        passesThrough(key: key, slot: slots[hash])
     }
 
-    private func isListed(_ key: String, _ hash: UInt64) -> Bool {
-        listed[hash]?.contains(key) ?? false
+    /// `passesThrough` of a plain row, by its brand (`PlainRow.brand`): the brand's slot is
+    /// looked up once, not hashed per row.
+    public mutating func passesThrough(brand: Int) -> Bool {
+        if brandSlots == nil {
+            brandSlots = DraftMerger.brandKeys.map { $0.flatMap { slots[$0.hash] } ?? -1 }
+        }
+        let slot = brandSlots![brand]
+        guard slot >= 0 else { return true }
+        return passesThrough(key: DraftMerger.brandKeys[brand]?.key ?? "", slot: slot)
+    }
+
+    private mutating func passesThrough(key: String, slot: Int?) -> Bool {
+        guard let slot, remaining[slot] > 0 else { return true }
+        guard remaining[slot] > 1, listed[slot].contains(key) else { return false }
+        remaining[slot] -= 1
+        return true
     }
 
     /// An open group. A member joins the first variant it agrees with (`DraftMerger.add`);
@@ -297,8 +312,8 @@ public struct DuplicateFolder: Sendable {
     public mutating func finish() -> [ImportDraft] {
         let rest = held.keys.sorted().flatMap { hash in (held[hash] ?? []).flatMap { DraftMerger.resolve($0.variants) } }
         held = [:]
-        remaining = [:]
-        listed = [:]
+        for i in remaining.indices { remaining[i] = 0 }
+        for i in listed.indices { listed[i] = [] }
         return rest
     }
 }
