@@ -81,6 +81,22 @@ import Testing
         #expect(decided * 3 > texts.count, "\(decided) of \(texts.count) decided on bytes")
     }
 
+    /// Answers remembered for one text (`BrandBytes.Memo`) must be the answers for every text
+    /// that shares its memo key (the same words, numbers no key holds read as one): each text is
+    /// asked twice, with one memo for all, in an order that mixes the numbers.
+    @Test func rememberedAnswersAreTheAnswers() {
+        let bytes = BrandCatalog.shared.bytes
+        var memo = BrandBytes.Memo()
+        var texts = BrandCatalogTests.dressedNames
+        texts += texts.map { $0 + " 4711" } + texts.map { "0815 " + $0 }
+        for text in texts + texts.reversed() {
+            var copy = text
+            let fresh = copy.withUTF8 { bytes.match($0) }
+            let remembered = copy.withUTF8 { bytes.match($0, memo: &memo) }
+            #expect(fresh == remembered, "\(text)")
+        }
+    }
+
     /// Names a big table repeats: the byte matcher answers them itself.
     @Test(arguments: [("Netflix 123", "Netflix"), ("NETFLIX.COM", "Netflix"), ("The New York Times 2", "The New York Times"),
                       ("SPOTIFY P1A2B3C4D", "Spotify"), ("YouTube Premium 16", "YouTube Premium"), ("Disney+ 3", "Disney+"), ("PAYPAL *NETFLIX.COM", "Netflix"), ("Rent", nil), ("", nil), ("NETFLIXCOM", "Netflix")])

@@ -80,8 +80,27 @@ final class BrandBytes: Sendable {
         return table.value(for: raw, hash: ByteKeyTable<Int32>.hash(raw)).map(Int.init)
     }
 
+    /// Answers already given, for one table's rows at a time: by the folded text with each
+    /// word of digits that no key holds written `#`. Such a word only stops phrases (and is
+    /// never a plan), so texts that differ only in those words (`Netflix 12`, `Netflix 13`, a
+    /// bank's reference numbers) get the same answer. Bounded: a full memo starts over.
+    struct Memo {
+        fileprivate var answers = ByteKeyTable<Int32>(capacity: 4096)
+
+        init() {}
+    }
+
+    /// `match(text)`, looked up in `memo` first and remembered there.
+    func match(_ text: UnsafeBufferPointer<UInt8>, memo: inout Memo) -> Answer {
+        withUnsafeMutablePointer(to: &memo) { match(text, memo: $0) }
+    }
+
     /// The brand `text` (its UTF-8 bytes) names when it is ASCII and sure of an empty plan.
     func match(_ text: UnsafeBufferPointer<UInt8>) -> Answer {
+        match(text, memo: nil)
+    }
+
+    private func match(_ text: UnsafeBufferPointer<UInt8>, memo: UnsafeMutablePointer<Memo>?) -> Answer {
         guard text.count > 0 else { return .none }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count) { folded in
             withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: Self.maxWords) { words in
@@ -119,41 +138,71 @@ final class BrandBytes: Sendable {
                 // whole text and the phrases across one are not looked up.
                 var stray: UInt64 = 0
                 for k in 0..<count where isStrayNumber(folded, words[k]) { stray |= 1 << UInt64(k) }
-                if stray == 0, let i = Self.find(whole, folded, 0..<length) {
-                    return answer(i, alias: 0..<count, folded, words, count)
-                }
-                var best: (brand: Int, start: Int, count: Int)?
-                for start in 0..<count where stray & (1 << UInt64(start)) == 0 {
-                    guard let span = Self.find(spans, folded, words[start]) else { continue }
-                    // Up to the next stray number.
-                    let clear = stray >> UInt64(start) == 0 ? count - start : (stray >> UInt64(start)).trailingZeroBitCount
-                    var n = min(span, clear)
-                    while n >= 1 {
-                        if let i = Self.find(phrases, folded, words[start].lowerBound..<words[start + n - 1].upperBound) {
-                            if best == nil || n > best?.count ?? 0 { best = (i, start, n) }
-                            break
-                        }
-                        n -= 1
-                    }
-                }
-                if best == nil {
-                    search: for start in 0..<count where words[start].count > 5 {
-                        if !digitPrefixes, stray & (1 << UInt64(start)) != 0 { continue }
-                        var prefix = min(words[start].count - 1, 24)
-                        while prefix >= 5 {
-                            let from = words[start].lowerBound
-                            if let i = Self.find(prefixes, folded, from..<from + prefix) {
-                                best = (i, start, 1)
-                                break search
-                            }
-                            prefix -= 1
+                // A word of digits is searched by its first letters when a key of those is
+                // digits only: then its digits matter, and the memo is not used.
+                guard let memo, !digitPrefixes else { return decide(folded, length, words, count, stray) }
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { key in
+                    var n = 0
+                    for k in 0..<count {
+                        if k > 0 { key[n] = 0x20; n += 1 }
+                        if stray & (1 << UInt64(k)) != 0 {
+                            key[n] = UInt8(ascii: "#")
+                            n += 1
+                        } else {
+                            for i in words[k] { key[n] = folded[i]; n += 1 }
                         }
                     }
+                    let raw = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(key)[0..<n])
+                    let found = memo.pointee.answers.value(for: raw) {
+                        switch decide(folded, length, words, count, stray) {
+                        case .none: return -1
+                        case .unsure: return -2
+                        case .brand(let brand): return Int32(brand)
+                        }
+                    }
+                    return found == -1 ? .none : found == -2 ? .unsure : .brand(Int(found))
                 }
-                guard let hit = best else { return .none }
-                return answer(hit.brand, alias: hit.start..<hit.start + hit.count, folded, words, count)
             }
         }
+    }
+
+    /// `match` once the text is folded into `count` words, `stray` marking the words of digits
+    /// that no key holds.
+    private func decide(_ folded: UnsafeMutableBufferPointer<UInt8>, _ length: Int,
+                        _ words: UnsafeMutableBufferPointer<Range<Int>>, _ count: Int, _ stray: UInt64) -> Answer {
+        if stray == 0, let i = Self.find(whole, folded, 0..<length) {
+            return answer(i, alias: 0..<count, folded, words, count)
+        }
+        var best: (brand: Int, start: Int, count: Int)?
+        for start in 0..<count where stray & (1 << UInt64(start)) == 0 {
+            guard let span = Self.find(spans, folded, words[start]) else { continue }
+            // Up to the next stray number.
+            let clear = stray >> UInt64(start) == 0 ? count - start : (stray >> UInt64(start)).trailingZeroBitCount
+            var n = min(span, clear)
+            while n >= 1 {
+                if let i = Self.find(phrases, folded, words[start].lowerBound..<words[start + n - 1].upperBound) {
+                    if best == nil || n > best?.count ?? 0 { best = (i, start, n) }
+                    break
+                }
+                n -= 1
+            }
+        }
+        if best == nil {
+            search: for start in 0..<count where words[start].count > 5 {
+                if !digitPrefixes, stray & (1 << UInt64(start)) != 0 { continue }
+                var prefix = min(words[start].count - 1, 24)
+                while prefix >= 5 {
+                    let from = words[start].lowerBound
+                    if let i = Self.find(prefixes, folded, from..<from + prefix) {
+                        best = (i, start, 1)
+                        break search
+                    }
+                    prefix -= 1
+                }
+            }
+        }
+        guard let hit = best else { return .none }
+        return answer(hit.brand, alias: hit.start..<hit.start + hit.count, folded, words, count)
     }
 
     /// `.brand` when no word is left for a plan (`BrandCatalog.plan` keeps a word that is not

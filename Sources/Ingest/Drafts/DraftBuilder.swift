@@ -172,13 +172,14 @@ public struct DraftBuilder: Sendable {
     /// `nameBrand(item)`, given `nameBrandColumn`, for callers that look it up once per table.
     func nameBrand(_ item: TableItem, column: Int?) -> Int? {
         guard column != nil, case .utf8(let record, _) = item else { return nil }
-        return record.withView { nameBrand($0, column: column) }
+        var memo: BrandBytes.Memo?
+        return record.withView { nameBrand($0, column: column, memo: &memo) }
     }
 
-    /// `nameBrand` of a batch's row.
-    func nameBrand(_ record: RecordView, column: Int?) -> Int? {
+    /// `nameBrand` of a batch's row, with answers remembered in `memo` when there is one.
+    func nameBrand(_ record: RecordView, column: Int?, memo: inout BrandBytes.Memo?) -> Int? {
         guard let column, !record.decoded, column < record.count else { return nil }
-        return PlainRowBuilder.catalogBrand(record.field(column))
+        return PlainRowBuilder.catalogBrand(record.field(column), memo: &memo)
     }
 
     /// `currencyCell` is the row's cell of the currency column, when it has one.

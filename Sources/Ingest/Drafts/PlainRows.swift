@@ -298,8 +298,15 @@ public final class PlainRowBuilder: Sendable {
     /// The catalog brand a name cell names without a plan, when the cell needs no cleaning
     /// (no spaces around it, no Notion link): what `DraftBuilder` would read from it.
     static func catalogBrand(_ cell: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let first = cell.first, let last = cell.last, first > 0x20, last > 0x20, !holdsLink(cell),
-              case .brand(let brand) = BrandCatalog.shared.bytes.match(cell) else { return nil }
+        var memo: BrandBytes.Memo?
+        return catalogBrand(cell, memo: &memo)
+    }
+
+    /// `catalogBrand(cell)`, with answers remembered in `memo` when there is one.
+    static func catalogBrand(_ cell: UnsafeBufferPointer<UInt8>, memo: inout BrandBytes.Memo?) -> Int? {
+        guard let first = cell.first, let last = cell.last, first > 0x20, last > 0x20, !holdsLink(cell) else { return nil }
+        let answer = memo == nil ? BrandCatalog.shared.bytes.match(cell) : BrandCatalog.shared.bytes.match(cell, memo: &memo!)
+        guard case .brand(let brand) = answer else { return nil }
         return brand
     }
 

@@ -97,6 +97,8 @@ public struct TableImporter: Sendable {
         let nameColumn: Int?
         /// Touched only by the batch being made; read once the last one is done.
         var formats: ColumnFormats
+        /// The brands of the names met so far (`BrandBytes.Memo`), kept from batch to batch.
+        var brands: BrandBytes.Memo? = BrandBytes.Memo()
 
         init(_ builder: DraftBuilder, hashing: Bool, spooling: Bool) {
             self.builder = builder
@@ -112,12 +114,13 @@ public struct TableImporter: Sendable {
             var facts: [PlainFacts?] = []
             if hashing { hashes.reserveCapacity(rows.count) }
             if spooling { facts.reserveCapacity(rows.count) }
-            var formats = self.formats
+            var formats = self.formats, brands = self.brands
+            self.brands = nil
             rows.withRecords { records in
                 for i in 0..<records.count {
                     let record = records[i]
                     formats.observe(record)
-                    let brand = builder.nameBrand(record, column: nameColumn)
+                    let brand = builder.nameBrand(record, column: nameColumn, memo: &brands)
                     if hashing { hashes.append(builder.duplicateHash(record, brand: brand)) }
                     if spooling {
                         if let plain, let brand { facts.append(plain.facts(record, brand: brand)) } else { facts.append(nil) }
@@ -125,6 +128,7 @@ public struct TableImporter: Sendable {
                 }
             }
             self.formats = formats
+            self.brands = brands
             return (hashes, facts)
         }
     }
