@@ -6,14 +6,29 @@ import Foundation
 /// back in order, with the facts that pass found of its rows. Memory holds one block at a time;
 /// the file holds about twice the table's bytes.
 ///
-/// A block is the batch's buffers as they are: its rows' places, the facts (none when the
-/// first pass found none), the field ends and the bytes. Their counts stay in memory.
+/// A block is the batch's buffers made compact, since every byte is written and read back once:
+/// its rows' places (`Place`), the facts (none when the first pass found none), the field ends
+/// as 32-bit numbers and the bytes. Their counts stay in memory.
 final class RowSpool: @unchecked Sendable {
     /// Where a block lies in the file, and how many of each part it holds.
     private struct Stored {
         var block: ChargeSpool.Block
         var places: Int, facts: Int, ends: Int, bytes: Int
     }
+
+    /// A row's place as a block keeps it (`RecordBatch.Place`, 24 bytes instead of 40).
+    struct Place {
+        var row: Int
+        var line: Int
+        var bytesEnd: UInt32
+        /// The row's field ends stop here; the top bit says the row was decoded.
+        var endsEnd: UInt32
+
+        static let decodedBit: UInt32 = 1 << 31
+    }
+
+    /// A row's facts as a block keeps them: `PlainFacts` with brand -1 for none.
+    typealias Facts = PlainFacts
 
     private let file: ChargeSpool
     private var blocks: [Stored] = []
@@ -28,20 +43,26 @@ final class RowSpool: @unchecked Sendable {
     }
 
     /// Keeps a batch, `facts[i]` being its row `i`'s (or none at all); false when the file does
-    /// not take it (a full disk): the spool is then of no use and the table is read again
-    /// instead.
+    /// not take it (a full disk, a block past 2 GiB): the spool is then of no use and the table
+    /// is read again instead.
     func append(_ batch: RecordBatch, facts: [PlainFacts?]) -> Bool {
         precondition(facts.isEmpty || facts.count == batch.count, "facts for every row or none")
-        let stored = batch.places.withUnsafeBytes { places in
-            facts.withUnsafeBytes { facts in
-                batch.ends.withUnsafeBytes { ends in
+        guard batch.bytes.count < Int(Int32.max), batch.ends.count < Int(Int32.max) else { return false }
+        let places = batch.places.map { place in
+            Place(row: place.row, line: place.line, bytesEnd: UInt32(place.bytesEnd),
+                  endsEnd: UInt32(place.endsEnd) | (place.decoded ? Place.decodedBit : 0))
+        }
+        let kept = facts.map { $0 ?? Facts(brand: -1, currency: 0, units: 0) }
+        let ends = batch.ends.map { UInt32(truncatingIfNeeded: $0) }
+        let stored = places.withUnsafeBytes { places in
+            kept.withUnsafeBytes { facts in
+                ends.withUnsafeBytes { ends in
                     batch.bytes.withUnsafeBytes { bytes in file.write([places, facts, ends, bytes]) }
                 }
             }
         }
         guard let stored else { return false }
-        blocks.append(Stored(block: stored, places: batch.places.count, facts: facts.count,
-                             ends: batch.ends.count, bytes: batch.bytes.count))
+        blocks.append(Stored(block: stored, places: places.count, facts: kept.count, ends: ends.count, bytes: batch.bytes.count))
         return true
     }
 
@@ -67,9 +88,12 @@ final class RowSpool: @unchecked Sendable {
             return array
         }
         var rows = RecordBatch()
-        rows.places = part(stored.places, RecordBatch.Place.self)
-        let facts = part(stored.facts, PlainFacts?.self)
-        rows.ends = part(stored.ends, Int.self)
+        rows.places = part(stored.places, Place.self).map { place in
+            RecordBatch.Place(bytesEnd: Int(place.bytesEnd), endsEnd: Int(place.endsEnd & ~Place.decodedBit),
+                              row: place.row, line: place.line, decoded: place.endsEnd & Place.decodedBit != 0)
+        }
+        let facts = part(stored.facts, Facts.self).map { $0.brand < 0 ? nil : $0 }
+        rows.ends = part(stored.ends, UInt32.self).map { Int($0) }
         rows.bytes = part(stored.bytes, UInt8.self)
         return Block(rows: rows, facts: facts)
     }
