@@ -70,10 +70,12 @@ public struct TableImporter: Sendable {
         // them; or read anew.
         var second: TableSource?
         if let spool = table.spool {
-            try TableImporter.pipeline(batchSize: 1, nextRows: { _ in spool.nextBlock().map { [$0] } ?? [] }, makeBatch: { blocks in
-                guard let block = blocks.first else { return PlainBatch() }
-                return make(block.rows, facts: block.facts.isEmpty ? nil : block.facts)
-            }, emit: { blocks, batch in try hand(batch, blocks.first?.rows ?? RecordBatch()) })
+            // The making thread reads each block back too; this one only hands on.
+            try TableImporter.pipeline(batchSize: 1, nextRows: { _ in spool.nextBlockIndex().map { [$0] } ?? [] }, makeBatch: { blocks in
+                guard let index = blocks.first else { return SpooledBatch(made: PlainBatch(), rows: RecordBatch()) }
+                let block = spool.block(index)
+                return SpooledBatch(made: make(block.rows, facts: block.facts.isEmpty ? nil : block.facts), rows: block.rows)
+            }, emit: { _, batch in try hand(batch.made, batch.rows) })
         } else {
             let source = try open()
             second = source
@@ -86,13 +88,24 @@ public struct TableImporter: Sendable {
         return report
     }
 
+    /// A spooled batch as the second pass made it, with the rows it was made of.
+    private struct SpooledBatch: Sendable {
+        var made: PlainBatch
+        var rows: RecordBatch
+    }
+
     /// What the first pass's batches, made on another thread one at a time and in order, do:
     /// observe each column's formats, hash each row's duplicate key (when counting), and find
     /// the facts of rows that may read plainly (when spooling).
     private final class FirstPass: @unchecked Sendable {
         let builder: DraftBuilder
         let plain: PlainRowBuilder?
-        let hashing: Bool, spooling: Bool
+        let hashing: Bool
+        /// Where each batch is kept for the second pass, with its rows' facts, once made: the
+        /// batches are made in order, one at a time, so they are written in order. Let go when
+        /// the disk does not take a block (the second pass then reads the table again); read
+        /// once the last batch is done.
+        var spool: RowSpool?
         /// `builder.nameBrandColumn`, looked up once.
         let nameColumn: Int?
         /// Touched only by the batch being made; read once the last one is done.
@@ -100,18 +113,21 @@ public struct TableImporter: Sendable {
         /// The brands of the names met so far (`BrandBytes.Memo`), kept from batch to batch.
         var brands: BrandBytes.Memo? = BrandBytes.Memo()
 
-        init(_ builder: DraftBuilder, hashing: Bool, spooling: Bool) {
+        init(_ builder: DraftBuilder, hashing: Bool, spool: RowSpool?) {
             self.builder = builder
             nameColumn = builder.nameBrandColumn
             plain = PlainRowBuilder(builder)
             self.hashing = hashing
-            self.spooling = spooling
+            self.spool = spool
             formats = builder.formats
         }
 
-        func batch(_ rows: RecordBatch) -> (hashes: [UInt64?], facts: [PlainFacts?]) {
+        /// Observes a batch's formats and finds its rows' facts, which are spooled with it;
+        /// gives each row's duplicate key hash (when counting).
+        func batch(_ rows: RecordBatch) -> [UInt64?] {
             var hashes: [UInt64?] = []
             var facts: [PlainFacts?] = []
+            let spooling = spool != nil
             if hashing { hashes.reserveCapacity(rows.count) }
             if spooling { facts.reserveCapacity(rows.count) }
             var formats = self.formats, brands = self.brands
@@ -129,7 +145,8 @@ public struct TableImporter: Sendable {
             }
             self.formats = formats
             self.brands = brands
-            return (hashes, facts)
+            if let file = spool, !file.append(rows, facts: facts) { spool = nil }
+            return hashes
         }
     }
 
@@ -142,15 +159,12 @@ public struct TableImporter: Sendable {
         let (mapping, samples) = try sampledMapping(for: source)
         let builder = DraftBuilder(mapping: mapping, formats: ColumnFormats(mapping: mapping),
                                    context: options.context, file: name, part: part)
-        var spool = RowSpool(directory: options.spoolDirectory)
-        let pass = FirstPass(builder, hashing: count != nil, spooling: spool != nil)
+        let pass = FirstPass(builder, hashing: count != nil, spool: RowSpool(directory: options.spoolDirectory))
         try TableImporter.pipeline(first: samples, nextRows: { try source.nextBatch(limit: $0) },
-                                   makeBatch: pass.batch, emit: { rows, made in
-            if let count { try made.hashes.forEach(count) }
-            // A spool the disk did not take is let go: the second pass reads the table again.
-            if let file = spool, !file.append(rows, facts: made.facts) { spool = nil }
+                                   makeBatch: pass.batch, emit: { _, hashes in
+            if let count { try hashes.forEach(count) }
         })
-        return PreparedTable(mapping: mapping, formats: pass.formats, spool: spool, skips: source.skips, warnings: source.warnings)
+        return PreparedTable(mapping: mapping, formats: pass.formats, spool: pass.spool, skips: source.skips, warnings: source.warnings)
     }
 
     /// Rows read per batch when building drafts on a second thread.
