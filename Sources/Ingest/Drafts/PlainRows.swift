@@ -425,6 +425,7 @@ final class PieceArena: @unchecked Sendable {
         starts.deallocate()
     }
 
+    @inline(__always)
     subscript(i: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: bytes.baseAddress! + starts[i], count: starts[i + 1] - starts[i])
     }
