@@ -31,9 +31,9 @@ final class RowSpool: @unchecked Sendable {
     typealias Facts = PlainFacts
 
     private let file: ChargeSpool
-    /// Appended to by one thread at a time; read, from any thread, once all are appended.
+    /// Appended to by one thread at a time; read once all are appended.
     private var blocks: [Stored] = []
-    /// Blocks handed out by `nextBlock` or `nextBlockIndex` so far.
+    /// Blocks handed out by `nextBlock` so far.
     private var read = 0
 
     /// A spool in `directory` (default: the system's temporary directory); nil when no file
@@ -75,20 +75,9 @@ final class RowSpool: @unchecked Sendable {
 
     /// The next block as it was appended; nil after the last.
     func nextBlock() -> Block? {
-        nextBlockIndex().map(block)
-    }
-
-    /// The number of the next block (for `block`), so that another thread may read it; nil
-    /// after the last.
-    func nextBlockIndex() -> Int? {
         guard read < blocks.count else { return nil }
+        let stored = blocks[read]
         read += 1
-        return read - 1
-    }
-
-    /// Block `index` as it was appended. Safe from any thread once every block is appended.
-    func block(_ index: Int) -> Block {
-        let stored = blocks[index]
         var offset = stored.block.offset
         /// The next `count` elements of the block.
         func part<T>(_ count: Int, _: T.Type) -> [T] {

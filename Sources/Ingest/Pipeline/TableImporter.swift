@@ -70,12 +70,10 @@ public struct TableImporter: Sendable {
         // them; or read anew.
         var second: TableSource?
         if let spool = table.spool {
-            // The making thread reads each block back too; this one only hands on.
-            try TableImporter.pipeline(batchSize: 1, nextRows: { _ in spool.nextBlockIndex().map { [$0] } ?? [] }, makeBatch: { blocks in
-                guard let index = blocks.first else { return SpooledBatch(made: PlainBatch(), rows: RecordBatch()) }
-                let block = spool.block(index)
-                return SpooledBatch(made: make(block.rows, facts: block.facts.isEmpty ? nil : block.facts), rows: block.rows)
-            }, emit: { _, batch in try hand(batch.made, batch.rows) })
+            try TableImporter.pipeline(batchSize: 1, nextRows: { _ in spool.nextBlock().map { [$0] } ?? [] }, makeBatch: { blocks in
+                guard let block = blocks.first else { return PlainBatch() }
+                return make(block.rows, facts: block.facts.isEmpty ? nil : block.facts)
+            }, emit: { blocks, batch in try hand(batch, blocks.first?.rows ?? RecordBatch()) })
         } else {
             let source = try open()
             second = source
@@ -86,12 +84,6 @@ public struct TableImporter: Sendable {
         report.rows += report.skips.count
         report.warnings = second?.warnings ?? table.warnings
         return report
-    }
-
-    /// A spooled batch as the second pass made it, with the rows it was made of.
-    private struct SpooledBatch: Sendable {
-        var made: PlainBatch
-        var rows: RecordBatch
     }
 
     /// What the first pass's batches, made on another thread one at a time and in order, do:
@@ -108,7 +100,7 @@ public struct TableImporter: Sendable {
         var spool: RowSpool?
         /// `builder.nameBrandColumn`, looked up once.
         let nameColumn: Int?
-        /// Touched only by the batch being made; read once the last one is done.
+        /// Touched only by `observe`, on the reading thread, which has time to spare.
         var formats: ColumnFormats
         /// The brands of the names met so far (`BrandBytes.Memo`), kept from batch to batch.
         var brands: BrandBytes.Memo? = BrandBytes.Memo()
@@ -122,20 +114,19 @@ public struct TableImporter: Sendable {
             formats = builder.formats
         }
 
-        /// Observes a batch's formats and finds its rows' facts, which are spooled with it;
-        /// gives each row's duplicate key hash (when counting).
+        /// Finds a batch's rows' facts, which are spooled with it; gives each row's duplicate
+        /// key hash (when counting).
         func batch(_ rows: RecordBatch) -> [UInt64?] {
             var hashes: [UInt64?] = []
             var facts: [PlainFacts?] = []
             let spooling = spool != nil
             if hashing { hashes.reserveCapacity(rows.count) }
             if spooling { facts.reserveCapacity(rows.count) }
-            var formats = self.formats, brands = self.brands
+            var brands = self.brands
             self.brands = nil
             rows.withRecords { records in
                 for i in 0..<records.count {
                     let record = records[i]
-                    formats.observe(record)
                     let brand = builder.nameBrand(record, column: nameColumn, memo: &brands)
                     if hashing { hashes.append(builder.duplicateHash(record, brand: brand)) }
                     if spooling {
@@ -143,10 +134,19 @@ public struct TableImporter: Sendable {
                     }
                 }
             }
-            self.formats = formats
             self.brands = brands
             if let file = spool, !file.append(rows, facts: facts) { spool = nil }
             return hashes
+        }
+
+        /// Counts each column's formats in a batch (`ColumnFormats.observe`): the batches come
+        /// in order, though the order does not change the counts.
+        func observe(_ rows: RecordBatch) {
+            var formats = self.formats
+            rows.withRecords { records in
+                for i in 0..<records.count { formats.observe(records[i]) }
+            }
+            self.formats = formats
         }
     }
 
@@ -161,7 +161,9 @@ public struct TableImporter: Sendable {
                                    context: options.context, file: name, part: part)
         let pass = FirstPass(builder, hashing: count != nil, spool: RowSpool(directory: options.spoolDirectory))
         try TableImporter.pipeline(first: samples, nextRows: { try source.nextBatch(limit: $0) },
-                                   makeBatch: pass.batch, emit: { _, hashes in
+                                   makeBatch: pass.batch, emit: { rows, hashes in
+            // The formats are counted here, while the other thread makes the next batch.
+            pass.observe(rows)
             if let count { try hashes.forEach(count) }
         })
         return PreparedTable(mapping: mapping, formats: pass.formats, spool: pass.spool, skips: source.skips, warnings: source.warnings)
