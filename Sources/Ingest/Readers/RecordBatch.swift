@@ -5,9 +5,9 @@
 ///
 /// A row the table read as text (valid UTF-8) keeps its record's bytes; a row it had to decode
 /// keeps its cells' UTF-8 and is marked `decoded`. A spool block (`RowSpool`) is a batch's
-/// three buffers, written and read back as they are.
+/// three buffers, made compact.
 public struct RecordBatch: Sendable {
-    /// One row's place. Plain data only, written to the spool and read back as raw bytes.
+    /// One row's place.
     struct Place {
         /// Where the row's bytes and field ends stop in the batch's.
         var bytesEnd: Int
