@@ -148,13 +148,13 @@ public struct DraftBuilder: Sendable {
 
     /// `duplicateHash(item)`, given `nameBrand(item)`.
     func duplicateHash(_ item: TableItem, brand: Int?) -> UInt64? {
-        if let brand, let (_, hash) = DraftMerger.brandKeys[brand] { return hash }
+        if let brand, let hash = DraftMerger.brandKeyHashes[brand] { return hash }
         return DraftMerger.key(buildNameAndStatus(item.sourceRow)).map(DraftMerger.hash)
     }
 
     /// `duplicateHash` of a batch's row, given `nameBrand(record, column:)`.
     func duplicateHash(_ record: RecordView, brand: Int?) -> UInt64? {
-        if let brand, let (_, hash) = DraftMerger.brandKeys[brand] { return hash }
+        if let brand, let hash = DraftMerger.brandKeyHashes[brand] { return hash }
         return DraftMerger.key(buildNameAndStatus(record.item.sourceRow)).map(DraftMerger.hash)
     }
 

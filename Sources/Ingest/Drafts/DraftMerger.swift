@@ -45,6 +45,10 @@ public enum DraftMerger {
         key(name: brand.name, catalog: .shared).map { ($0, hash($0)) }
     }
 
+    /// `brandKeys`' hashes alone: read per row, where taking the key's string along would
+    /// count a reference to it each time.
+    static let brandKeyHashes: [UInt64?] = brandKeys.map { $0?.hash }
+
     /// FNV-1a of the key: a stable, compact stand-in for counting.
     public static func hash(_ key: String) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325

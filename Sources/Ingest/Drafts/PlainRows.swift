@@ -198,7 +198,7 @@ public final class PlainRowBuilder: Sendable {
             guard let first = cell.first, let last = cell.last else { continue }
             if first <= 0x20 || last <= 0x20 || Self.holdsLink(cell) { return nil }
         }
-        guard let brand = known ?? Self.catalogBrand(record.field(name)), DraftMerger.brandKeys[brand] != nil else { return nil }
+        guard let brand = known ?? Self.catalogBrand(record.field(name)), DraftMerger.brandKeyHashes[brand] != nil else { return nil }
         guard let reading = FastPrice.read(record.field(price)), !reading.negative else { return nil }
         let currency: Currency?, packed: UInt32
         switch reading.sign {
@@ -351,8 +351,10 @@ final class PlainMemo: @unchecked Sendable {
         private var dates = ByteKeyTable<CalendarDate?>(capacity: PlainMemo.capacity)
         /// Categories by `PlainRowBuilder.ordinal`.
         private var categories = ByteKeyTable<Int?>(capacity: PlainMemo.capacity)
-        /// The currencies seen, by packed code (`PlainFacts.pack`): a handful.
+        /// The currencies seen, and their packed codes (`PlainFacts.pack`), searched apart from
+        /// the currencies: a handful.
         private var currencies: [(packed: UInt32, currency: Currency)] = []
+        private var packedCodes: [UInt32] = []
 
         mutating func cycle(_ bytes: UnsafeBufferPointer<UInt8>, _ read: (String) -> Cycle?) -> CycleEntry? {
             Self.lookUp(&cycles, bytes) { text in
@@ -372,10 +374,13 @@ final class PlainMemo: @unchecked Sendable {
         }
 
         mutating func currency(_ packed: UInt32) -> (packed: UInt32, currency: Currency)? {
-            if let known = currencies.first(where: { $0.packed == packed }) { return known }
+            if let i = packedCodes.firstIndex(of: packed) { return currencies[i] }
             guard let currency = Currency.byPackedCode(packed) else { return nil }
             let entry = (packed, currency)
-            if currencies.count < PlainMemo.capacity { currencies.append(entry) }
+            if currencies.count < PlainMemo.capacity {
+                currencies.append(entry)
+                packedCodes.append(packed)
+            }
             return entry
         }
 
