@@ -101,6 +101,12 @@ public final class PlainRowBuilder: Sendable {
         }
     }
     private let Piece = PieceIndex()
+    /// The most bytes a row's JSON takes besides its notes (`jsonBound`): the longest brand
+    /// head, category and unit, the other pieces, and room for the amount (21), the code (3),
+    /// the interval and row number (20 each), a date (64) and quotes or `null`s.
+    private let longestRow: Int
+    /// Whether a batch's JSON is written straight into its array (see `init(_:direct:)`).
+    private let direct: Bool
 
     /// The fields a plain table may map; any other makes rows that need the full builder.
     static let fields: Set<Field> = [.name, .price, .cycle, .nextRenewal, .category, .notes]
@@ -120,7 +126,14 @@ public final class PlainRowBuilder: Sendable {
     /// Nil when the table maps a field rows are not read plainly with (status, currency,
     /// start date, a split cycle …), has no cycle column, stores minor units or does not match
     /// brands.
-    public init?(_ builder: DraftBuilder) {
+    public convenience init?(_ builder: DraftBuilder) {
+        self.init(builder, direct: true)
+    }
+
+    /// `direct` false: a batch's JSON is always written in scratch memory and copied, the way
+    /// taken when a row's JSON would not fit the room `jsonBound` makes (for tests).
+    init?(_ builder: DraftBuilder, direct: Bool) {
+        self.direct = direct
         let mapping = builder.mapping
         guard builder.matchesBrands, !builder.storesMinorUnits,
               Set(mapping.choices.keys).isSubset(of: Self.fields),
@@ -144,6 +157,10 @@ public final class PlainRowBuilder: Sendable {
         precondition(units.map(\.rank) == Array(0..<4), "units in rank order")
         pieces = PieceArena(Self.brandHeads + Self.categoryPieces
             + [filePiece, Pieces.end, Pieces.currencyOpen, Pieces.currencyClose] + units.map(Pieces.unit) + [Pieces.nextRenewal])
+        let longest = { (pieces: [[UInt8]]) in pieces.map(\.count).max() ?? 0 }
+        longestRow = longest(Self.brandHeads) + longest(Self.categoryPieces) + longest(units.map(Pieces.unit))
+            + filePiece.count + Pieces.end.count + Pieces.currencyOpen.count + Pieces.currencyClose.count
+            + Pieces.nextRenewal.count + 21 + 3 + 20 + 20 + 64 + 16
     }
 
     /// The rows of `items` as plain rows where they read cleanly, else as drafts.
@@ -155,24 +172,52 @@ public final class PlainRowBuilder: Sendable {
     /// row `i`'s facts when the first pass found them (a spooled table); nil: found here.
     func batch(_ rows: RecordBatch, facts: [PlainFacts?]?) -> PlainBatch {
         var batch = PlainBatch()
-        batch.json.reserveCapacity(rows.count * 384)
         batch.rows.reserveCapacity(rows.count)
         rows.withRecords { records in
-            memo.withTables { tables, json in
-                json.removeAll()
-                for i in 0..<records.count {
-                    let record = records[i]
-                    if !record.decoded, let facts = facts.map({ $0[i] }) ?? self.facts(record),
-                       let made = plain(record, facts: facts, tables: &tables, into: &json) {
-                        batch.rows.append(.plain(made))
-                    } else {
-                        batch.rows.append(.draft(builder.build(record.item.sourceRow)))
+            memo.withTables { tables, scratch in
+                /// Each row as a plain row, its JSON written to `json`, or as a draft.
+                func make(into json: inout some ByteOutput) {
+                    for i in 0..<records.count {
+                        let record = records[i]
+                        if !record.decoded, let facts = facts.map({ $0[i] }) ?? self.facts(record),
+                           let made = plain(record, facts: facts, tables: &tables, into: &json) {
+                            batch.rows.append(.plain(made))
+                        } else {
+                            batch.rows.append(.draft(builder.build(record.item.sourceRow)))
+                        }
                     }
                 }
-                batch.json = Array(json.bytes)
+                // Written straight into the batch's array, made as large as the rows' JSON can
+                // be; should a row's be larger after all, the batch is made again in scratch
+                // memory and copied.
+                var overflowed = !direct
+                if direct {
+                    batch.json = [UInt8](unsafeUninitializedCapacity: jsonBound(records)) { memory, count in
+                        var json = BoundedBytes(memory)
+                        make(into: &json)
+                        overflowed = json.overflowed
+                        count = overflowed ? 0 : json.count
+                    }
+                }
+                if overflowed {
+                    batch.rows.removeAll(keepingCapacity: true)
+                    scratch.removeAll()
+                    make(into: &scratch)
+                    batch.json = Array(scratch.bytes)
+                }
             }
         }
         return batch
+    }
+
+    /// The most bytes `plain` can write for these rows: every piece at its longest, numbers at
+    /// their widest, each notes byte escaped as `\u00XX`.
+    private func jsonBound(_ records: RecordBatch.Records) -> Int {
+        var bound = records.count * longestRow
+        if let notes {
+            for i in 0..<records.count where notes < records[i].count { bound += 6 * records[i].field(notes).count }
+        }
+        return bound
     }
 
     /// The plain row `record` (data row `row`) stands for, with its JSON, or nil when it needs
@@ -180,9 +225,9 @@ public final class PlainRowBuilder: Sendable {
     func plain(_ record: CSVRecord, row: Int) -> (PlainRow, json: [UInt8])? {
         record.withView(row: row) { record in
             guard let facts = facts(record) else { return nil }
-            return memo.withTables { tables, json in
-                json.removeAll()
-                return plain(record, facts: facts, tables: &tables, into: &json).map { ($0, Array(json.bytes)) }
+            return memo.withTables { tables, _ in
+                var json: [UInt8] = []
+                return plain(record, facts: facts, tables: &tables, into: &json).map { ($0, json) }
             }
         }
     }
@@ -215,7 +260,7 @@ public final class PlainRowBuilder: Sendable {
     /// The rest of the row whose `facts` were found: cycle, next renewal and category, then
     /// its JSON appended to `json`, which is left as it was when the row needs a draft.
     private func plain(_ record: RecordView, facts: PlainFacts, tables: inout PlainMemo.Tables,
-                       into json: inout ScratchBytes) -> PlainRow? {
+                       into json: inout some ByteOutput) -> PlainRow? {
         let brand = Int(facts.brand), units = facts.units, row = record.row
         guard let currency = tables.currency(facts.currency) else { return nil }
 

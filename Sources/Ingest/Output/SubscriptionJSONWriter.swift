@@ -355,8 +355,40 @@ enum JSONBytes {
 
 /// Where JSON text is written a byte or a run at a time: an array, or `ScratchBytes`.
 protocol ByteOutput {
+    /// Bytes written so far.
+    var count: Int { get }
     mutating func append(_ byte: UInt8)
     mutating func append(bytes: UnsafeBufferPointer<UInt8>)
+}
+
+/// Bytes written through a pointer into memory of a known size (an array being made), with no
+/// reference counted per piece. Past the end nothing more is written and `overflowed` says so:
+/// the caller then writes the text another way.
+struct BoundedBytes: ByteOutput {
+    private let base: UnsafeMutablePointer<UInt8>?
+    private let capacity: Int
+    private(set) var count = 0
+    private(set) var overflowed = false
+
+    init(_ memory: UnsafeMutableBufferPointer<UInt8>) {
+        base = memory.baseAddress
+        capacity = memory.count
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        guard count < capacity, let base else { overflowed = true; return }
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let from = bytes.baseAddress else { return }
+        guard count + bytes.count <= capacity, let base else { overflowed = true; return }
+        (base + count).update(from: from, count: bytes.count)
+        count += bytes.count
+    }
 }
 
 extension Array: ByteOutput where Element == UInt8 {
