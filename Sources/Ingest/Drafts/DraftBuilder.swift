@@ -148,14 +148,18 @@ public struct DraftBuilder: Sendable {
 
     /// `duplicateHash(item)`, given `nameBrand(item)`.
     func duplicateHash(_ item: TableItem, brand: Int?) -> UInt64? {
-        if let brand, let hash = DraftMerger.brandKeyHashes[brand] { return hash }
-        return DraftMerger.key(buildNameAndStatus(item.sourceRow)).map(DraftMerger.hash)
+        duplicateHash(brand: brand) { item.sourceRow }
     }
 
     /// `duplicateHash` of a batch's row, given `nameBrand(record, column:)`.
     func duplicateHash(_ record: RecordView, brand: Int?) -> UInt64? {
+        duplicateHash(brand: brand) { record.item.sourceRow }
+    }
+
+    /// The brand's key hash, else the hash of the key of the name and status built from `row`.
+    private func duplicateHash(brand: Int?, _ row: () -> SourceRow) -> UInt64? {
         if let brand, let hash = DraftMerger.brandKeyHashes[brand] { return hash }
-        return DraftMerger.key(buildNameAndStatus(record.item.sourceRow)).map(DraftMerger.hash)
+        return DraftMerger.key(buildNameAndStatus(row())).map(DraftMerger.hash)
     }
 
     /// The catalog brand of a row's name cell, read from its bytes, when the row has nothing

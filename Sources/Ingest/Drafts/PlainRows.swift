@@ -35,7 +35,7 @@ struct PlainFacts: Sendable {
     var units: Int64
 
     static func pack(_ currency: Currency) -> UInt32 {
-        currency.code.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        currency.packedCode
     }
 }
 
@@ -82,28 +82,16 @@ public final class PlainRowBuilder: Sendable {
     /// The JSON from the notes to the row number, with the file's name.
     private let filePiece: [UInt8]
     private let memo = PlainMemo()
-    /// Every piece of JSON a row is written with, by `Piece`: the brands' heads, then the
-    /// categories', then the rest.
+    /// Every piece of JSON a row is written with, kind after kind (`piece` says where each
+    /// kind starts): brand heads by brand, categories by `ordinal`, units by `Cycle.Unit.rank`.
     private let pieces: PieceArena
     /// Where each kind of piece starts in `pieces` (kept per builder: a static would be
     /// checked for its first use on every row).
-    private struct PieceIndex {
-        let category = BrandCatalog.shared.brands.count
-        let file: Int, end: Int, currencyOpen: Int, currencyClose: Int
-        /// Four, by `Cycle.Unit.rank`.
-        let unit: Int
-        let nextRenewal: Int
-
-        init() {
-            file = category + Category.allCases.count
-            (end, currencyOpen, currencyClose, unit) = (file + 1, file + 2, file + 3, file + 4)
-            nextRenewal = unit + 4
-        }
-    }
-    private let Piece = PieceIndex()
-    /// The most bytes a row's JSON takes besides its notes (`jsonBound`): the longest brand
-    /// head, category and unit, the other pieces, and room for the amount (21), the code (3),
-    /// the interval and row number (20 each), a date (64) and quotes or `null`s.
+    private let piece: (brand: Int, category: Int, file: Int, end: Int, currencyOpen: Int, currencyClose: Int,
+                        unit: Int, nextRenewal: Int)
+    /// The most bytes a row's JSON takes besides its notes (`jsonBound`): the longest piece of
+    /// each kind, and room for the amount (21), the code (3), the interval and row number (20
+    /// each), a date (64) and quotes or `null`s.
     private let longestRow: Int
     /// Whether a batch's JSON is written straight into its array (see `init(_:direct:)`).
     private let direct: Bool
@@ -155,12 +143,12 @@ public final class PlainRowBuilder: Sendable {
         typealias Pieces = SubscriptionJSONWriter.Pieces
         let units: [Cycle.Unit] = [.day, .week, .month, .year]
         precondition(units.map(\.rank) == Array(0..<4), "units in rank order")
-        pieces = PieceArena(Self.brandHeads + Self.categoryPieces
-            + [filePiece, Pieces.end, Pieces.currencyOpen, Pieces.currencyClose] + units.map(Pieces.unit) + [Pieces.nextRenewal])
-        let longest = { (pieces: [[UInt8]]) in pieces.map(\.count).max() ?? 0 }
-        longestRow = longest(Self.brandHeads) + longest(Self.categoryPieces) + longest(units.map(Pieces.unit))
-            + filePiece.count + Pieces.end.count + Pieces.currencyOpen.count + Pieces.currencyClose.count
-            + Pieces.nextRenewal.count + 21 + 3 + 20 + 20 + 64 + 16
+        let kinds: [[[UInt8]]] = [Self.brandHeads, Self.categoryPieces, [filePiece], [Pieces.end], [Pieces.currencyOpen],
+                                  [Pieces.currencyClose], units.map(Pieces.unit), [Pieces.nextRenewal]]
+        pieces = PieceArena(kinds.flatMap { $0 })
+        let starts = kinds.reduce(into: [0]) { $0.append($0.last! + $1.count) }
+        piece = (starts[0], starts[1], starts[2], starts[3], starts[4], starts[5], starts[6], starts[7])
+        longestRow = kinds.reduce(0) { $0 + ($1.map(\.count).max() ?? 0) } + 21 + 3 + 20 + 20 + 64 + 16
     }
 
     /// The rows of `items` as plain rows where they read cleanly, else as drafts.
@@ -264,11 +252,10 @@ public final class PlainRowBuilder: Sendable {
         let brand = Int(facts.brand), units = facts.units, row = record.row
         guard let currency = tables.currency(facts.currency) else { return nil }
 
-        guard let cycleEntry = tables.cycle(record.field(cycle), { text in
+        guard let cycleValue = tables.cycle(record.field(cycle), { text in
             guard !text.isEmpty, let value = try? builder.parseCycle(text) else { return nil }
             return value
         }) else { return nil }
-        let cycleValue = cycleEntry.cycle
 
         var nextRenewal: CalendarDate?
         if let renewal, !record.field(renewal).isEmpty {
@@ -292,32 +279,31 @@ public final class PlainRowBuilder: Sendable {
 
         // The separator and the entry, as `SubscriptionJSONWriter.writeInList` writes it.
         let start = json.count
-        json.append(bytes: pieces[brand])
+        json.append(bytes: pieces[piece.brand + brand])
         json.append(UInt8(ascii: "\""))
-        DecimalText.appendUnits(units, digits: currency.currency.minorDigits, to: &json)
+        DecimalText.appendUnits(units, digits: currency.minorDigits, to: &json)
         json.append(UInt8(ascii: "\""))
         // The code's three letters, from their packing (`PlainFacts.pack`).
-        json.append(bytes: pieces[Piece.currencyOpen])
+        json.append(bytes: pieces[piece.currencyOpen])
         json.append(UInt8(truncatingIfNeeded: facts.currency >> 16))
         json.append(UInt8(truncatingIfNeeded: facts.currency >> 8))
         json.append(UInt8(truncatingIfNeeded: facts.currency))
-        json.append(bytes: pieces[Piece.currencyClose])
-        json.append(bytes: pieces[Piece.unit + cycleValue.unit.rank])
+        json.append(bytes: pieces[piece.currencyClose])
+        json.append(bytes: pieces[piece.unit + cycleValue.unit.rank])
         JSONBytes.integer(cycleValue.interval, to: &json)
-        json.append(bytes: pieces[Piece.nextRenewal])
+        json.append(bytes: pieces[piece.nextRenewal])
         if let nextRenewal { JSONBytes.date(nextRenewal, to: &json) } else { JSONBytes.null(&json) }
-        json.append(bytes: pieces[Piece.category + categoryValue])
+        json.append(bytes: pieces[piece.category + categoryValue])
         if let notes, !record.field(notes).isEmpty {
             JSONBytes.string(record.field(notes), to: &json)
         } else {
             JSONBytes.null(&json)
         }
-        json.append(bytes: pieces[Piece.file])
+        json.append(bytes: pieces[piece.file])
         JSONBytes.integer(row, to: &json)
-        json.append(bytes: pieces[Piece.end])
-        let summaryKey = cycleEntry.packed == 0 || facts.currency >= 1 << 24 ? 0 : UInt64(facts.currency) << 40 | cycleEntry.packed
-        return PlainRow(brand: brand, json: start..<json.count, units: units, currency: currency.currency, cycle: cycleValue,
-                        summaryKey: summaryKey)
+        json.append(bytes: pieces[piece.end])
+        return PlainRow(brand: brand, json: start..<json.count, units: units, currency: currency, cycle: cycleValue,
+                        summaryKey: SummaryAccumulator.packedKey(code: facts.currency, cycle: cycleValue) ?? 0)
     }
 
     /// The amount of `reading` in minor units of a currency with `digits` of them, when it is
@@ -384,30 +370,18 @@ public final class PlainRowBuilder: Sendable {
 /// remembered as such. Bounded: a full table starts over. Batches are made one at a time, so
 /// the lock is never contended; it keeps the tables safe all the same.
 final class PlainMemo: @unchecked Sendable {
-    struct CycleEntry {
-        var cycle: Cycle
-        /// `SummaryAccumulator.packedKey` of the cycle with no currency: the currency's code
-        /// goes in the top bits; 0 when the interval does not pack.
-        var packed: UInt64
-    }
-
     struct Tables {
-        private var cycles = ByteKeyTable<CycleEntry?>(capacity: PlainMemo.capacity)
+        private var cycles = ByteKeyTable<Cycle?>(capacity: PlainMemo.capacity)
         private var dates = ByteKeyTable<CalendarDate?>(capacity: PlainMemo.capacity)
         /// Categories by `PlainRowBuilder.ordinal`.
         private var categories = ByteKeyTable<Int?>(capacity: PlainMemo.capacity)
-        /// The currencies seen, and their packed codes (`PlainFacts.pack`), searched apart from
-        /// the currencies: a handful.
-        private var currencies: [(packed: UInt32, currency: Currency)] = []
+        /// The currencies seen, and apart from them their packed codes (`PlainFacts.pack`),
+        /// which are what is searched: a handful.
+        private var currencies: [Currency] = []
         private var packedCodes: [UInt32] = []
 
-        mutating func cycle(_ bytes: UnsafeBufferPointer<UInt8>, _ read: (String) -> Cycle?) -> CycleEntry? {
-            Self.lookUp(&cycles, bytes) { text in
-                read(text).map { cycle in
-                    let packed = SummaryAccumulator.packedKey(code: 1, cycle: cycle).map { $0 & (1 << 40 - 1) } ?? 0
-                    return CycleEntry(cycle: cycle, packed: packed)
-                }
-            }
+        mutating func cycle(_ bytes: UnsafeBufferPointer<UInt8>, _ read: (String) -> Cycle?) -> Cycle? {
+            Self.lookUp(&cycles, bytes, read)
         }
 
         mutating func date(_ bytes: UnsafeBufferPointer<UInt8>, _ read: (String) -> CalendarDate?) -> CalendarDate? {
@@ -418,15 +392,14 @@ final class PlainMemo: @unchecked Sendable {
             Self.lookUp(&categories, bytes, read)
         }
 
-        mutating func currency(_ packed: UInt32) -> (packed: UInt32, currency: Currency)? {
+        mutating func currency(_ packed: UInt32) -> Currency? {
             if let i = packedCodes.firstIndex(of: packed) { return currencies[i] }
             guard let currency = Currency.byPackedCode(packed) else { return nil }
-            let entry = (packed, currency)
             if currencies.count < PlainMemo.capacity {
-                currencies.append(entry)
+                currencies.append(currency)
                 packedCodes.append(packed)
             }
-            return entry
+            return currency
         }
 
         private static func lookUp<V>(_ table: inout ByteKeyTable<V?>, _ bytes: UnsafeBufferPointer<UInt8>, _ read: (String) -> V?) -> V? {

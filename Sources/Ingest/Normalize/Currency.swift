@@ -29,6 +29,12 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
     public static func == (a: Currency, b: Currency) -> Bool { a.code == b.code }
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
+    /// The code's three letters packed into the low bytes of a number, first letter highest
+    /// (what `byPackedCode` reads); 0 for a code of another length.
+    var packedCode: UInt32 {
+        code.utf8.count == 3 ? code.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) } : 0
+    }
+
     /// The known currency whose three capital letters are packed into the low bytes of
     /// `packed` (first letter highest), for readers that meet codes as bytes: looked up by
     /// place in a table of every three-letter combination, with no hashing.

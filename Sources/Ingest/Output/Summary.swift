@@ -101,8 +101,8 @@ public struct SummaryAccumulator: Sendable {
         }
     }
 
-    /// A currency and cycle as one integer: the currency's code in the top 24 bits (packed as
-    /// `PlainFacts.pack` packs it), the unit's rank and the interval below; nil when the
+    /// A currency and cycle as one integer: the currency's code in the top 24 bits
+    /// (`Currency.packedCode`), the unit's rank and the interval below; nil when the
     /// interval does not fit.
     static func packedKey(code: UInt32, cycle: Cycle) -> UInt64? {
         guard code != 0, code < 1 << 24, (1...Int(UInt32.max)).contains(cycle.interval) else { return nil }
@@ -115,8 +115,7 @@ public struct SummaryAccumulator: Sendable {
             return i
         }
         if sums.count >= Self.scanned { sumIndex[key] = sums.count }
-        let code = key.currency.code.utf8.count == 3 ? key.currency.code.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) } : 0
-        packedKeys.append(Self.packedKey(code: code, cycle: key.cycle) ?? 0)
+        packedKeys.append(Self.packedKey(code: key.currency.packedCode, cycle: key.cycle) ?? 0)
         sums.append((key, Sum(digits: key.currency.minorDigits)))
         return sums.count - 1
     }

@@ -27,9 +27,6 @@ final class RowSpool: @unchecked Sendable {
         static let decodedBit: UInt32 = 1 << 31
     }
 
-    /// A row's facts as a block keeps them: `PlainFacts` with brand -1 for none.
-    typealias Facts = PlainFacts
-
     private let file: ChargeSpool
     /// Appended to by one thread at a time; read once all are appended.
     private var blocks: [Stored] = []
@@ -53,7 +50,7 @@ final class RowSpool: @unchecked Sendable {
             Place(row: place.row, line: place.line, bytesEnd: UInt32(place.bytesEnd),
                   endsEnd: UInt32(place.endsEnd) | (place.decoded ? Place.decodedBit : 0))
         }
-        let kept = facts.map { $0 ?? Facts(brand: -1, currency: 0, units: 0) }
+        let kept = facts.map { $0 ?? PlainFacts(brand: -1, currency: 0, units: 0) }
         let ends = batch.ends.map { UInt32(truncatingIfNeeded: $0) }
         let stored = places.withUnsafeBytes { places in
             kept.withUnsafeBytes { facts in
@@ -93,7 +90,7 @@ final class RowSpool: @unchecked Sendable {
             RecordBatch.Place(bytesEnd: Int(place.bytesEnd), endsEnd: Int(place.endsEnd & ~Place.decodedBit),
                               row: place.row, line: place.line, decoded: place.endsEnd & Place.decodedBit != 0)
         }
-        let facts = part(stored.facts, Facts.self).map { $0.brand < 0 ? nil : $0 }
+        let facts = part(stored.facts, PlainFacts.self).map { $0.brand < 0 ? nil : $0 }
         rows.ends = part(stored.ends, UInt32.self).map { Int($0) }
         rows.bytes = part(stored.bytes, UInt8.self)
         return Block(rows: rows, facts: facts)

@@ -132,6 +132,8 @@ struct RecordView {
 
     /// Stands in for the buffer of a record with no bytes at all; never read.
     nonisolated(unsafe) static let noBytes = UnsafePointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
+    /// Stands in for the ends of a record with no fields; never read.
+    nonisolated(unsafe) static let noEnds = UnsafePointer(UnsafeMutablePointer<Int>.allocate(capacity: 1))
 
     /// The bytes of field `i`.
     @inline(__always)
@@ -171,9 +173,4 @@ extension CSVRecord {
             }
         }
     }
-}
-
-extension RecordView {
-    /// Stands in for the ends of a record with no fields; never read.
-    nonisolated(unsafe) static let noEnds = UnsafePointer(UnsafeMutablePointer<Int>.allocate(capacity: 1))
 }

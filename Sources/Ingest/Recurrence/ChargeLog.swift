@@ -157,22 +157,7 @@ final class ChargeSpool: @unchecked Sendable {
     /// Appends `bytes` to the file; nil when the file does not take them (a full disk): the caller
     /// keeps them in memory.
     func write(_ bytes: [UInt8]) -> Block? {
-        lock.lock()
-        defer { lock.unlock() }
-        let block = Block(offset: end, length: Int32(bytes.count))
-        let written = bytes.withUnsafeBytes { raw -> Bool in
-            var done = 0
-            while done < raw.count {
-                let n = pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(end) + off_t(done))
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                done += n
-            }
-            return true
-        }
-        guard written else { return nil }
-        end += Int64(bytes.count)
-        return block
+        bytes.withUnsafeBytes { write([$0]) }
     }
 
     /// Appends `parts` to the file back to back, as one block; nil when the file does not take
@@ -204,7 +189,7 @@ final class ChargeSpool: @unchecked Sendable {
         while done < buffer.count {
             let n = pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { fatalError("ingest: cannot read the temporary spool file back (errno \(errno))") }
+            guard n > 0 else { fatalError("ingest: cannot read the temporary file back (errno \(errno))") }
             done += n
         }
     }
@@ -213,14 +198,6 @@ final class ChargeSpool: @unchecked Sendable {
     func read(_ block: Block, into buffer: inout [UInt8]) {
         buffer.removeAll(keepingCapacity: true)
         buffer.append(contentsOf: repeatElement(0, count: Int(block.length)))
-        buffer.withUnsafeMutableBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let n = pread(fd, raw.baseAddress! + done, raw.count - done, off_t(block.offset) + off_t(done))
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { fatalError("ingest: cannot read the temporary charge file back (errno \(errno))") }
-                done += n
-            }
-        }
+        buffer.withUnsafeMutableBytes { read(at: block.offset, into: $0) }
     }
 }
