@@ -145,4 +145,58 @@ struct TableCase: Sendable, CustomTestStringConvertible {
     func folding(_ c: (String, String)) {
         #expect(HeaderVocabulary.fold(c.0) == c.1)
     }
+
+    /// Every vocabulary phrase, for fields and for bank columns, with its decoys, and a few made
+    /// up ones that mix scripts the way only typos could match.
+    static let allPhrases: [String] = {
+        var all = HeaderVocabulary.phrases.values.flatMap { $0 } + HeaderVocabulary.decoys.values.flatMap { $0 }
+        all += TransactionVocabulary.phrases.values.flatMap { $0 } + TransactionVocabulary.decoys.values.flatMap { $0 }
+        return all + ["abcd金", "ab金金e", "金额 eur", "amount 金额", "prix é"]
+    }()
+
+    /// Headers to hold them against: each phrase as it is, and in turn with a typo (a letter
+    /// dropped, changed or swapped with the next), in a longer header, or in capitals and
+    /// plural; and headers in other scripts or mixing them.
+    static let matchHeaders: [String] = {
+        var headers = ["abcde", "abcd", "ab金金e", "金额EUR", "Amount 金额", "prix e", "Währung", "Tjänst", "Nächste Zahlung 📅",
+                       "次回更新日", "サービス名", "€86.44", "2027-05-03", "billed to the work card", "Dropbox 0", ""]
+        for (n, phrase) in allPhrases.enumerated() {
+            let letters = Array(phrase), i = letters.count / 2
+            headers.append(phrase)
+            switch letters.count >= 4 ? n % 6 : n % 3 {
+            case 0: headers.append(phrase.uppercased() + "S")
+            case 1: headers.append("next " + phrase)
+            case 2: headers.append(phrase + " (EUR)")
+            case 3: headers.append(String(letters[..<i] + letters[(i + 1)...]))
+            case 4: headers.append(String(letters[..<i] + ["x"] + letters[(i + 1)...]))
+            default: headers.append(String(letters[..<(i - 1)] + [letters[i], letters[i - 1]] + letters[(i + 1)...]))
+            }
+        }
+        return headers
+    }()
+
+    /// Words compared as bytes (ASCII on both sides) or skipped (a phrase that cannot match
+    /// ASCII) score as they do compared as Characters.
+    @Test func bytesMatchAsCharactersDo() {
+        let phrases = Self.allPhrases.map { HeaderMatcher.Words(header: $0) }
+        var mismatches: [String] = []
+        for header in Self.matchHeaders {
+            let words = HeaderMatcher.Words(header: header)
+            for (phrase, raw) in zip(phrases, Self.allPhrases) {
+                let fast = HeaderMatcher.match(phrase, in: words)
+                let slow = HeaderMatcher.match(phrase.words, in: words.words, inside: HeaderMatcher.holdsCJK)
+                let contains = HeaderMatcher.contains(phrase, in: words)
+                let containsSlow = !phrase.words.isEmpty && phrase.words.count <= words.words.count
+                    && (0...(words.words.count - phrase.words.count)).contains { words.words[$0..<$0 + phrase.words.count].elementsEqual(phrase.words) }
+                if fast.0 != slow.0 || fast.1 != slow.1 || contains != containsSlow {
+                    mismatches.append("\(raw) in \(header): \(fast) against \(slow), contains \(contains)")
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+        // The made-up phrases reach each way at least once.
+        #expect(HeaderMatcher.match(HeaderMatcher.Words(header: "abcd金"), in: HeaderMatcher.Words(header: "abcde")).0 == 0.8)
+        #expect(HeaderMatcher.Words(header: "ab金金e").mayMatchASCII == false)
+        #expect(Self.matchHeaders.count > 1000)
+    }
 }

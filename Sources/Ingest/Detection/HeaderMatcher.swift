@@ -2,15 +2,41 @@ import Foundation
 
 /// Scores a header against a field's vocabulary.
 enum HeaderMatcher {
-    /// A vocabulary phrase folded and split into words, plural `s` already dropped, with its
-    /// text for reasons. Built once: scoring runs for every label-like cell a reader looks at.
+    /// A text folded (`HeaderVocabulary.fold`) and split into words, plural `s` dropped, as
+    /// phrases and headers are compared; with the words' bytes when they are all ASCII, which
+    /// compare without String's Unicode machinery. Readers looking for a header score every
+    /// label-like cell near the top of a file against every field, so this is made once a cell.
+    struct Words {
+        let words: [Substring]
+        let ascii: [[UInt8]]?
+        /// Whether these words, as a phrase, can match ASCII words at all. Folded text holds no
+        /// non-ASCII character equal to an ASCII one, so only a word with one non-ASCII
+        /// character can, as a typo. Most CJK phrases cannot, and skip ASCII headers.
+        let mayMatchASCII: Bool
+
+        init(folded: String) {
+            words = folded.split(separator: " ").map(HeaderMatcher.singular)
+            let isASCII = folded.utf8.allSatisfy { $0 < 0x80 }
+            ascii = isASCII ? words.map { Array($0.utf8) } : nil
+            mayMatchASCII = isASCII || words.allSatisfy { word in word.count(where: { !$0.isASCII }) <= 1 }
+        }
+
+        init(header: String) {
+            self.init(folded: HeaderVocabulary.fold(header))
+        }
+
+        var isEmpty: Bool { words.isEmpty }
+    }
+
+    /// A vocabulary phrase as `Words`, with its folded text for reasons. Built once: scoring
+    /// runs for every label-like cell a reader looks at.
     struct Phrase {
-        var words: [Substring]
+        var words: Words
         var text: String
 
         init(_ raw: String) {
             let folded = HeaderVocabulary.fold(raw)
-            words = folded.split(separator: " ").map(HeaderMatcher.singular)
+            words = Words(folded: folded)
             text = folded
         }
     }
@@ -21,9 +47,14 @@ enum HeaderMatcher {
     /// 1 for an exact phrase, less for a phrase inside a longer header or one typo away,
     /// a fifth of that for a header that carries a decoy word.
     static func score(field: Field, header: String) -> (Double, String) {
+        score(field: field, header: header, words: nil)
+    }
+
+    /// `score`, with the header's words when they are at hand.
+    private static func score(field: Field, header: String, words: Words?) -> (Double, String) {
         let key = ScoreKey(field: field, header: header)
         if let known = cache.value(for: key) { return known }
-        let result = uncachedScore(field: field, header: header)
+        let result = uncachedScore(field: field, header: header, words: words ?? Words(header: header))
         cache.store(result, for: key)
         return result
     }
@@ -32,7 +63,8 @@ enum HeaderMatcher {
     /// this of every label-like cell near the top of a file, so it is one cached lookup.
     static func namesAnyField(_ header: String) -> Bool {
         if let known = anyFieldCache.value(for: header) { return known }
-        let result = Field.allCases.contains { score(field: $0, header: header).0 >= 0.8 }
+        let words = Words(header: header)
+        let result = Field.allCases.contains { score(field: $0, header: header, words: words).0 >= 0.8 }
         anyFieldCache.store(result, for: header)
         return result
     }
@@ -48,7 +80,11 @@ enum HeaderMatcher {
     private static let cache = MemoCache<ScoreKey, (Double, String)>()
 
     static func uncachedScore(field: Field, header: String) -> (Double, String) {
-        let words = HeaderVocabulary.fold(header).split(separator: " ").map(singular)
+        uncachedScore(field: field, header: header, words: Words(header: header))
+    }
+
+    /// `uncachedScore(field:header:)` with the header already in words.
+    static func uncachedScore(field: Field, header: String, words: Words) -> (Double, String) {
         guard !words.isEmpty, let phrases = folded[field] else { return (0, "") }
         var best = 0.0
         var why = ""
@@ -71,19 +107,43 @@ enum HeaderMatcher {
     /// ("Monthly cost" for price, "Created" for next renewal).
     static func isDecoy(field: Field, header: String) -> Bool {
         guard let decoyPhrases = decoys[field] else { return false }
-        let words = HeaderVocabulary.fold(header).split(separator: " ").map(singular)
+        let words = Words(header: header)
         return decoyPhrases.contains { contains($0.words, in: words) }
     }
 
-    static func match(_ phrase: [Substring], in words: [Substring]) -> (Double, String) {
+    /// How well a header's words hold a phrase, and how (for reasons).
+    static func match(_ phrase: Words, in words: Words) -> (Double, String) {
+        if let w = words.ascii {
+            if let p = phrase.ascii { return match(p, in: w, inside: { _, _ in false }) }
+            if !phrase.mayMatchASCII { return (0, "") }
+        }
+        return match(phrase.words, in: words.words, inside: holdsCJK)
+    }
+
+    /// CJK headers have no spaces: a CJK phrase is looked for inside the single word.
+    static func holdsCJK(_ phrase: Substring, inside word: Substring) -> Bool {
+        phrase.unicodeScalars.contains(where: { $0.value >= 0x3000 }) && word.contains(phrase)
+    }
+
+    static func contains(_ phrase: Words, in words: Words) -> Bool {
+        if let w = words.ascii {
+            // A phrase word with a non-ASCII character equals no ASCII word.
+            guard let p = phrase.ascii else { return false }
+            return contains(p, in: w)
+        }
+        return contains(phrase.words, in: words.words)
+    }
+
+    /// `match` on words of either form; `inside(p, w)` says whether a one-word phrase is found
+    /// inside a one-word header that holds no spaces.
+    static func match<Word: Collection & Equatable>(_ phrase: [Word], in words: [Word], inside: (Word, Word) -> Bool)
+        -> (Double, String) where Word.Element: Equatable {
         if phrase == words { return (1, "is") }
         if contains(phrase, in: words) {
             // "Next renewal date" holds "next renewal": close, and closer the more it covers.
             return (0.75 + 0.2 * Double(phrase.count) / Double(words.count), "contains")
         }
-        // CJK headers have no spaces: look for the phrase inside the single word.
-        if phrase.count == 1, words.count == 1, let w = words.first, let p = phrase.first,
-           p.unicodeScalars.contains(where: { $0.value >= 0x3000 }), w.contains(p) {
+        if phrase.count == 1, words.count == 1, let w = words.first, let p = phrase.first, inside(p, w) {
             return (0.85, "contains")
         }
         if phrase.count == words.count,
@@ -93,7 +153,7 @@ enum HeaderMatcher {
         return (0, "")
     }
 
-    static func contains(_ phrase: [Substring], in words: [Substring]) -> Bool {
+    private static func contains<Word: Equatable>(_ phrase: [Word], in words: [Word]) -> Bool {
         guard !phrase.isEmpty, phrase.count <= words.count else { return false }
         for start in 0...(words.count - phrase.count) where words[start..<start + phrase.count].elementsEqual(phrase) {
             return true
@@ -107,7 +167,7 @@ enum HeaderMatcher {
         return word
     }
 
-    static func editDistanceAtMostOne(_ a: Substring, _ b: Substring) -> Bool {
+    static func editDistanceAtMostOne<Word: Collection>(_ a: Word, _ b: Word) -> Bool where Word.Element: Equatable {
         let x = Array(a), y = Array(b)
         if abs(x.count - y.count) > 1 { return false }
         var i = 0, j = 0, edits = 0

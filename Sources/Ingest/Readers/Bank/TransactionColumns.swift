@@ -9,8 +9,9 @@ public enum TransactionColumns {
     public static func detect(header: [String]) -> [TransactionRole: Int] {
         var candidates: [(score: Double, role: TransactionRole, column: Int)] = []
         for (column, cell) in header.enumerated() where !cell.isEmpty {
+            let words = HeaderMatcher.Words(header: cell)
             for role in TransactionRole.allCases {
-                let s = TransactionVocabulary.score(role, header: cell)
+                let s = TransactionVocabulary.score(role, words: words)
                 if s >= threshold { candidates.append((s, role, column)) }
             }
         }

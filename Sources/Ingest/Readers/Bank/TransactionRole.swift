@@ -54,24 +54,23 @@ enum TransactionVocabulary {
         .description: ["type"],
     ]
 
-    static let folded: [TransactionRole: [[Substring]]] = phrases.mapValues { list in
-        list.map { HeaderVocabulary.fold($0).split(separator: " ") }
-    }
-
-    /// `folded` with each word in its singular form, as `score` compares them; worked out once.
-    static let singularPhrases: [TransactionRole: [[Substring]]] = folded.mapValues { list in
-        list.map { $0.map(HeaderMatcher.singular) }
+    static let folded: [TransactionRole: [HeaderMatcher.Words]] = phrases.mapValues { list in
+        list.map { HeaderMatcher.Words(header: $0) }
     }
 
     /// The decoys, folded once.
-    static let foldedDecoys: [TransactionRole: [[Substring]]] = decoys.mapValues { list in
-        list.map { HeaderVocabulary.fold($0).split(separator: " ") }
+    static let foldedDecoys: [TransactionRole: [HeaderMatcher.Words]] = decoys.mapValues { list in
+        list.map { HeaderMatcher.Words(header: $0) }
     }
 
     /// 0…1: how well a header names a role.
     static func score(_ role: TransactionRole, header: String) -> Double {
-        let words = HeaderVocabulary.fold(header).split(separator: " ").map(HeaderMatcher.singular)
-        guard !words.isEmpty, let list = singularPhrases[role] else { return 0 }
+        score(role, words: HeaderMatcher.Words(header: header))
+    }
+
+    /// `score` of a header already in words: a header is scored for every role.
+    static func score(_ role: TransactionRole, words: HeaderMatcher.Words) -> Double {
+        guard !words.isEmpty, let list = folded[role] else { return 0 }
         var best = 0.0
         for phrase in list {
             best = max(best, HeaderMatcher.match(phrase, in: words).0)
