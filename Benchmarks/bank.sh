@@ -12,7 +12,7 @@ OUT=bench-out
 mkdir -p "$OUT"
 if [ ! -x /usr/bin/time ]; then apt-get install -y time >/dev/null; fi
 
-swift build -c release --product ingest >&2
+swift build -c release --static-swift-stdlib --product ingest >&2
 BIN="$(swift build -c release --show-bin-path)/ingest"
 
 echo "== subscriptions found in Fixtures/bank (today 2026-11-30)"

@@ -18,13 +18,13 @@ if [ ! -x /usr/bin/time ]; then
     apt-get install -y time >/dev/null
 fi
 
-swift build -c release --product ingest >&2
+swift build -c release --static-swift-stdlib --product ingest >&2
 BIN="$(swift build -c release --show-bin-path)/ingest"
 
 # The reader alone: the Readers sources and the few types they use, with a driver that reads
 # every row. If the file list no longer compiles, that line is left out.
 READER=""
-if swiftc -O -module-name ReaderBench -o "$OUT/reader-only" \
+if swiftc -O -static-stdlib -module-name ReaderBench -o "$OUT/reader-only" \
     Sources/Ingest/Readers/{CSVTokenizer,CSVTable,RecordBatch,ChunkReader,DelimiterSniffer,HeaderFinder,RowClassifier,TextEncoding,TextFastPaths,SourceRow}.swift \
     Sources/Ingest/Normalize/ScalarText.swift \
     Sources/Ingest/Detection/{HeaderMatcher,HeaderVocabulary,Field,MemoCache}.swift Sources/Ingest/Drafts/Issue.swift \

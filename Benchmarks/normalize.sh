@@ -6,7 +6,7 @@
 #   Benchmarks/normalize.sh [COUNT]
 set -euo pipefail
 count="${1:-20000}"
-swift build -c release --product ingest >/dev/null
+swift build -c release --static-swift-stdlib --product ingest >/dev/null
 bin="$(swift build -c release --show-bin-path)/ingest"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -3,7 +3,7 @@
 truth's name words and price amounts found among `ingest ocr` words, for one or more page
 segmentation modes, with the wall and CPU time of each batch.
 
-Usage (from the repository root, after `swift build -c release`):
+Usage (from the repository root, after `swift build -c release --static-swift-stdlib`):
     Benchmarks/ocr-recall.py --images DIR --truth DIR [--cases cases.tsv] [--psm 11 3 ...]
 
 DIR/<stem>.png is read with the truth DIR/<stem>.json (ingest/subscriptions@1 with a

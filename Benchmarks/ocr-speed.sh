@@ -19,7 +19,7 @@ dir=${1:-Fixtures/screenshots}
 runs=${RUNS:-3}
 ls "$dir"/*.png >/dev/null 2>&1 || { echo "ocr-speed: no *.png in $dir (pass a folder of screenshots)" >&2; exit 2; }
 command -v tesseract >/dev/null || { echo "ocr-speed: the tesseract CLI is needed (apt-get install tesseract-ocr)" >&2; exit 2; }
-swift build -c release --product ingest >&2
+swift build -c release --static-swift-stdlib --product ingest >&2
 bin=$(swift build -c release --show-bin-path)/ingest
 
 python3 - "$bin" "$dir" "$runs" <<'PY'

@@ -8,7 +8,7 @@ ROWS=${1:-200000}
 DISTINCT=${2:-$ROWS}
 OUT=bench-out/review-stream
 mkdir -p "$OUT"
-swift build -c release --product ingest >/dev/null
+swift build -c release --static-swift-stdlib --product ingest >/dev/null
 BIN=$(swift build -c release --show-bin-path)/ingest
 python3 - "$ROWS" "$DISTINCT" "$OUT/big.csv" <<'PY'
 import sys, random

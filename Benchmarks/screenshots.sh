@@ -5,7 +5,7 @@
 # Prints per-family and overall precision, recall, per-field accuracy and field-F1 for both.
 set -eu
 cd "$(dirname "$0")/.."
-swift build -c release --product ingest >/dev/null
+swift build -c release --static-swift-stdlib --product ingest >/dev/null
 bin=.build/release/ingest
 dir=Fixtures/screenshots
 out=$(mktemp -d)

@@ -11,7 +11,7 @@ command -v frictionless >/dev/null || pip install -q frictionless
 
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
-swift build -c release --product ingest > "$WORK/build.log" 2>&1 || { cat "$WORK/build.log"; exit 1; }
+swift build -c release --static-swift-stdlib --product ingest > "$WORK/build.log" 2>&1 || { cat "$WORK/build.log"; exit 1; }
 BIN=$(swift build -c release --show-bin-path)/ingest
 python3 Benchmarks/gen_validate_files.py "$WORK/data" --files "$FILES" --rows "$ROWS"
 echo "generated $FILES files of $ROWS rows"
