@@ -25,7 +25,10 @@ public final class CSVTable: TableSource {
     // (the checks cost about 3% of a million-row import): a table is read by one thread at a
     // time, and no method holds one of these while calling out to code that could touch it.
     @exclusivity(unchecked) private var tokenizer: CSVTokenizer
-    @exclusivity(unchecked) private var buffer: [UInt8]
+    /// The decoded input being read (`inputCount` bytes of it), in memory the table owns: the
+    /// tokenizer reads it through a pointer, which counts no reference for every record.
+    @exclusivity(unchecked) private var input: UnsafeMutableBufferPointer<UInt8>
+    @exclusivity(unchecked) private var inputCount = 0
     @exclusivity(unchecked) private var position = 0
     @exclusivity(unchecked) private var inputEnded: Bool
     private var tokenizerFinished = false
@@ -75,9 +78,24 @@ public final class CSVTable: TableSource {
         let delimiterByte = DelimiterSniffer.delimiter(in: text, complete: ended)
         delimiter = Character(Unicode.Scalar(delimiterByte))
         tokenizer = CSVTokenizer(delimiter: delimiterByte)
-        buffer = text
+        input = .allocate(capacity: max(text.count, ChunkReader.chunkSize))
         inputEnded = ended
+        setInput(text)
         try findHeader()
+    }
+
+    deinit {
+        input.deallocate()
+    }
+
+    /// Puts `bytes` in `input`, which grows when they do not fit.
+    private func setInput(_ bytes: [UInt8]) {
+        if bytes.count > input.count {
+            input.deallocate()
+            input = .allocate(capacity: bytes.count)
+        }
+        bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(input).copyMemory(from: $0) }
+        inputCount = bytes.count
     }
 
     private func findHeader() throws(ReadError) {
@@ -224,9 +242,8 @@ public final class CSVTable: TableSource {
     /// Moves the tokenizer on to the next record, reading and decoding chunks as needed.
     private func readRecord() -> Bool {
         while true {
-            if position < buffer.count {
-                let done = buffer.withUnsafeBufferPointer { tokenizer.next($0, position: &position) }
-                if done { return true }
+            if position < inputCount, tokenizer.next(UnsafeBufferPointer(rebasing: input[..<inputCount]), position: &position) {
+                return true
             }
             if inputEnded {
                 guard !tokenizerFinished else { return false }
@@ -238,10 +255,12 @@ public final class CSVTable: TableSource {
                 }
                 return true
             }
-            if let chunk = reader.read() {
-                buffer = decoder.decode(chunk)
+            if decoder.passesBytesThrough, case let n = reader.read(into: UnsafeMutableRawBufferPointer(input)), n > 0 {
+                inputCount = n
+            } else if !decoder.passesBytesThrough, let chunk = reader.read() {
+                setInput(decoder.decode(chunk))
             } else {
-                buffer = decoder.finish()
+                setInput(decoder.finish())
                 inputEnded = true
             }
             position = 0

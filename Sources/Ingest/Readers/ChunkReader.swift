@@ -32,19 +32,23 @@ final class ChunkReader {
 
     /// The next chunk, or nil at the end.
     func read() -> [UInt8]? {
+        let chunk = [UInt8](unsafeUninitializedCapacity: Self.chunkSize) { buffer, count in
+            count = read(into: UnsafeMutableRawBufferPointer(buffer))
+        }
+        return chunk.isEmpty ? nil : chunk
+    }
+
+    /// Reads the next bytes into `buffer`, as many as fit: how many, 0 at the end.
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         switch input {
         case .file(let file):
-            var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, Self.chunkSize, file) }
-            guard n > 0 else { return nil }
-            if n < chunk.count { chunk.removeSubrange(n...) }
-            return chunk
+            return fread(buffer.baseAddress, 1, buffer.count, file)
         case .data(let data, let offset):
-            guard offset < data.count else { return nil }
-            let end = min(offset + Self.chunkSize, data.count)
+            guard offset < data.count else { return 0 }
+            let end = min(offset + buffer.count, data.count)
             input = .data(data, offset: end)
             let start = data.startIndex
-            return [UInt8](data[(start + offset)..<(start + end)])
+            return data.copyBytes(to: buffer, from: (start + offset)..<(start + end))
         }
     }
 }

@@ -82,6 +82,9 @@ struct StreamingDecoder {
         if encoding == .gb18030 { converter = try IconvConverter(from: "GB18030") }
     }
 
+    /// Whether `decode` gives its input back as it is (UTF-8, Windows-1252).
+    var passesBytesThrough: Bool { encoding == .utf8 || encoding == .windows1252 }
+
     mutating func decode(_ chunk: [UInt8]) -> [UInt8] {
         switch encoding {
         case .utf8, .windows1252: return chunk
