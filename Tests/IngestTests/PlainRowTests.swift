@@ -81,7 +81,7 @@ import Testing
             while true {
                 let rows = try source.nextBatch(limit: 512)
                 if rows.isEmpty { break }
-                let one = direct.batch(rows, facts: nil), other = copied.batch(rows, facts: nil)
+                let one = direct.batch(rows, brands: nil), other = copied.batch(rows, brands: nil)
                 #expect(one.json == other.json, "\(name)")
                 #expect(one.rows.count == other.rows.count, "\(name)")
                 for (a, b) in zip(one.rows, other.rows) {

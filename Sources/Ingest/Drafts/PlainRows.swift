@@ -153,12 +153,13 @@ public final class PlainRowBuilder: Sendable {
 
     /// The rows of `items` as plain rows where they read cleanly, else as drafts.
     public func batch(_ items: [TableItem]) -> PlainBatch {
-        batch(RecordBatch(items), facts: nil)
+        batch(RecordBatch(items), brands: nil)
     }
 
-    /// The rows of `rows` as plain rows where they read cleanly, else as drafts. `facts[i]` are
-    /// row `i`'s facts when the first pass found them (a spooled table); nil: found here.
-    func batch(_ rows: RecordBatch, facts: [PlainFacts?]?) -> PlainBatch {
+    /// The rows of `rows` as plain rows where they read cleanly, else as drafts. `brands[i]` is
+    /// row `i`'s catalog brand (`-1`: none, a draft) when the first pass found it (a spooled
+    /// table); nil: found here.
+    func batch(_ rows: RecordBatch, brands: [Int32]?) -> PlainBatch {
         var batch = PlainBatch()
         batch.rows.reserveCapacity(rows.count)
         rows.withRecords { records in
@@ -167,8 +168,15 @@ public final class PlainRowBuilder: Sendable {
                 func make(into json: inout some ByteOutput) {
                     for i in 0..<records.count {
                         let record = records[i]
-                        if !record.decoded, let facts = facts.map({ $0[i] }) ?? self.facts(record),
-                           let made = plain(record, facts: facts, tables: &tables, into: &json) {
+                        let facts: PlainFacts?
+                        if record.decoded {
+                            facts = nil
+                        } else if let brands {
+                            facts = brands[i] < 0 ? nil : self.facts(record, brand: Int(brands[i]))
+                        } else {
+                            facts = self.facts(record)
+                        }
+                        if let facts, let made = plain(record, facts: facts, tables: &tables, into: &json) {
                             batch.rows.append(.plain(made))
                         } else {
                             batch.rows.append(.draft(builder.build(record.item.sourceRow)))

@@ -61,10 +61,10 @@ public struct TableImporter: Sendable {
                 report.drafts += 1
             }
         }
-        /// Drafts, or plain rows where they read cleanly; `facts` as `PlainRowBuilder.batch` takes them.
-        @Sendable func make(_ rows: RecordBatch, facts: [PlainFacts?]?) -> PlainBatch {
+        /// Drafts, or plain rows where they read cleanly; `brands` as `PlainRowBuilder.batch` takes them.
+        @Sendable func make(_ rows: RecordBatch, brands: [Int32]?) -> PlainBatch {
             guard let plainBuilder else { return PlainBatch(drafts: rows.items.map { builder.build($0.sourceRow) }) }
-            return plainBuilder.batch(rows, facts: facts)
+            return plainBuilder.batch(rows, brands: brands)
         }
         // The rows again: from the spool, a block at a time, with what the first pass found of
         // them; or read anew.
@@ -72,12 +72,12 @@ public struct TableImporter: Sendable {
         if let spool = table.spool {
             try TableImporter.pipeline(batchSize: 1, nextRows: { _ in spool.nextBlock().map { [$0] } ?? [] }, makeBatch: { blocks in
                 guard let block = blocks.first else { return PlainBatch() }
-                return make(block.rows, facts: block.facts.isEmpty ? nil : block.facts)
+                return make(block.rows, brands: block.brands.isEmpty ? nil : block.brands)
             }, emit: { blocks, batch in try hand(batch, blocks.first?.rows ?? RecordBatch()) })
         } else {
             let source = try open()
             second = source
-            try TableImporter.pipeline(nextRows: { try source.nextBatch(limit: $0) }, makeBatch: { make($0, facts: nil) },
+            try TableImporter.pipeline(nextRows: { try source.nextBatch(limit: $0) }, makeBatch: { make($0, brands: nil) },
                                        emit: { rows, batch in try hand(batch, rows) })
         }
         report.skips = second?.skips ?? table.skips
@@ -87,20 +87,22 @@ public struct TableImporter: Sendable {
     }
 
     /// What the first pass's batches, made on another thread one at a time and in order, do:
-    /// observe each column's formats, hash each row's duplicate key (when counting), and find
-    /// the facts of rows that may read plainly (when spooling).
+    /// count each column's formats, hash each row's duplicate key (when counting), and keep
+    /// each row's brand for the second pass (when spooling). The rest of a plain row's facts
+    /// (`PlainRowBuilder.facts`) are found in the second pass, where the output's writing
+    /// leaves a core time to spare; the reading thread, which splits the rows, has none.
     private final class FirstPass: @unchecked Sendable {
         let builder: DraftBuilder
-        let plain: PlainRowBuilder?
         let hashing: Bool
-        /// Where each batch is kept for the second pass, with its rows' facts, once made: the
+        /// Where each batch is kept for the second pass, with its rows' brands, once made: the
         /// batches are made in order, one at a time, so they are written in order. Let go when
         /// the disk does not take a block (the second pass then reads the table again); read
         /// once the last batch is done.
         var spool: RowSpool?
         /// `builder.nameBrandColumn`, looked up once.
         let nameColumn: Int?
-        /// Touched only by `observe`, on the reading thread, which has time to spare.
+        /// Counted by `batch`, on the making thread, which has time to spare; read once the
+        /// last batch is done.
         var formats: ColumnFormats
         /// The brands of the names met so far (`BrandBytes.Memo`), kept from batch to batch.
         var brands: BrandBytes.Memo? = BrandBytes.Memo()
@@ -108,45 +110,35 @@ public struct TableImporter: Sendable {
         init(_ builder: DraftBuilder, hashing: Bool, spool: RowSpool?) {
             self.builder = builder
             nameColumn = builder.nameBrandColumn
-            plain = PlainRowBuilder(builder)
             self.hashing = hashing
             self.spool = spool
             formats = builder.formats
         }
 
-        /// Finds a batch's rows' facts, which are spooled with it; gives each row's duplicate
+        /// Finds a batch's rows' brands, which are spooled with it; gives each row's duplicate
         /// key hash (when counting).
         func batch(_ rows: RecordBatch) -> [UInt64?] {
             var hashes: [UInt64?] = []
-            var facts: [PlainFacts?] = []
+            var brandList: [Int32] = []
             let spooling = spool != nil
             if hashing { hashes.reserveCapacity(rows.count) }
-            if spooling { facts.reserveCapacity(rows.count) }
+            if spooling { brandList.reserveCapacity(rows.count) }
             var brands = self.brands
             self.brands = nil
+            var formats = self.formats
             rows.withRecords { records in
                 for i in 0..<records.count {
                     let record = records[i]
+                    formats.observe(record)
                     let brand = builder.nameBrand(record, column: nameColumn, memo: &brands)
                     if hashing { hashes.append(builder.duplicateHash(record, brand: brand)) }
-                    if spooling {
-                        if let plain, let brand { facts.append(plain.facts(record, brand: brand)) } else { facts.append(nil) }
-                    }
+                    if spooling { brandList.append(brand.map(Int32.init) ?? -1) }
                 }
             }
             self.brands = brands
-            if let file = spool, !file.append(rows, facts: facts) { spool = nil }
-            return hashes
-        }
-
-        /// Counts each column's formats in a batch (`ColumnFormats.observe`): the batches come
-        /// in order, though the order does not change the counts.
-        func observe(_ rows: RecordBatch) {
-            var formats = self.formats
-            rows.withRecords { records in
-                for i in 0..<records.count { formats.observe(records[i]) }
-            }
             self.formats = formats
+            if let file = spool, !file.append(rows, brands: brandList) { spool = nil }
+            return hashes
         }
     }
 
@@ -162,8 +154,6 @@ public struct TableImporter: Sendable {
         let pass = FirstPass(builder, hashing: count != nil, spool: RowSpool(directory: options.spoolDirectory))
         try TableImporter.pipeline(first: samples, nextRows: { try source.nextBatch(limit: $0) },
                                    makeBatch: pass.batch, emit: { rows, hashes in
-            // The formats are counted here, while the other thread makes the next batch.
-            pass.observe(rows)
             if let count { try hashes.forEach(count) }
         })
         return PreparedTable(mapping: mapping, formats: pass.formats, spool: pass.spool, skips: source.skips, warnings: source.warnings)

@@ -194,6 +194,35 @@ final class ChargeSpool: @unchecked Sendable {
         }
     }
 
+    /// Where `discard` has punched the file out to; touched by the one thread that reads.
+    private var discarded: Int64 = 0
+
+    /// Gives back the file's space before `offset`, which will not be read again, and the
+    /// memory the kernel caches it in: punched out a whole number of pages at a time, at least
+    /// a MiB at once. Those pages, freed at once, are what the next writes are given (the
+    /// output's), instead of memory the machine must find afresh. Dirty pages punched out are
+    /// never written to the disk. Nothing happens where the file system cannot punch holes.
+    func discard(before offset: Int64) {
+        let end = offset & ~4095
+        guard end - discarded >= 1 << 20 else { return }
+        // FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, from <linux/falloc.h>.
+        _ = Self.fallocate?(fd, 0x02 | 0x01, off_t(discarded), off_t(end - discarded))
+        discarded = end
+    }
+
+    /// The bytes of disk the file takes up now (less than its length once punched out).
+    var allocatedBytes: Int64 {
+        var info = stat()
+        return fstat(fd, &info) == 0 ? Int64(info.st_blocks) * 512 : 0
+    }
+
+    /// `fallocate(2)`, which the Glibc module does not bring into Swift: looked up by name in
+    /// the C library once.
+    private static let fallocate: (@convention(c) (Int32, Int32, off_t, off_t) -> Int32)? = {
+        guard let symbol = dlsym(nil, "fallocate") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32, off_t, off_t) -> Int32).self)
+    }()
+
     /// Reads `block` back into `buffer`.
     func read(_ block: Block, into buffer: inout [UInt8]) {
         buffer.removeAll(keepingCapacity: true)
