@@ -143,7 +143,7 @@ struct ImportCommand: Command {
             }
         }
         let folder = UncheckedBox(DuplicateFolder(counter.value))
-        let out = try OutputFile(path: output, inBackground: true)
+        let out = try OutputFile(path: output)
         let writer = UncheckedBox(CanonicalStreamWriter(rates: rates, writeBytes: out.write(bytes:)))
         try writer.value.begin()
         func emit(_ draft: ImportDraft) throws {

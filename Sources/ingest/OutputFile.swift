@@ -3,23 +3,16 @@ import Foundation
 /// A buffered text sink for standard output or a file given with `-o`. A file is written to a
 /// temporary name beside it and moved into place on `close()`, so a failed run leaves no half file.
 ///
-/// With `inBackground`, the pieces are handed to `write(2)` on a thread of their own, in order,
-/// at most `inFlight` at a time: the kernel's copy of a big output into the page cache (a tenth
-/// to a fifth of a streamed import, depending on the machine) no longer holds up the thread
-/// that makes the output. The writing thread touches only the file descriptor and `failure`,
-/// which the others read after `drain`; hence `@unchecked Sendable`.
-final class OutputFile: @unchecked Sendable {
+/// Pieces are handed to `write(2)` by the thread that made them, while they are in its cache:
+/// handed to a thread of their own, the kernel's copy of a big output from the other core's
+/// memory cost more than it saved.
+final class OutputFile {
     private let handle: FileHandle
     private var buffer = [UInt8]()
     private let finalPath: String?
     private let tempPath: String?
-    /// Where pieces are written in the background, in order; nil: written at once.
-    private let writer: DispatchQueue?
-    private let slots = DispatchSemaphore(value: OutputFile.inFlight)
-    static let inFlight = 4
 
-    init(path: String?, inBackground: Bool = false) throws {
-        writer = inBackground ? DispatchQueue(label: "ingest.output", qos: .userInitiated) : nil
+    init(path: String?) throws {
         if let path, path != "-", OutputFile.isDevice(path) {
             // `/dev/null`, a FIFO, a terminal: written in place. Moving a temporary file over
             // it would replace the device with a plain file.
@@ -55,7 +48,7 @@ final class OutputFile: @unchecked Sendable {
     func write(bytes: [UInt8]) {
         if bytes.count >= 1 << 16 {
             flush()
-            hand(bytes)
+            bytes.withUnsafeBytes(writeAll)
         } else {
             buffer.append(contentsOf: bytes)
             if buffer.count >= 1 << 16 { flush() }
@@ -64,32 +57,11 @@ final class OutputFile: @unchecked Sendable {
 
     func flush() {
         guard !buffer.isEmpty else { return }
-        if writer == nil {
-            buffer.withUnsafeBytes(writeAll)
-            buffer.removeAll(keepingCapacity: true)
-        } else {
-            hand(buffer)
-            buffer = []
-        }
-    }
-
-    /// Writes `bytes` now, or queues them behind the pieces before.
-    private func hand(_ bytes: [UInt8]) {
-        guard let writer else { return bytes.withUnsafeBytes(writeAll) }
-        slots.wait()
-        writer.async { [self] in
-            bytes.withUnsafeBytes(writeAll)
-            slots.signal()
-        }
-    }
-
-    /// Waits for the queued pieces to be written.
-    private func drain() {
-        writer?.sync {}
+        buffer.withUnsafeBytes(writeAll)
+        buffer.removeAll(keepingCapacity: true)
     }
 
     /// The first write error (`errno`); later writes are dropped and `close` reports it.
-    /// Written only by the thread that writes; read after `drain`.
     private var failure: Int32?
 
     /// Hands `bytes` to the file descriptor as they are, with no copy into `Data`.
@@ -117,7 +89,6 @@ final class OutputFile: @unchecked Sendable {
 
     func close() throws {
         flush()
-        drain()
         if let failure {
             abandon()
             throw OutputError(message: "cannot write \(finalPath ?? "the output"): \(String(cString: strerror(failure))) (check the free space and that the output is still open)")
@@ -130,7 +101,6 @@ final class OutputFile: @unchecked Sendable {
 
     /// Drops the temporary file after a failure.
     func abandon() {
-        drain()
         guard let tempPath else { return }
         try? handle.close()
         try? FileManager.default.removeItem(atPath: tempPath)
