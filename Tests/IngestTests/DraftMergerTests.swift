@@ -168,4 +168,26 @@ import Testing
         #expect(q == Provenance(file: "f.csv", row: row, line: line))
         #expect(MemoryLayout<Provenance>.size <= 32)
     }
+
+    /// The open-addressing counts give what a dictionary counts, through many growths, for
+    /// hashes that share their low or high bits and for 0.
+    @Test func hashCountsCountAsADictionaryDoes() {
+        var table = HashCounts()
+        var expected: [UInt64: Int32] = [:]
+        var state: UInt64 = 0x1234_5678
+        for i in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let hash: UInt64
+            switch i % 4 {
+            case 0: hash = state >> 50                 // few distinct, repeated often
+            case 1: hash = state << 40                 // low bits all zero
+            case 2: hash = UInt64(i % 3)               // 0, 1 and 2
+            default: hash = state
+            }
+            table.add(hash)
+            expected[hash, default: 0] += 1
+        }
+        #expect(table.all == expected)
+        #expect(expected[0] != nil && expected.count > 5_000)
+    }
 }

@@ -148,7 +148,9 @@ public enum DraftMerger {
 
 /// First pass of streaming duplicate detection: how many drafts share each key (by hash).
 public struct DuplicateCounter: Sendable {
-    public private(set) var counts: [UInt64: Int32] = [:]
+    /// How many drafts had each key hash.
+    public var counts: [UInt64: Int32] { table.all }
+    private var table = HashCounts()
     let catalog: BrandCatalog
 
     public init(catalog: BrandCatalog = .shared) {
@@ -162,11 +164,62 @@ public struct DuplicateCounter: Sendable {
     /// Counts a draft by the hash of its key (nil: a draft that is never merged).
     public mutating func observe(hash: UInt64?) {
         guard let hash else { return }
-        counts[hash, default: 0] += 1
+        table.add(hash)
     }
 
     /// Keys seen more than once.
     public var duplicatedKeys: Int { counts.values.filter { $0 > 1 }.count }
+}
+
+/// Counts per 64-bit hash, in open addressing. The first pass counts a key for every row: a
+/// `Dictionary` ran its hasher over each hash again, while here one multiplication picks the
+/// slot.
+struct HashCounts: Sendable {
+    private var keys = [UInt64](repeating: 0, count: 64)
+    /// 0: an empty slot (a key kept has been counted once at least).
+    private var values = [Int32](repeating: 0, count: 64)
+    private var used = 0
+
+    private func slot(_ hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - keys.count.trailingZeroBitCount))
+    }
+
+    mutating func add(_ hash: UInt64) {
+        let mask = keys.count - 1
+        var i = slot(hash)
+        while values[i] != 0 {
+            if keys[i] == hash {
+                values[i] += 1
+                return
+            }
+            i = (i + 1) & mask
+        }
+        keys[i] = hash
+        values[i] = 1
+        used += 1
+        if used * 2 > keys.count { grow() }
+    }
+
+    private mutating func grow() {
+        let old = zip(keys, values).filter { $0.1 != 0 }
+        keys = [UInt64](repeating: 0, count: keys.count * 2)
+        values = [Int32](repeating: 0, count: keys.count)
+        let mask = keys.count - 1
+        for (key, value) in old {
+            var i = slot(key)
+            while values[i] != 0 { i = (i + 1) & mask }
+            keys[i] = key
+            values[i] = value
+        }
+    }
+
+    /// Every hash counted, with its count.
+    var all: [UInt64: Int32] {
+        var all: [UInt64: Int32] = [:]
+        all.reserveCapacity(used)
+        for i in keys.indices where values[i] != 0 { all[keys[i]] = values[i] }
+        return all
+    }
 }
 
 /// Second pass: hands drafts on in input order, folding the members of each duplicate group as
