@@ -88,4 +88,43 @@ struct TokenizerCase: Sendable, CustomTestStringConvertible {
         #expect(result.lines.last == 1000)
         #expect(Set(result.records.map { $0.joined(separator: "|") }) == ["abc|def"])
     }
+
+    /// A record with a byte past ASCII anywhere (a plain cell, a quoted one, after a closing
+    /// quote, at a chunk's edge) is never said to hold none; a file of ASCII only never holds one.
+    @Test(arguments: [1, 3, 7, 8, 9, 64])
+    func nonASCIIBytesAreNeverMissed(chunk: Int) {
+        let cells = ["plain", "caf\u{E9}", "\"quoted \u{E9}t\u{E9}\"", "\"a\"\u{FC}ber", "x", "\"multi\nline \u{2603}\"", "12345678901234567"]
+        var input: [UInt8] = []
+        var expected: [Bool] = []
+        for i in 0..<60 {
+            let row = i % 3 == 0 ? ["plain", "x", "\"12,3\""] : (0..<3).map { cells[(i * 3 + $0 * 5) % cells.count] }
+            input += Array((row.joined(separator: ",") + (i % 2 == 0 ? "\r\n" : "\n")).utf8)
+            expected.append(row.contains { $0.utf8.contains { $0 >= 0x80 } })
+        }
+        var tokenizer = CSVTokenizer()
+        var flags: [Bool] = []
+        var start = 0
+        while start < input.count {
+            let piece = Array(input[start..<min(start + chunk, input.count)])
+            piece.withUnsafeBufferPointer { buffer in
+                var position = 0
+                while tokenizer.next(buffer, position: &position) { flags.append(tokenizer.mayHoldNonASCII) }
+            }
+            start += chunk
+        }
+        #expect(flags.count == expected.count)
+        for (i, (flag, holds)) in zip(flags, expected).enumerated() where holds {
+            #expect(flag, "record \(i) holds a byte past ASCII")
+        }
+        // ASCII only: no record may hold one.
+        var ascii = CSVTokenizer()
+        let text = Array(String(repeating: "Netflix 12,\"9.99\",monthly,\"say \"\"hi\"\"\"\n", count: 40).utf8)
+        var any = false
+        text.withUnsafeBufferPointer { buffer in
+            var position = 0
+            while ascii.next(buffer, position: &position) { any = any || ascii.mayHoldNonASCII }
+        }
+        #expect(!any)
+        #expect(expected.contains(false) && expected.contains(true))
+    }
 }

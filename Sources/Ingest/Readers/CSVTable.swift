@@ -169,9 +169,10 @@ public final class CSVTable: TableSource {
         guard batch.count < limit else { return batch }
         tokenizer.beginBatch(bytes: Self.take(&batch.bytes), ends: Self.take(&batch.ends))
         while batch.count < limit, readRecord() {
+            let ascii = !tokenizer.mayHoldNonASCII
             let (reason, count, line, text) = tokenizer.withRecord(row: 0) { record in
                 (classifier.skipReason(record) { self.decodeCells(record.record) },
-                 record.count, record.line, isText(record.allBytes))
+                 record.count, record.line, ascii || isText(record.allBytes))
             }
             if let reason {
                 skip(reason, tokenizer.record)

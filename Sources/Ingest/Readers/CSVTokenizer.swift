@@ -58,6 +58,9 @@ public struct CSVTokenizer: Sendable {
     private var recordLine = 1
     /// True when the input ended inside a quoted field.
     public private(set) var unterminatedQuote = false
+    /// False when no byte of the record is past ASCII, so its bytes are text in UTF-8 and in
+    /// Windows-1252 alike without a look at each; true may also mean a byte after it was.
+    public private(set) var mayHoldNonASCII = false
 
     private var state = State.startRecord
     private var line = 1
@@ -81,11 +84,17 @@ public struct CSVTokenizer: Sendable {
                 ends.removeAll(keepingCapacity: true)
             }
             completed = false
+            mayHoldNonASCII = false
         }
         let quote = Self.quote, lf = Self.lf, cr = Self.cr, delimiter = self.delimiter
         var i = position
         let n = input.count
-        defer { position = i }
+        /// The bytes looked at, or-ed together: their top bit says whether one was past ASCII.
+        var seen: UInt64 = 0
+        defer {
+            position = i
+            if seen & 0x8080_8080_8080_8080 != 0 { mayHoldNonASCII = true }
+        }
         while i < n {
             let byte = input[i]
             switch state {
@@ -105,7 +114,7 @@ public struct CSVTokenizer: Sendable {
             case .unquoted:
                 // The hot loop: copy a run of ordinary bytes at once.
                 let start = i
-                i = Self.firstOf(delimiter, lf, cr, in: input, from: i)
+                i = Self.firstOf(delimiter, lf, cr, in: input, from: i, seen: &seen)
                 if i > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<i])) }
                 guard i < n else { return false }
                 let b = input[i]
@@ -119,7 +128,7 @@ public struct CSVTokenizer: Sendable {
                 }
             case .quoted:
                 let start = i
-                i = Self.firstOf(quote, lf, cr, in: input, from: i)
+                i = Self.firstOf(quote, lf, cr, in: input, from: i, seen: &seen)
                 if i > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<i])) }
                 guard i < n else { return false }
                 let b = input[i]
@@ -148,6 +157,7 @@ public struct CSVTokenizer: Sendable {
                     return true
                 } else {
                     // `"abc"def`: not RFC 4180; keep the text as written, like most readers do.
+                    seen |= UInt64(byte)
                     bytes.append(byte)
                     state = .unquoted
                 }
@@ -157,10 +167,17 @@ public struct CSVTokenizer: Sendable {
     }
 
     /// The index of the first of bytes `a`, `b` or `c` in `input` from `start`, or its count.
-    /// Eight bytes are looked at at a time: a word has one of them where `word ^ spread(x)`
-    /// has a zero byte.
-    @inline(__always)
     static func firstOf(_ a: UInt8, _ b: UInt8, _ c: UInt8, in input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var seen: UInt64 = 0
+        return firstOf(a, b, c, in: input, from: start, seen: &seen)
+    }
+
+    /// `firstOf`, or-ing into `seen` every byte it looks at (the bytes before the one found,
+    /// and some after it in the same word). Eight bytes are looked at at a time: a word has
+    /// one of them where `word ^ spread(x)` has a zero byte.
+    @inline(__always)
+    static func firstOf(_ a: UInt8, _ b: UInt8, _ c: UInt8, in input: UnsafeBufferPointer<UInt8>, from start: Int,
+                        seen: inout UInt64) -> Int {
         let n = input.count
         var i = start
         if let base = UnsafeRawPointer(input.baseAddress) {
@@ -171,6 +188,7 @@ public struct CSVTokenizer: Sendable {
             func zeroBytes(_ word: UInt64) -> UInt64 { ~(((word & low) &+ low) | word | low) }
             while i + 8 <= n {
                 let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                seen |= word
                 let mask = zeroBytes(word ^ spreadA) | zeroBytes(word ^ spreadB) | zeroBytes(word ^ spreadC)
                 if mask != 0 { return i + mask.trailingZeroBitCount >> 3 }
                 i += 8
@@ -178,6 +196,7 @@ public struct CSVTokenizer: Sendable {
         }
         while i < n {
             let byte = input[i]
+            seen |= UInt64(byte)
             if byte == a || byte == b || byte == c { return i }
             i += 1
         }
