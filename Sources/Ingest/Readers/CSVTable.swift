@@ -160,14 +160,14 @@ public final class CSVTable: TableSource {
     /// is taken out again. Empty at the end.
     public func nextBatch(limit: Int) throws(ReadError) -> RecordBatch {
         var batch = RecordBatch()
-        batch.reserve(rows: limit, rowBytes: 64, fields: max(header.count, 1))
+        batch.places.reserveCapacity(limit)
         // The rows the header search read ahead come first, copied in.
         while batch.count < limit, !lookahead.isEmpty, let record = nextData() {
             batch.append(isText(record) ? .utf8(record, row: rowNumber)
                 : .decoded(SourceRow(cells: decodeCells(record), row: rowNumber, line: record.line)))
         }
         guard batch.count < limit else { return batch }
-        tokenizer.beginBatch(bytes: Self.take(&batch.bytes), ends: Self.take(&batch.ends))
+        tokenizer.beginBatch(bytes: batch.bytes, ends: batch.ends)
         while batch.count < limit, readRecord() {
             let ascii = !tokenizer.mayHoldNonASCII
             let (reason, count, line, text) = tokenizer.withRecord(row: 0) { record in
@@ -187,13 +187,6 @@ public final class CSVTable: TableSource {
         }
         (batch.bytes, batch.ends) = tokenizer.endBatch()
         return batch
-    }
-
-    /// The array, leaving an empty one: the only reference to its buffer is the one returned.
-    private static func take<T>(_ array: inout [T]) -> [T] {
-        let taken = array
-        array = []
-        return taken
     }
 
     /// Whether a record's bytes are its text already: valid UTF-8 (ASCII also in a

@@ -34,23 +34,32 @@ public struct CSVRecord: Sendable {
 
 /// An RFC 4180 tokenizer over bytes handed in chunk by chunk: quoted fields may hold delimiters,
 /// doubled quotes and line ends; records end with CRLF, LF or a lone CR; the last record may lack
-/// a line end. It keeps only the record being read, so memory does not grow with the input, and
-/// works on any ASCII-compatible encoding (UTF-8, Windows-1252), since every byte it acts on is ASCII.
-public struct CSVTokenizer: Sendable {
+/// a line end. It keeps only the record being read (or, in a batch, the batch's records), so
+/// memory does not grow with the input, and works on any ASCII-compatible encoding (UTF-8,
+/// Windows-1252), since every byte it acts on is ASCII.
+///
+/// It writes the fields' bytes and ends into memory it owns, through pointers: appending to
+/// arrays cost a call and a uniqueness check per field, a tenth of reading a big file. Hence
+/// not copyable: the memory is its own, freed with it.
+public struct CSVTokenizer: ~Copyable {
     private enum State: Sendable {
         case startRecord, startField, unquoted, quoted, quoteInQuoted, quotedCR, afterCR
     }
 
     public let delimiter: UInt8
-    /// The record last completed by `next` or `finish`. It shares the tokenizer's buffers: one
-    /// still held when `next` is called again makes the tokenizer start new ones.
+    /// The record last completed by `next` or `finish`, copied out of the tokenizer's memory.
     public var record: CSVRecord {
-        CSVRecord(bytes: bytes[recordBytes...], ends: ends[recordEnds...], line: recordLine)
+        let bytes = [UInt8](UnsafeBufferPointer(start: self.bytes + recordBytes, count: byteCount - recordBytes))
+        let ends = UnsafeBufferPointer(start: self.ends + recordEnds, count: endCount - recordEnds).map { $0 - recordBytes }
+        return CSVRecord(bytes: bytes[...], ends: ends[...], line: recordLine)
     }
-    /// The record's bytes and field ends, as `CSVRecord` holds them; in a batch
-    /// (`beginBatch`), the batch's records so far and then this one's.
-    private var bytes: [UInt8] = []
-    private var ends: [Int] = []
+    /// The record's bytes and field ends (`byteCount` and `endCount` of them), each end an
+    /// index into `bytes`; in a batch (`beginBatch`), the batch's records so far and then
+    /// this one's.
+    private var bytes: UnsafeMutablePointer<UInt8>
+    private var ends: UnsafeMutablePointer<Int>
+    private var byteCount = 0, byteCapacity = 1024
+    private var endCount = 0, endCapacity = 64
     /// Where the record starts in `bytes` and `ends`: 0 but in a batch.
     private var recordBytes = 0, recordEnds = 0
     /// True between `beginBatch` and `endBatch`: completed records are kept.
@@ -68,6 +77,38 @@ public struct CSVTokenizer: Sendable {
 
     public init(delimiter: UInt8 = UInt8(ascii: ",")) {
         self.delimiter = delimiter
+        bytes = .allocate(capacity: byteCapacity)
+        ends = .allocate(capacity: endCapacity)
+    }
+
+    deinit {
+        bytes.deallocate()
+        ends.deallocate()
+    }
+
+    /// Appends a run of field bytes.
+    @inline(__always)
+    private mutating func append(_ run: UnsafeBufferPointer<UInt8>) {
+        guard let from = run.baseAddress else { return }
+        if byteCount + run.count > byteCapacity { growBytes(to: byteCount + run.count) }
+        (bytes + byteCount).update(from: from, count: run.count)
+        byteCount += run.count
+    }
+
+    /// Appends one field byte.
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        if byteCount == byteCapacity { growBytes(to: byteCount + 1) }
+        bytes[byteCount] = byte
+        byteCount += 1
+    }
+
+    private mutating func growBytes(to needed: Int) {
+        byteCapacity = max(needed, byteCapacity * 2)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: byteCapacity)
+        grown.update(from: bytes, count: byteCount)
+        bytes.deallocate()
+        bytes = grown
     }
 
     private static let quote = UInt8(ascii: "\""), lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
@@ -77,11 +118,11 @@ public struct CSVTokenizer: Sendable {
     public mutating func next(_ input: UnsafeBufferPointer<UInt8>, position: inout Int) -> Bool {
         if completed {
             if batching {
-                recordBytes = bytes.count
-                recordEnds = ends.count
+                recordBytes = byteCount
+                recordEnds = endCount
             } else {
-                bytes.removeAll(keepingCapacity: true)
-                ends.removeAll(keepingCapacity: true)
+                byteCount = 0
+                endCount = 0
             }
             completed = false
             mayHoldNonASCII = false
@@ -115,7 +156,7 @@ public struct CSVTokenizer: Sendable {
                 // The hot loop: copy a run of ordinary bytes at once.
                 let start = i
                 i = Self.firstOf(delimiter, lf, cr, in: input, from: i, seen: &seen)
-                if i > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<i])) }
+                if i > start { append(UnsafeBufferPointer(rebasing: input[start..<i])) }
                 guard i < n else { return false }
                 let b = input[i]
                 i += 1
@@ -129,24 +170,24 @@ public struct CSVTokenizer: Sendable {
             case .quoted:
                 let start = i
                 i = Self.firstOf(quote, lf, cr, in: input, from: i, seen: &seen)
-                if i > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<i])) }
+                if i > start { append(UnsafeBufferPointer(rebasing: input[start..<i])) }
                 guard i < n else { return false }
                 let b = input[i]
                 i += 1
                 if b == quote {
                     state = .quoteInQuoted
                 } else {
-                    bytes.append(b)
+                    append(b)
                     line += 1
                     if b == cr { state = .quotedCR }
                 }
             case .quotedCR:
                 state = .quoted
-                if byte == lf { bytes.append(lf); i += 1 }
+                if byte == lf { append(lf); i += 1 }
             case .quoteInQuoted:
                 i += 1
                 if byte == quote {
-                    bytes.append(quote)
+                    append(quote)
                     state = .quoted
                 } else if byte == delimiter {
                     endField()
@@ -158,7 +199,7 @@ public struct CSVTokenizer: Sendable {
                 } else {
                     // `"abc"def`: not RFC 4180; keep the text as written, like most readers do.
                     seen |= UInt64(byte)
-                    bytes.append(byte)
+                    append(byte)
                     state = .unquoted
                 }
             }
@@ -220,66 +261,75 @@ public struct CSVTokenizer: Sendable {
         return true
     }
 
-    /// From here on, completed records are kept one after another in `bytes` and `ends` (the
-    /// start of a batch: `RecordBatch`), until `endBatch` hands them over. Call it between records.
-    public mutating func beginBatch(bytes batchBytes: [UInt8], ends batchEnds: [Int]) {
+    /// From here on, completed records are kept one after another, after the batch's
+    /// `bytes` and `ends` so far (the start of a batch: `RecordBatch`), until `endBatch` hands
+    /// them all over. Call it between records.
+    public mutating func beginBatch(bytes batchBytes: [UInt8] = [], ends batchEnds: [Int] = []) {
         precondition(!batching && (completed || state == .startRecord || state == .afterCR), "a batch begins between records")
-        bytes = batchBytes
-        ends = batchEnds
-        recordBytes = bytes.count
-        recordEnds = ends.count
+        byteCount = 0
+        endCount = 0
+        batchBytes.withUnsafeBufferPointer { append($0) }
+        for end in batchEnds { appendEnd(end) }
+        recordBytes = byteCount
+        recordEnds = endCount
         batching = true
         completed = false
     }
 
-    /// The records kept since `beginBatch`, the last one completed included; the tokenizer
-    /// starts its next record afresh.
+    /// The records kept since `beginBatch`, the last one completed included, as a batch's
+    /// bytes and field ends; the tokenizer starts its next record afresh.
     public mutating func endBatch() -> (bytes: [UInt8], ends: [Int]) {
         precondition(batching && (completed || state == .startRecord || state == .afterCR), "a batch ends between records")
-        defer {
-            bytes = []
-            ends = []
-            recordBytes = 0
-            recordEnds = 0
-            batching = false
-            completed = false
-        }
-        if !completed {
-            // Nothing of a next record was read: drop nothing, keep the completed ones.
-            bytes.removeSubrange(recordBytes...)
-            ends.removeSubrange(recordEnds...)
-        }
-        return (bytes, ends)
+        // With no record completed, nothing of a next one was read: the completed ones are kept.
+        let keptBytes = completed ? byteCount : recordBytes, keptEnds = completed ? endCount : recordEnds
+        let batch = ([UInt8](UnsafeBufferPointer(start: bytes, count: keptBytes)),
+                     [Int](UnsafeBufferPointer(start: ends, count: keptEnds)))
+        byteCount = 0
+        endCount = 0
+        recordBytes = 0
+        recordEnds = 0
+        batching = false
+        completed = false
+        return batch
     }
 
     /// Where the completed record stops in the batch's bytes and field ends.
-    public var batchCounts: (bytes: Int, ends: Int) { (bytes.count, ends.count) }
+    public var batchCounts: (bytes: Int, ends: Int) { (byteCount, endCount) }
 
     /// Forgets the completed record (a skipped row in a batch), or replaces its fields with
     /// `cells` (a row decoded from another encoding).
     public mutating func replaceRecord(with cells: [[UInt8]] = []) {
         precondition(completed, "only a completed record is replaced")
-        bytes.removeSubrange(recordBytes...)
-        ends.removeSubrange(recordEnds...)
+        byteCount = recordBytes
+        endCount = recordEnds
         for cell in cells {
-            bytes.append(contentsOf: cell)
-            ends.append(bytes.count)
+            cell.withUnsafeBufferPointer { append($0) }
+            endField()
         }
     }
 
-    /// Calls `body` with a view of the completed record. Mutating only so that a tokenizer kept
-    /// in a class is not copied for the call; nothing changes.
-    mutating func withRecord<R>(row: Int, _ body: (RecordView) throws -> R) rethrows -> R {
-        try bytes.withUnsafeBufferPointer { b in
-            try ends.withUnsafeBufferPointer { e in
-                try body(RecordView(bytes: b.baseAddress ?? RecordView.noBytes, ends: (e.baseAddress ?? RecordView.noEnds) + recordEnds,
-                                    start: recordBytes, count: ends.count - recordEnds, line: recordLine, row: row, decoded: false))
-            }
-        }
+    /// Calls `body` with a view of the completed record, valid during the call.
+    func withRecord<R>(row: Int, _ body: (RecordView) throws -> R) rethrows -> R {
+        try body(RecordView(bytes: UnsafePointer(bytes), ends: UnsafePointer(ends) + recordEnds,
+                            start: recordBytes, count: endCount - recordEnds, line: recordLine, row: row, decoded: false))
     }
 
+    @inline(__always)
     private mutating func endField() {
-        ends.append(bytes.count)
+        appendEnd(byteCount)
+    }
+
+    @inline(__always)
+    private mutating func appendEnd(_ end: Int) {
+        if endCount == endCapacity {
+            endCapacity *= 2
+            let grown = UnsafeMutablePointer<Int>.allocate(capacity: endCapacity)
+            grown.update(from: ends, count: endCount)
+            ends.deallocate()
+            ends = grown
+        }
+        ends[endCount] = end
+        endCount += 1
     }
 
     private mutating func endRecord(cr: Bool) {

@@ -32,13 +32,6 @@ public struct RecordBatch: Sendable {
     public var count: Int { places.count }
     public var isEmpty: Bool { places.isEmpty }
 
-    /// Room for `rows` rows of about `rowBytes` bytes and `fields` fields.
-    mutating func reserve(rows: Int, rowBytes: Int, fields: Int) {
-        places.reserveCapacity(rows)
-        bytes.reserveCapacity(rows * rowBytes)
-        ends.reserveCapacity(rows * fields)
-    }
-
     /// Appends a row as a table hands it on.
     public mutating func append(_ item: TableItem) {
         switch item {
