@@ -63,10 +63,15 @@ final class BrandBytes: Sendable {
         self.planWords = table(Dictionary(uniqueKeysWithValues: planWords.map { ($0, 0) }))
         self.noise = table(Dictionary(uniqueKeysWithValues: noise.map { ($0, 0) }))
         self.nameWords = nameWords.map { words in words.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) } }
-        let keys = [whole.keys, phrases.keys, spans.keys, prefixes.keys].joined()
-        let digitWords = Set(keys.flatMap { $0.split(separator: " ") }.filter { $0.allSatisfy { ("0"..."9").contains($0) } }.map { Array($0.utf8) })
+        // Worked out on the keys' bytes: splitting thousands of keys into `Substring`s and
+        // comparing `Character`s was a twentieth of a small import's start.
+        func isDigits<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool { bytes.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+        var digitWords = Set<[UInt8]>()
+        for key in [whole.keys, phrases.keys, spans.keys, prefixes.keys].joined() {
+            for word in key.utf8.split(separator: 0x20) where isDigits(word) { digitWords.insert(Array(word)) }
+        }
         self.digitWords = digitWords.sorted { $0.lexicographicallyPrecedes($1) }
-        digitPrefixes = prefixes.keys.contains { $0.allSatisfy { ("0"..."9").contains($0) } }
+        digitPrefixes = prefixes.keys.contains { isDigits($0.utf8) }
     }
 
     /// Whether the folded word `range` is digits only and a word of no key.
