@@ -129,6 +129,9 @@ struct ImportCommand: Command {
     /// service names (by hash); the second pass holds a duplicate group until its last member.
     func stream(rates: ExchangeRates?) throws -> Int32 {
         guard let policy else { return 2 }
+        // The brand catalog (about 10 ms to build) is made on the other core while this one
+        // looks for the header and chooses the columns; the first pass needs it after.
+        DispatchQueue.global(qos: .userInitiated).async { _ = BrandCatalog.shared }
         var files: [(path: String, name: String, cleanup: () -> Void)] = []
         defer { for file in files { file.cleanup() } }
         for input in inputs { files.append(try InputFiles.resolve(input)) }

@@ -151,10 +151,13 @@ public struct DuplicateCounter: Sendable {
     /// How many drafts had each key hash.
     public var counts: [UInt64: Int32] { table.all }
     private var table = HashCounts()
-    let catalog: BrandCatalog
+    private let givenCatalog: BrandCatalog?
+    /// The catalog drafts are keyed with (`observe(_:)`): `.shared` unless one was given,
+    /// looked up only when a draft is counted, so that counting by hash does not wait for it.
+    var catalog: BrandCatalog { givenCatalog ?? .shared }
 
-    public init(catalog: BrandCatalog = .shared) {
-        self.catalog = catalog
+    public init(catalog: BrandCatalog? = nil) {
+        givenCatalog = catalog
     }
 
     public mutating func observe(_ draft: ImportDraft) {
