@@ -170,9 +170,14 @@ public final class CSVTable: TableSource {
         tokenizer.beginBatch(bytes: batch.bytes, ends: batch.ends)
         while batch.count < limit, readRecord() {
             let ascii = !tokenizer.mayHoldNonASCII
-            let (reason, count, line, text) = tokenizer.withRecord(row: 0) { record in
-                (classifier.skipReason(record) { self.decodeCells(record.record) },
-                 record.count, record.line, ascii || isText(record.allBytes))
+            let (look, count, line, text) = tokenizer.withRecord(row: 0) { record in
+                (classifier.look(at: record), record.count, record.line, ascii || isText(record.allBytes))
+            }
+            let reason: Skip.Reason?
+            switch look {
+            case .data: reason = nil
+            case .skip(let why): reason = why
+            case .mayBeTotals: reason = RowClassifier.isTotals(decodeCells(tokenizer.record)) ? .totals : nil
             }
             if let reason {
                 skip(reason, tokenizer.record)

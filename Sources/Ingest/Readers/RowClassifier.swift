@@ -32,10 +32,27 @@ struct RowClassifier {
     /// Why `record` is not a data row, or nil when it is one. `decode` gives the record as text
     /// (needed only for the rare rows that start with a totals word).
     func skipReason(_ record: RecordView, decode: () -> [String]) -> Skip.Reason? {
-        if Self.isBlank(record.allBytes) { return .blank }
-        if isRepeatedHeader(record) { return .repeatedHeader }
-        if mayBeTotals(record), Self.isTotals(decode()) { return .totals }
-        return nil
+        switch look(at: record) {
+        case .data: return nil
+        case .skip(let reason): return reason
+        case .mayBeTotals: return Self.isTotals(decode()) ? .totals : nil
+        }
+    }
+
+    /// What the bytes alone tell of a record.
+    enum Look {
+        case data
+        case skip(Skip.Reason)
+        /// Its first cell may be a totals word: `isTotals` on its text decides.
+        case mayBeTotals
+    }
+
+    /// `skipReason` without the decoding, which the caller does when told `.mayBeTotals`:
+    /// a batch's loop then passes no closure, and holds no references for it, per row.
+    func look(at record: RecordView) -> Look {
+        if Self.isBlank(record.allBytes) { return .skip(.blank) }
+        if isRepeatedHeader(record) { return .skip(.repeatedHeader) }
+        return Self.mayBeTotals(record) ? .mayBeTotals : .data
     }
 
     /// True when every field is empty or spaces and tabs only.
@@ -46,7 +63,7 @@ struct RowClassifier {
 
     func isRepeatedHeader(_ record: RecordView) -> Bool {
         let columns = headerEnds.count
-        guard columns > 0, record.count >= columns else { return false }
+        guard columns > 0, record.count >= columns, Self.trimmed(record.field(0)).count == headerEnds[0] else { return false }
         return header.withUnsafeBufferPointer { header in
             var start = 0
             for i in 0..<columns {
@@ -68,7 +85,8 @@ struct RowClassifier {
 
     /// A cheap look at the bytes: the first filled cell is an ASCII totals word (any case, with
     /// or without a colon), or short text with other characters that only decoding can judge.
-    func mayBeTotals(_ record: RecordView) -> Bool {
+    /// Static, so a call per row holds no references to the header's arrays.
+    static func mayBeTotals(_ record: RecordView) -> Bool {
         for i in 0..<record.count {
             var field = Self.trimmed(record.field(i))
             if field.isEmpty { continue }
