@@ -79,11 +79,7 @@ enum HeaderMatcher {
     /// Files of one team share their headers: each (field, header) pair is scored once per process.
     private static let cache = MemoCache<ScoreKey, (Double, String)>()
 
-    static func uncachedScore(field: Field, header: String) -> (Double, String) {
-        uncachedScore(field: field, header: header, words: Words(header: header))
-    }
-
-    /// `uncachedScore(field:header:)` with the header already in words.
+    /// `score` without the cache, of a header already in words.
     static func uncachedScore(field: Field, header: String, words: Words) -> (Double, String) {
         guard !words.isEmpty, let phrases = folded[field] else { return (0, "") }
         var best = 0.0

@@ -183,19 +183,19 @@ struct HashCounts: Sendable {
     private var values = [Int32](repeating: 0, count: 64)
     private var used = 0
 
+    /// The slot that holds `hash`, or the empty one where it goes.
     private func slot(_ hash: UInt64) -> Int {
-        Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - keys.count.trailingZeroBitCount))
+        let mask = keys.count - 1
+        var i = Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - keys.count.trailingZeroBitCount))
+        while values[i] != 0, keys[i] != hash { i = (i + 1) & mask }
+        return i
     }
 
     mutating func add(_ hash: UInt64) {
-        let mask = keys.count - 1
-        var i = slot(hash)
-        while values[i] != 0 {
-            if keys[i] == hash {
-                values[i] += 1
-                return
-            }
-            i = (i + 1) & mask
+        let i = slot(hash)
+        if values[i] != 0 {
+            values[i] += 1
+            return
         }
         keys[i] = hash
         values[i] = 1
@@ -207,10 +207,8 @@ struct HashCounts: Sendable {
         let old = zip(keys, values).filter { $0.1 != 0 }
         keys = [UInt64](repeating: 0, count: keys.count * 2)
         values = [Int32](repeating: 0, count: keys.count)
-        let mask = keys.count - 1
         for (key, value) in old {
-            var i = slot(key)
-            while values[i] != 0 { i = (i + 1) & mask }
+            let i = slot(key)
             keys[i] = key
             values[i] = value
         }

@@ -254,9 +254,10 @@ public final class CSVTable: TableSource {
                 }
                 return true
             }
-            if decoder.passesBytesThrough, case let n = reader.read(into: UnsafeMutableRawBufferPointer(input)), n > 0 {
-                inputCount = n
-            } else if !decoder.passesBytesThrough, let chunk = reader.read() {
+            if decoder.passesBytesThrough {
+                inputCount = reader.read(into: UnsafeMutableRawBufferPointer(input))
+                inputEnded = inputCount == 0
+            } else if let chunk = reader.read() {
                 setInput(decoder.decode(chunk))
             } else {
                 setInput(decoder.finish())

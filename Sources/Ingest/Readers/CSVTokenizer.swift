@@ -105,10 +105,15 @@ public struct CSVTokenizer: ~Copyable {
 
     private mutating func growBytes(to needed: Int) {
         byteCapacity = max(needed, byteCapacity * 2)
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: byteCapacity)
-        grown.update(from: bytes, count: byteCount)
-        bytes.deallocate()
-        bytes = grown
+        Self.move(&bytes, count: byteCount, toCapacity: byteCapacity)
+    }
+
+    /// Moves the first `count` elements at `pointer` into new memory of `capacity` elements.
+    private static func move<T>(_ pointer: inout UnsafeMutablePointer<T>, count: Int, toCapacity capacity: Int) {
+        let grown = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+        grown.update(from: pointer, count: count)
+        pointer.deallocate()
+        pointer = grown
     }
 
     private static let quote = UInt8(ascii: "\""), lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
@@ -264,7 +269,7 @@ public struct CSVTokenizer: ~Copyable {
     /// From here on, completed records are kept one after another, after the batch's
     /// `bytes` and `ends` so far (the start of a batch: `RecordBatch`), until `endBatch` hands
     /// them all over. Call it between records.
-    public mutating func beginBatch(bytes batchBytes: [UInt8] = [], ends batchEnds: [Int] = []) {
+    public mutating func beginBatch(bytes batchBytes: [UInt8], ends batchEnds: [Int]) {
         precondition(!batching && (completed || state == .startRecord || state == .afterCR), "a batch begins between records")
         byteCount = 0
         endCount = 0
@@ -323,10 +328,7 @@ public struct CSVTokenizer: ~Copyable {
     private mutating func appendEnd(_ end: Int) {
         if endCount == endCapacity {
             endCapacity *= 2
-            let grown = UnsafeMutablePointer<Int>.allocate(capacity: endCapacity)
-            grown.update(from: ends, count: endCount)
-            ends.deallocate()
-            ends = grown
+            Self.move(&ends, count: endCount, toCapacity: endCapacity)
         }
         ends[endCount] = end
         endCount += 1

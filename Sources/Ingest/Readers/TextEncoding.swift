@@ -82,7 +82,8 @@ struct StreamingDecoder {
         if encoding == .gb18030 { converter = try IconvConverter(from: "GB18030") }
     }
 
-    /// Whether `decode` gives its input back as it is (UTF-8, Windows-1252).
+    /// Whether `decode` gives its input back as it is and `finish` gives nothing (UTF-8,
+    /// Windows-1252).
     var passesBytesThrough: Bool { encoding == .utf8 || encoding == .windows1252 }
 
     mutating func decode(_ chunk: [UInt8]) -> [UInt8] {

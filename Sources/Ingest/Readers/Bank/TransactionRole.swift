@@ -63,12 +63,7 @@ enum TransactionVocabulary {
         list.map { HeaderMatcher.Words(header: $0) }
     }
 
-    /// 0…1: how well a header names a role.
-    static func score(_ role: TransactionRole, header: String) -> Double {
-        score(role, words: HeaderMatcher.Words(header: header))
-    }
-
-    /// `score` of a header already in words: a header is scored for every role.
+    /// 0…1: how well a header, already in words (it is scored for every role), names a role.
     static func score(_ role: TransactionRole, words: HeaderMatcher.Words) -> Double {
         guard !words.isEmpty, let list = folded[role] else { return 0 }
         var best = 0.0
