@@ -81,7 +81,9 @@ public final class PlainRowBuilder: Sendable {
     private static let eurPacked = PlainFacts.pack(.eur), gbpPacked = PlainFacts.pack(.gbp)
     /// The JSON from the notes to the row number, with the file's name.
     private let filePiece: [UInt8]
-    private let memo = PlainMemo()
+    /// Two, so that batches made on two threads at once (`TableImporter.pipeline`, `shared`)
+    /// each find one free; `withTables` lends one.
+    private let memos = (PlainMemo(), PlainMemo())
     /// Every piece of JSON a row is written with, kind after kind (`piece` says where each
     /// kind starts): brand heads by brand, categories by `ordinal`, units by `Cycle.Unit.rank`.
     private let pieces: PieceArena
@@ -163,7 +165,7 @@ public final class PlainRowBuilder: Sendable {
         var batch = PlainBatch()
         batch.rows.reserveCapacity(rows.count)
         rows.withRecords { records in
-            memo.withTables { tables, scratch in
+            withTables { tables, scratch in
                 /// Each row as a plain row, its JSON written to `json`, or as a draft.
                 func make(into json: inout some ByteOutput) {
                     for i in 0..<records.count {
@@ -206,6 +208,11 @@ public final class PlainRowBuilder: Sendable {
         return batch
     }
 
+    /// The tables of a memo no other thread holds.
+    private func withTables<R>(_ body: (inout PlainMemo.Tables, inout ScratchBytes) -> R) -> R {
+        memos.0.withTablesIfFree(body) ?? memos.1.withTables(body)
+    }
+
     /// The most bytes `plain` can write for these rows: every piece at its longest, numbers at
     /// their widest, each notes byte escaped as `\u00XX`.
     private func jsonBound(_ records: RecordBatch.Records) -> Int {
@@ -221,7 +228,7 @@ public final class PlainRowBuilder: Sendable {
     func plain(_ record: CSVRecord, row: Int) -> (PlainRow, json: [UInt8])? {
         record.withView(row: row) { record in
             guard let facts = facts(record) else { return nil }
-            return memo.withTables { tables, _ in
+            return withTables { tables, _ in
                 var json: [UInt8] = []
                 return plain(record, facts: facts, tables: &tables, into: &json).map { ($0, json) }
             }
@@ -375,8 +382,9 @@ public final class PlainRowBuilder: Sendable {
 
 /// What the plain reader learnt of each distinct cell text of a table, by its bytes: the cycle,
 /// date and category columns hold few distinct texts. A text that did not read cleanly is
-/// remembered as such. Bounded: a full table starts over. Batches are made one at a time, so
-/// the lock is never contended; it keeps the tables safe all the same.
+/// remembered as such. Bounded: a full table starts over. Held by one batch at a time (the
+/// builder keeps one for each thread that may make a batch); what it remembers depends only on
+/// the text, so which one a batch takes changes nothing in what is made.
 final class PlainMemo: @unchecked Sendable {
     struct Tables {
         private var cycles = ByteKeyTable<Cycle?>(capacity: PlainMemo.capacity)
@@ -427,6 +435,13 @@ final class PlainMemo: @unchecked Sendable {
 
     func withTables<R>(_ body: (inout Tables, inout ScratchBytes) -> R) -> R {
         lock.lock()
+        defer { lock.unlock() }
+        return body(&tables, &scratch)
+    }
+
+    /// `withTables`, or nil at once when another thread holds them.
+    func withTablesIfFree<R>(_ body: (inout Tables, inout ScratchBytes) -> R) -> R? {
+        guard lock.try() else { return nil }
         defer { lock.unlock() }
         return body(&tables, &scratch)
     }

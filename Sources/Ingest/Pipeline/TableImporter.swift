@@ -70,14 +70,14 @@ public struct TableImporter: Sendable {
         // them; or read anew.
         var second: TableSource?
         if let spool = table.spool {
-            try TableImporter.pipeline(batchSize: 1, nextRows: { _ in spool.nextBlock().map { [$0] } ?? [] }, makeBatch: { blocks in
+            try TableImporter.pipeline(batchSize: 1, shared: true, nextRows: { _ in spool.nextBlock().map { [$0] } ?? [] }, makeBatch: { blocks in
                 guard let block = blocks.first else { return PlainBatch() }
                 return make(block.rows, brands: block.brands.isEmpty ? nil : block.brands)
             }, emit: { blocks, batch in try hand(batch, blocks.first?.rows ?? RecordBatch()) })
         } else {
             let source = try open()
             second = source
-            try TableImporter.pipeline(nextRows: { try source.nextBatch(limit: $0) }, makeBatch: { make($0, brands: nil) },
+            try TableImporter.pipeline(shared: true, nextRows: { try source.nextBatch(limit: $0) }, makeBatch: { make($0, brands: nil) },
                                        emit: { rows, batch in try hand(batch, rows) })
         }
         report.skips = second?.skips ?? table.skips
@@ -164,7 +164,7 @@ public struct TableImporter: Sendable {
 
     /// Builds a draft per row of `source` and hands them on in row order.
     static func build(_ source: TableSource, with builder: DraftBuilder, emit: (ImportDraft) throws -> Void) throws {
-        try pipeline(nextRows: { try source.nextItems(limit: $0) }, makeBatch: { $0.map { builder.build($0.sourceRow) } },
+        try pipeline(shared: true, nextRows: { try source.nextItems(limit: $0) }, makeBatch: { $0.map { builder.build($0.sourceRow) } },
                      emit: { _, drafts in try drafts.forEach(emit) })
     }
 
@@ -173,6 +173,10 @@ public struct TableImporter: Sendable {
     /// one to read it and hand on the batch before.
     static let queued = 2
 
+    /// Batches queued ahead when both threads make them (`shared`): the reading thread takes the
+    /// newest while the making thread goes on with the older ones.
+    static let queuedShared = 4
+
     /// Makes something of each batch of `batchSize` rows (`first`, then those `nextRows(n)`
     /// gives: the next `n` rows or fewer, none at the end) and hands the batches on in order,
     /// with their rows. A table of more than one batch is made on a second thread, one batch
@@ -180,7 +184,13 @@ public struct TableImporter: Sendable {
     /// on those before: reading and handing on share one core and making takes the other.
     /// Batches are made one at a time and in order, so `makeBatch` may carry what it learnt
     /// from one batch to the next; which thread runs it changes nothing in the result.
-    static func pipeline<Rows: PipelineRows & Sendable, Made: Sendable>(first: Rows = Rows(), batchSize: Int = batchSize, nextRows: (Int) throws -> Rows,
+    ///
+    /// `shared`: `makeBatch` keeps nothing from one batch to the next and may run on two threads
+    /// at once. Then this thread, when the batch it is to hand on next is not made yet, makes
+    /// the newest queued batch no thread has started on instead of waiting: the side with time
+    /// to spare takes part of the making.
+    static func pipeline<Rows: PipelineRows & Sendable, Made: Sendable>(first: Rows = Rows(), batchSize: Int = batchSize, shared: Bool = false,
+                                                             nextRows: (Int) throws -> Rows,
                                                              makeBatch: @escaping @Sendable (Rows) -> Made,
                                                              emit: (Rows, Made) throws -> Void) throws {
         func readBatch(into rows: inout Rows) throws {
@@ -202,33 +212,61 @@ public struct TableImporter: Sendable {
         // throws leaves them to finish on their own; they hold only copies of the rows and the
         // builder.
         var making: [(rows: Rows, job: BuildJob<Rows, Made>)] = []
+        let ahead = shared ? queuedShared : queued
         func queueBatches() throws {
-            while making.count < queued, !rows.isEmpty {
+            while making.count < ahead, !rows.isEmpty {
                 making.append((rows, BuildJob(rows, on: queue, makeBatch)))
                 rows = Rows()
                 try readBatch(into: &rows)
             }
         }
         try queueBatches()
-        while !making.isEmpty {
-            let (made, job) = making.removeFirst()
+        while let (made, job) = making.first {
+            if shared, !job.isDone, making.reversed().contains(where: { $0.job.make() }) { continue }
+            making.removeFirst()
             let result = job.wait()
             try queueBatches()
             try emit(made, result)
         }
     }
 
-    /// One batch being made on `queue`; `wait` gives what was made.
+    /// One batch queued on `queue` to be made; `wait` gives what was made. `make` makes it on
+    /// the calling thread instead, unless a thread has started on it.
     private final class BuildJob<Rows: Sendable, Made: Sendable>: @unchecked Sendable {
+        private let rows: Rows
+        private let makeBatch: @Sendable (Rows) -> Made
         private let done = DispatchSemaphore(value: 0)
-        /// Written once by the making thread before `done` is signalled, read after.
+        /// Guards `started` and `finished`.
+        private let lock = NSLock()
+        private var started = false, finished = false
+        /// Written once by the thread that makes the batch before `done` is signalled, read after.
         private var made: Made?
 
-        init(_ rows: Rows, on queue: DispatchQueue, _ make: @escaping @Sendable (Rows) -> Made) {
-            queue.async { [self] in
-                made = make(rows)
-                done.signal()
-            }
+        init(_ rows: Rows, on queue: DispatchQueue, _ makeBatch: @escaping @Sendable (Rows) -> Made) {
+            self.rows = rows
+            self.makeBatch = makeBatch
+            queue.async { [self] in make() }
+        }
+
+        /// Makes the batch on this thread; false, doing nothing, when a thread started on it.
+        func make() -> Bool {
+            lock.lock()
+            let mine = !started
+            started = true
+            lock.unlock()
+            guard mine else { return false }
+            made = makeBatch(rows)
+            lock.lock()
+            finished = true
+            lock.unlock()
+            done.signal()
+            return true
+        }
+
+        var isDone: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return finished
         }
 
         func wait() -> Made {
