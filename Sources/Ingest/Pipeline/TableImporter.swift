@@ -245,7 +245,7 @@ public struct TableImporter: Sendable {
         init(_ rows: Rows, on queue: DispatchQueue, _ makeBatch: @escaping @Sendable (Rows) -> Made) {
             self.rows = rows
             self.makeBatch = makeBatch
-            queue.async { [self] in make() }
+            queue.async { [self] in _ = make() }
         }
 
         /// Makes the batch on this thread; false, doing nothing, when a thread started on it.
