@@ -227,7 +227,9 @@ import Testing
         if skipped { #expect(DateOrderEvidence.reading(text[...]) == nil, "\(text)") }
     }
 
-    /// Both ways over every CSV of the CLI fixtures and the plain rows: same decisions.
+    /// Both ways over every CSV of the CLI fixtures and the plain rows: same decisions. Rows
+    /// counted in two parts (`uncounted`), as two threads making the first pass's batches count
+    /// them, and added together (`add`) decide the same too.
     @Test func bytesAndCellsDecideAlike() throws {
         var urls = [FixtureFolder.url("plain/rows.csv")]
         for folder in FixtureFolder.cases("cli") {
@@ -242,21 +244,30 @@ import Testing
                   let (mapping, _) = try? TableImporter(options: ImportOptions(context: context)).mapping(for: table)
             else { continue }
             var byCells = ColumnFormats(mapping: mapping), byItems = ColumnFormats(mapping: mapping)
+            var parts = [byItems.uncounted(), byItems.uncounted()]
             let builder = DraftBuilder(mapping: mapping, formats: byCells, context: context, file: url.lastPathComponent)
             let cells = try CSVTable(data: data, name: url.lastPathComponent)
             let items = try CSVTable(data: data, name: url.lastPathComponent)
             while let row = try cells.nextRow(), let item = try items.nextItem() {
                 byCells.observe(row)
                 byItems.observe(item)
+                parts[(compared / 3) % 2].observe(item)
                 let byDraft = DraftMerger.key(builder.buildNameAndStatus(row)).map(DraftMerger.hash)
                 #expect(byDraft == builder.duplicateHash(item), "\(url.lastPathComponent): \(row.cells)")
                 compared += 1
             }
+            var byParts = ColumnFormats(mapping: mapping)
+            for part in parts { byParts.add(part) }
             for column in mapping.header.indices {
                 #expect(byCells.dateOrder(column: column, locale: nil) == byItems.dateOrder(column: column, locale: nil), "\(url.lastPathComponent)")
                 #expect(byCells.decimalMark(column: column, locale: nil) == byItems.decimalMark(column: column, locale: nil), "\(url.lastPathComponent)")
+                for locale in [nil, "de_DE", "en_US"] {
+                    #expect(byParts.dateOrder(column: column, locale: locale) == byItems.dateOrder(column: column, locale: locale), "\(url.lastPathComponent)")
+                    #expect(byParts.decimalMark(column: column, locale: locale) == byItems.decimalMark(column: column, locale: locale), "\(url.lastPathComponent)")
+                }
             }
             #expect(byCells.cjkScript == byItems.cjkScript)
+            #expect(byParts.cjkScript == byItems.cjkScript)
         }
         #expect(compared > 200)
     }

@@ -43,8 +43,9 @@ import Testing
             rows.append(.decoded(SourceRow(cells: ["Café", "", "9,99 €"], row: 99, line: 120)))
             let items = rows.items
             let brands: [Int32] = items.indices.map { i in i % 3 == 0 ? -1 : Int32(i) * 1_000_003 }
-            #expect(spool.append(rows, brands: brands))
-            #expect(spool.append(rows, brands: []))
+            spool.append(rows, brands: brands, sequence: 0)
+            spool.append(rows, brands: [], sequence: 1)
+            #expect(spool.isWhole)
             let expected = zip(items, brands).map { Self.row($0, $1) }
             let back = try #require(spool.nextBlock())
             #expect(back.rows.items.indices.map { Self.row(back.rows.item($0), back.brands[$0]) } == expected, "\(name)")
@@ -57,12 +58,17 @@ import Testing
         #expect(blocks > 5)
     }
 
-    @Test func blocksComeBackInOrder() throws {
+    /// Blocks appended out of order, as two threads making batches append them, come back in
+    /// the order of their numbers.
+    @Test(arguments: [[0, 1, 2, 3, 4], [1, 0, 2, 4, 3], [4, 3, 2, 1, 0], [2, 0, 1, 4, 3]])
+    func blocksComeBackInOrder(appended: [Int]) throws {
         let spool = try #require(RowSpool())
-        for n in 1...5 {
+        for sequence in appended {
+            let n = sequence + 1
             let rows = RecordBatch((0..<n).map { TableItem.decoded(SourceRow(cells: ["row \($0)", "\(n)"], row: $0 + 1, line: $0 + 2)) })
-            #expect(spool.append(rows, brands: Array(repeating: -1, count: n)))
+            spool.append(rows, brands: Array(repeating: -1, count: n), sequence: sequence)
         }
+        #expect(spool.isWhole)
         for n in 1...5 {
             let block = try #require(spool.nextBlock())
             #expect(block.rows.items.map(\.sourceRow.cells) == (0..<n).map { ["row \($0)", "\(n)"] })
@@ -81,8 +87,9 @@ import Testing
             let cells = (0..<700).map { ["row \($0) of \(n)", String(repeating: "x", count: 80 + ($0 * 7 + n) % 23)] }
             written.append(cells)
             let rows = RecordBatch(cells.enumerated().map { TableItem.decoded(SourceRow(cells: $1, row: $0 + 1, line: $0 + 2)) })
-            #expect(spool.append(rows, brands: (0..<700).map { Int32($0 + n) }))
+            spool.append(rows, brands: (0..<700).map { Int32($0 + n) }, sequence: n)
         }
+        #expect(spool.isWhole)
         let before = spool.allocatedBytes
         for n in 0..<48 {
             let block = try #require(spool.nextBlock())

@@ -21,6 +21,28 @@ public struct ColumnFormats: Sendable {
         for cell in mapping.header { countScript(cell) }
     }
 
+    /// The same columns with nothing counted, not even the header's script: a part of the rows
+    /// is counted in it and then added to the whole (`add`).
+    func uncounted() -> ColumnFormats {
+        var formats = self
+        for i in formats.dates.indices { formats.dates[i].evidence = DateOrderEvidence() }
+        for i in formats.decimals.indices { formats.decimals[i].evidence = DecimalMarkEvidence() }
+        formats.hanCells = 0
+        formats.kanaCells = 0
+        return formats
+    }
+
+    /// Adds what `part` (made by `uncounted` from formats of the same mapping) counted: rows
+    /// counted in parts decide what they decide counted together.
+    mutating func add(_ part: ColumnFormats) {
+        precondition(part.dates.map(\.column) == dates.map(\.column) && part.decimals.map(\.column) == decimals.map(\.column),
+                     "formats of the same columns")
+        for i in dates.indices { dates[i].evidence.add(part.dates[i].evidence) }
+        for i in decimals.indices { decimals[i].evidence.add(part.decimals[i].evidence) }
+        hanCells += part.hanCells
+        kanaCells += part.kanaCells
+    }
+
     public enum CJKScript: Sendable { case chinese, japanese }
 
     /// The header's and names' script when they use Chinese characters: Japanese when any has

@@ -44,6 +44,13 @@ public struct DecimalMarkEvidence: Sendable {
         }
     }
 
+    /// Adds what `other` counted: values counted in parts decide as they do counted together.
+    public mutating func add(_ other: DecimalMarkEvidence) {
+        comma += other.comma
+        point += other.point
+        ambiguous += other.ambiguous
+    }
+
     /// The mark the values prove; nil when none does (the parser then asks the locale).
     /// `guessed` is true when the column mixes both and the majority was taken.
     public func decide(locale: String?) -> (mark: DecimalMark?, guessed: Bool) {

@@ -135,6 +135,13 @@ public struct DateOrderEvidence: Sendable {
         if reading.monthFirst { monthFirst += 1 }
     }
 
+    /// Adds what `other` counted: values counted in parts decide as they do counted together.
+    public mutating func add(_ other: DateOrderEvidence) {
+        dayFirst += other.dayFirst
+        monthFirst += other.monthFirst
+        numericSeen += other.numericSeen
+    }
+
     /// The order the values prove, else the locale's, else nil (ambiguous).
     public func decide(locale: String?) -> (order: DateOrder?, guessed: Bool) {
         if dayFirst > 0 && monthFirst == 0 { return (.dayMonthYear, false) }

@@ -3,8 +3,8 @@ import Foundation
 /// The data rows of a table as its first pass read them, kept in a temporary file so that the
 /// second pass reads them back instead of reading, decoding, splitting and classifying the
 /// file again: a batch of rows (`RecordBatch`) is one block, written by the first pass and read
-/// back in order, with the brand that pass found of each row's name. Memory holds one block at
-/// a time; the file holds about twice the table's bytes.
+/// back in order, with the brand that pass found of each row's name. Memory holds a block at a
+/// time, and those appended ahead of their turn; the file holds about twice the table's bytes.
 ///
 /// A block is the batch's buffers made compact, since every byte is written and read back once:
 /// its rows' places (`Place`), the brands (none when the first pass found none), the field ends
@@ -28,10 +28,24 @@ final class RowSpool: @unchecked Sendable {
     }
 
     private let file: ChargeSpool
-    /// Appended to by one thread at a time; read once all are appended.
+    /// Appended to in sequence order, under `lock`; read once all are appended.
     private var blocks: [Stored] = []
     /// Blocks handed out by `nextBlock` so far.
     private var read = 0
+
+    /// A block made ready to write: a batch's parts as the file keeps them.
+    private struct Encoded {
+        var places: [Place]
+        var brands: [Int32]
+        var ends: [UInt32]
+        var bytes: [UInt8]
+    }
+
+    /// Guards `waiting`, `blocks` and `whole` while blocks are appended.
+    private let lock = NSLock()
+    /// Blocks appended before those ahead of them in sequence, by sequence number.
+    private var waiting: [Int: Encoded?] = [:]
+    private var whole = true
 
     /// A spool in `directory` (default: the system's temporary directory); nil when no file
     /// can be made there.
@@ -40,27 +54,52 @@ final class RowSpool: @unchecked Sendable {
         self.file = file
     }
 
-    /// Keeps a batch, `brands[i]` being its row `i`'s catalog brand (`-1`: none), or none at
-    /// all; false when the file does not take it (a full disk, a block past 2 GiB): the spool
-    /// is then of no use and the table is read again instead.
-    func append(_ batch: RecordBatch, brands: [Int32]) -> Bool {
+    /// Keeps batch number `sequence` (0, 1, 2 …, each once), `brands[i]` being its row `i`'s
+    /// catalog brand (`-1`: none), or none at all. Batches may be appended from several threads
+    /// and out of order: a block is written once those before it are, and waits in memory till
+    /// then. Should the file not take a block (a full disk, a block past 2 GiB), the spool is no
+    /// longer `isWhole`, and the table must be read again instead.
+    func append(_ batch: RecordBatch, brands: [Int32], sequence: Int) {
         precondition(brands.isEmpty || brands.count == batch.count, "brands for every row or none")
-        guard batch.bytes.count < Int(Int32.max), batch.ends.count < Int(Int32.max) else { return false }
-        let places = batch.places.map { place in
-            Place(row: place.row, line: place.line, bytesEnd: UInt32(place.bytesEnd),
-                  endsEnd: UInt32(place.endsEnd) | (place.decoded ? Place.decodedBit : 0))
+        var block: Encoded?
+        if batch.bytes.count < Int(Int32.max), batch.ends.count < Int(Int32.max) {
+            let places = batch.places.map { place in
+                Place(row: place.row, line: place.line, bytesEnd: UInt32(place.bytesEnd),
+                      endsEnd: UInt32(place.endsEnd) | (place.decoded ? Place.decodedBit : 0))
+            }
+            block = Encoded(places: places, brands: brands, ends: batch.ends.map { UInt32(truncatingIfNeeded: $0) }, bytes: batch.bytes)
         }
-        let ends = batch.ends.map { UInt32(truncatingIfNeeded: $0) }
-        let stored = places.withUnsafeBytes { places in
-            brands.withUnsafeBytes { brands in
-                ends.withUnsafeBytes { ends in
-                    batch.bytes.withUnsafeBytes { bytes in file.write([places, brands, ends, bytes]) }
+        lock.lock()
+        defer { lock.unlock() }
+        precondition(sequence >= blocks.count && waiting[sequence] == nil, "each batch appended once")
+        waiting[sequence] = .some(block)
+        while let next = waiting.removeValue(forKey: blocks.count) {
+            if whole, let next, let stored = write(next) {
+                blocks.append(stored)
+            } else {
+                whole = false
+                blocks.append(Stored(block: ChargeSpool.Block(offset: 0, length: 0), places: 0, brands: 0, ends: 0, bytes: 0))
+            }
+        }
+    }
+
+    /// Whether every block appended so far was kept (those before any still waiting for one
+    /// ahead of them).
+    var isWhole: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return whole
+    }
+
+    private func write(_ block: Encoded) -> Stored? {
+        let stored = block.places.withUnsafeBytes { places in
+            block.brands.withUnsafeBytes { brands in
+                block.ends.withUnsafeBytes { ends in
+                    block.bytes.withUnsafeBytes { bytes in file.write([places, brands, ends, bytes]) }
                 }
             }
         }
-        guard let stored else { return false }
-        blocks.append(Stored(block: stored, places: places.count, brands: brands.count, ends: ends.count, bytes: batch.bytes.count))
-        return true
+        return stored.map { Stored(block: $0, places: block.places.count, brands: block.brands.count, ends: block.ends.count, bytes: block.bytes.count) }
     }
 
     /// The disk space the spool takes up: blocks read back are given back (`ChargeSpool.discard`).
@@ -75,6 +114,7 @@ final class RowSpool: @unchecked Sendable {
     /// The next block as it was appended; nil after the last.
     func nextBlock() -> Block? {
         guard read < blocks.count else { return nil }
+        precondition(whole, "a spool that is not whole is not read")
         let stored = blocks[read]
         read += 1
         var offset = stored.block.offset

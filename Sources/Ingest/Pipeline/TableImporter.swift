@@ -86,46 +86,69 @@ public struct TableImporter: Sendable {
         return report
     }
 
-    /// What the first pass's batches, made on another thread one at a time and in order, do:
-    /// count each column's formats, hash each row's duplicate key (when counting), and keep
-    /// each row's brand for the second pass (when spooling). The rest of a plain row's facts
-    /// (`PlainRowBuilder.facts`) are found in the second pass, where the output's writing
-    /// leaves a core time to spare; the reading thread, which splits the rows, has none.
+    /// What the first pass's batches do, made on either thread (`pipeline`, `shared`): count
+    /// each column's formats, hash each row's duplicate key (when counting), and spool each
+    /// batch with its rows' brands (when spooling). The rest of a plain row's facts
+    /// (`PlainRowBuilder.facts`) are found in the second pass.
     private final class FirstPass: @unchecked Sendable {
         let builder: DraftBuilder
         let hashing: Bool
-        /// Where each batch is kept for the second pass, with its rows' brands, once made: the
-        /// batches are made in order, one at a time, so they are written in order. Let go when
-        /// the disk does not take a block (the second pass then reads the table again); read
-        /// once the last batch is done.
-        var spool: RowSpool?
+        /// Where each batch is kept for the second pass, with its rows' brands, by its number.
+        let spool: RowSpool?
         /// `builder.nameBrandColumn`, looked up once.
         let nameColumn: Int?
-        /// Counted by `batch`, on the making thread, which has time to spare; read once the
-        /// last batch is done.
-        var formats: ColumnFormats
-        /// The brands of the names met so far (`BrandBytes.Memo`), kept from batch to batch.
-        var brands: BrandBytes.Memo? = BrandBytes.Memo()
+        /// The formats the header decided (its script), which the rows' are added to.
+        private let base: ColumnFormats
+
+        /// What a thread making batches keeps from one to the next: the formats counted and the
+        /// brands of the names met (`BrandBytes.Memo`). One per thread that may make a batch; a
+        /// batch takes one no other thread holds. Both only count or remember, so which one a
+        /// batch takes changes nothing in the result.
+        private final class Lane: @unchecked Sendable {
+            let lock = NSLock()
+            var formats: ColumnFormats
+            var brands: BrandBytes.Memo? = BrandBytes.Memo()
+
+            init(_ formats: ColumnFormats) {
+                self.formats = formats
+            }
+        }
+
+        private let lanes: [Lane]
 
         init(_ builder: DraftBuilder, hashing: Bool, spool: RowSpool?) {
             self.builder = builder
             nameColumn = builder.nameBrandColumn
             self.hashing = hashing
             self.spool = spool
-            formats = builder.formats
+            base = builder.formats
+            lanes = [Lane(base.uncounted()), Lane(base.uncounted())]
         }
 
-        /// Finds a batch's rows' brands, which are spooled with it; gives each row's duplicate
-        /// key hash (when counting).
-        func batch(_ rows: RecordBatch) -> [UInt64?] {
+        /// The formats of every row made so far; read once the last batch is done.
+        var formats: ColumnFormats {
+            var formats = base
+            for lane in lanes {
+                lane.lock.lock()
+                formats.add(lane.formats)
+                lane.lock.unlock()
+            }
+            return formats
+        }
+
+        /// Spools batch number `number` with its rows' brands (when spooling); gives each
+        /// row's duplicate key hash (when counting).
+        func batch(_ rows: RecordBatch, number: Int) -> [UInt64?] {
+            let lane = lanes[0].lock.try() ? lanes[0] : lanes[1]
+            if lane !== lanes[0] { lane.lock.lock() }
             var hashes: [UInt64?] = []
             var brandList: [Int32] = []
             let spooling = spool != nil
             if hashing { hashes.reserveCapacity(rows.count) }
             if spooling { brandList.reserveCapacity(rows.count) }
-            var brands = self.brands
-            self.brands = nil
-            var formats = self.formats
+            var brands = lane.brands
+            lane.brands = nil
+            var formats = lane.formats
             rows.withRecords { records in
                 for i in 0..<records.count {
                     let record = records[i]
@@ -135,9 +158,10 @@ public struct TableImporter: Sendable {
                     if spooling { brandList.append(brand.map(Int32.init) ?? -1) }
                 }
             }
-            self.brands = brands
-            self.formats = formats
-            if let file = spool, !file.append(rows, brands: brandList) { spool = nil }
+            lane.brands = brands
+            lane.formats = formats
+            lane.lock.unlock()
+            spool?.append(rows, brands: brandList, sequence: number)
             return hashes
         }
     }
@@ -152,11 +176,12 @@ public struct TableImporter: Sendable {
         let builder = DraftBuilder(mapping: mapping, formats: ColumnFormats(mapping: mapping),
                                    context: options.context, file: name, part: part)
         let pass = FirstPass(builder, hashing: count != nil, spool: RowSpool(directory: options.spoolDirectory))
-        try TableImporter.pipeline(first: samples, nextRows: { try source.nextBatch(limit: $0) },
-                                   makeBatch: pass.batch, emit: { rows, hashes in
+        try TableImporter.pipeline(first: samples, shared: true, nextRows: { try source.nextBatch(limit: $0) },
+                                   makeNumbered: pass.batch, emit: { rows, hashes in
             if let count { try hashes.forEach(count) }
         })
-        return PreparedTable(mapping: mapping, formats: pass.formats, spool: pass.spool, skips: source.skips, warnings: source.warnings)
+        let spool = pass.spool?.isWhole == true ? pass.spool : nil
+        return PreparedTable(mapping: mapping, formats: pass.formats, spool: spool, skips: source.skips, warnings: source.warnings)
     }
 
     /// Rows read per batch when building drafts on a second thread.
@@ -193,6 +218,16 @@ public struct TableImporter: Sendable {
                                                              nextRows: (Int) throws -> Rows,
                                                              makeBatch: @escaping @Sendable (Rows) -> Made,
                                                              emit: (Rows, Made) throws -> Void) throws {
+        try pipeline(first: first, batchSize: batchSize, shared: shared, nextRows: nextRows,
+                     makeNumbered: { rows, _ in makeBatch(rows) }, emit: emit)
+    }
+
+    /// `pipeline`, telling `makeNumbered` each batch's number too: 0 for the first, then 1, 2 …
+    /// in the order the batches are read and handed on, whichever thread makes them and when.
+    static func pipeline<Rows: PipelineRows & Sendable, Made: Sendable>(first: Rows = Rows(), batchSize: Int = batchSize, shared: Bool = false,
+                                                             nextRows: (Int) throws -> Rows,
+                                                             makeNumbered: @escaping @Sendable (Rows, Int) -> Made,
+                                                             emit: (Rows, Made) throws -> Void) throws {
         func readBatch(into rows: inout Rows) throws {
             while rows.count < batchSize {
                 let more = try nextRows(batchSize - rows.count)
@@ -203,7 +238,7 @@ public struct TableImporter: Sendable {
         var rows = first
         try readBatch(into: &rows)
         guard rows.count >= batchSize else {
-            try emit(rows, makeBatch(rows))
+            try emit(rows, makeNumbered(rows, 0))
             return
         }
         // A serial queue: its batches are made in the order they are queued, one at a time.
@@ -213,9 +248,11 @@ public struct TableImporter: Sendable {
         // builder.
         var making: [(rows: Rows, job: BuildJob<Rows, Made>)] = []
         let ahead = shared ? queuedShared : queued
+        var numbered = 0
         func queueBatches() throws {
             while making.count < ahead, !rows.isEmpty {
-                making.append((rows, BuildJob(rows, on: queue, makeBatch)))
+                making.append((rows, BuildJob(rows, number: numbered, on: queue, makeNumbered)))
+                numbered += 1
                 rows = Rows()
                 try readBatch(into: &rows)
             }
@@ -234,7 +271,8 @@ public struct TableImporter: Sendable {
     /// the calling thread instead, unless a thread has started on it.
     private final class BuildJob<Rows: Sendable, Made: Sendable>: @unchecked Sendable {
         private let rows: Rows
-        private let makeBatch: @Sendable (Rows) -> Made
+        private let number: Int
+        private let makeBatch: @Sendable (Rows, Int) -> Made
         private let done = DispatchSemaphore(value: 0)
         /// Guards `started` and `finished`.
         private let lock = NSLock()
@@ -242,8 +280,9 @@ public struct TableImporter: Sendable {
         /// Written once by the thread that makes the batch before `done` is signalled, read after.
         private var made: Made?
 
-        init(_ rows: Rows, on queue: DispatchQueue, _ makeBatch: @escaping @Sendable (Rows) -> Made) {
+        init(_ rows: Rows, number: Int, on queue: DispatchQueue, _ makeBatch: @escaping @Sendable (Rows, Int) -> Made) {
             self.rows = rows
+            self.number = number
             self.makeBatch = makeBatch
             queue.async { [self] in _ = make() }
         }
@@ -255,7 +294,7 @@ public struct TableImporter: Sendable {
             started = true
             lock.unlock()
             guard mine else { return false }
-            made = makeBatch(rows)
+            made = makeBatch(rows, number)
             lock.lock()
             finished = true
             lock.unlock()
