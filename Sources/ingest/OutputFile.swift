@@ -1,16 +1,22 @@
 import Foundation
+import Ingest
 
 /// A buffered text sink for standard output or a file given with `-o`. A file is written to a
 /// temporary name beside it and moved into place on `close()`, so a failed run leaves no half file.
 ///
 /// Pieces are handed to `write(2)` by the thread that made them, while they are in its cache:
 /// handed to a thread of their own, the kernel's copy of a big output from the other core's
-/// memory cost more than it saved.
+/// memory cost more than it saved. A long output to a regular file is written behind
+/// (`WriteBehind`).
 final class OutputFile {
     private let handle: FileHandle
     private var buffer = [UInt8]()
     private let finalPath: String?
     private let tempPath: String?
+    /// For a regular file: where the output starts in it, and how it is written behind.
+    private var behind: (origin: Int, policy: WriteBehind)?
+    /// Bytes written so far.
+    private var written = 0
 
     init(path: String?) throws {
         if let path, path != "-", OutputFile.isDevice(path) {
@@ -37,6 +43,12 @@ final class OutputFile {
             self.tempPath = nil
         }
         buffer.reserveCapacity(1 << 16)
+        var info = stat()
+        let fd = handle.fileDescriptor
+        if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+            let origin = lseek(fd, 0, SEEK_CUR)
+            if origin >= 0 { behind = (Int(origin), WriteBehind()) }
+        }
     }
 
     func write(_ text: String) {
@@ -67,6 +79,7 @@ final class OutputFile {
     /// Hands `bytes` to the file descriptor as they are, with no copy into `Data`.
     private func writeAll(_ bytes: UnsafeRawBufferPointer) {
         guard failure == nil, let base = bytes.baseAddress else { return }
+        let started = behind == nil ? 0 : DispatchTime.now().uptimeNanoseconds
         var done = 0
         while done < bytes.count {
             let n = Foundation.write(handle.fileDescriptor, base + done, bytes.count - done)
@@ -76,6 +89,11 @@ final class OutputFile {
                 return
             }
             done += n
+        }
+        written += done
+        if behind != nil {
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            behind!.policy.wrote(written, seconds: seconds, to: handle.fileDescriptor, origin: behind!.origin)
         }
     }
 

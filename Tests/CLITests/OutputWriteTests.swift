@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// The streamed import writes its output on a thread of its own, several pieces ahead: the
-/// pieces must arrive whole and in order, and a write that fails must still end the import with
-/// the message and exit code 1.
+/// The streamed import writes its output in pieces as batches are made: the pieces must arrive
+/// whole and in order, to a file as to standard output, and a write that fails must still end
+/// the import with the message and exit code 1.
 @Suite struct OutputWriteTests {
     /// A table whose output spans many 128 KiB pieces (about 4 MB of JSON).
     static func bigTable(in folder: URL) throws -> URL {

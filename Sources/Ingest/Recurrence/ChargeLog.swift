@@ -206,7 +206,7 @@ final class ChargeSpool: @unchecked Sendable {
         let end = offset & ~4095
         guard end - discarded >= 1 << 20 else { return }
         // FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, from <linux/falloc.h>.
-        _ = Self.fallocate?(fd, 0x02 | 0x01, off_t(discarded), off_t(end - discarded))
+        _ = CLibrary.fallocate?(fd, 0x02 | 0x01, off_t(discarded), off_t(end - discarded))
         discarded = end
     }
 
@@ -215,13 +215,6 @@ final class ChargeSpool: @unchecked Sendable {
         var info = stat()
         return fstat(fd, &info) == 0 ? Int64(info.st_blocks) * 512 : 0
     }
-
-    /// `fallocate(2)`, which the Glibc module does not bring into Swift: looked up by name in
-    /// the C library once.
-    private static let fallocate: (@convention(c) (Int32, Int32, off_t, off_t) -> Int32)? = {
-        guard let symbol = dlsym(nil, "fallocate") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32, off_t, off_t) -> Int32).self)
-    }()
 
     /// Reads `block` back into `buffer`.
     func read(_ block: Block, into buffer: inout [UInt8]) {
