@@ -216,6 +216,23 @@ import Testing
         #expect(keys[3].withUnsafeBytes { table.value(for: $0, hash: ByteKeyTable<Int>.hash($0)) } == nil)
     }
 
+    /// Keys are compared as words that may overlap when 4 to 16 bytes long: a difference at
+    /// any place, for every length around those bounds, must be seen.
+    @Test func keysDifferingAnywhereAreNotTheSame() {
+        for count in 0...40 {
+            let a = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ count) }
+            a.withUnsafeBytes { a in
+                var b = Array(a)
+                #expect(b.withUnsafeBytes { ByteKeyTable<Int>.sameBytes(a.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, count) })
+                for i in 0..<count {
+                    b[i] ^= 0x40
+                    #expect(!b.withUnsafeBytes { ByteKeyTable<Int>.sameBytes(a.baseAddress!, $0.baseAddress!, count) }, "length \(count), byte \(i)")
+                    b[i] ^= 0x40
+                }
+            }
+        }
+    }
+
     static let rows: [BankFastPathTests.Row] = BankFastPathTests.rows
         + BankFastPathTests.descriptors.map { BankFastPathTests.Row(text: $0) }
         + [BankFastPathTests.Row(payee: "PayPal Europe S.a.r.l. et Cie S.C.A", reference: "Spotify AB, Ihr Einkauf bei Spotify AB"),

@@ -63,20 +63,30 @@ public enum DecimalText {
         return units
     }
 
-    /// `units` of 10^-`digits` written as a decimal (`-5`, 2 → `-0.05`).
+    /// `units` of 10^-`digits` written as a decimal (`-5`, 2 → `-0.05`): made from the last
+    /// digit back on the stack and appended at once.
     static func appendUnits(_ units: Int64, digits: Int, to out: inout some ByteOutput) {
         var magnitude = units.magnitude
-        var reversed: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &reversed) { buffer in
+        // 20 digits, a point and a sign at most.
+        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &text) { buffer in
+            var start = buffer.count
+            var written = 0
             repeat {
-                if count == digits, digits > 0 { buffer[count] = UInt8(ascii: "."); count += 1 }
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                count += 1
+                if written == digits, digits > 0 {
+                    start -= 1
+                    buffer[start] = UInt8(ascii: ".")
+                }
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                written += 1
                 magnitude /= 10
-            } while magnitude > 0 || count <= digits
-            if units < 0 { buffer[count] = UInt8(ascii: "-"); count += 1 }
-            for i in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[i]) }
+            } while magnitude > 0 || written <= digits
+            if units < 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            out.append(bytes: UnsafeRawBufferPointer(rebasing: buffer[start...]).assumingMemoryBound(to: UInt8.self))
         }
     }
 

@@ -62,8 +62,23 @@ struct ByteKeyTable<Value> {
         guard let base = key.baseAddress else { return true }
         return arena.withUnsafeBytes { arena in
             guard let stored = arena.baseAddress else { return false }
-            return memcmp(stored + start, base, key.count) == 0
+            return Self.sameBytes(stored + start, base, key.count)
         }
+    }
+
+    /// Whether `count` bytes at `a` and `b` are the same: keys of 4 to 16 bytes (most cell
+    /// texts) as two words that may overlap, without a call; others with `memcmp`.
+    @inline(__always)
+    static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
+        if count >= 8 && count <= 16 {
+            return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+                && a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        }
+        if count >= 4 && count < 8 {
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        }
+        return memcmp(a, b, count) == 0
     }
 
     /// Stores `value` under `key`, which the table must not hold yet; the table must not be full.
