@@ -74,8 +74,10 @@ import Testing
     @Test func theCallerMakesBatchesWhileTheMakingThreadIsBusy() throws {
         let (handed, tally) = try Self.run(rows: 400, batchSize: 8, step: 8, shared: true, delay: 0.002)
         #expect(handed.count == 50)
+        // How many the making thread gets depends on how the threads are scheduled (with many
+        // tests running, it may get none); the caller, which never waits while a batch it could
+        // make is queued, always gets some.
         #expect(tally.byCaller > 0, "the caller took part of the making")
-        #expect(tally.byCaller < 50, "and the making thread the rest")
         #expect(handed.filter(\.byCaller).count == tally.byCaller)
     }
 
