@@ -206,14 +206,15 @@ public struct TableImporter: Sendable {
     /// gives: the next `n` rows or fewer, none at the end) and hands the batches on in order,
     /// with their rows. A table of more than one batch is made on a second thread, one batch
     /// after another, while this thread reads the batches after (up to `queued` ahead) and hands
-    /// on those before: reading and handing on share one core and making takes the other.
-    /// Batches are made one at a time and in order, so `makeBatch` may carry what it learnt
-    /// from one batch to the next; which thread runs it changes nothing in the result.
+    /// on those before. Without `shared`, batches are made one at a time and in order, so
+    /// `makeBatch` may carry what it learnt from one batch to the next; which thread runs it
+    /// changes nothing in the result.
     ///
-    /// `shared`: `makeBatch` keeps nothing from one batch to the next and may run on two threads
-    /// at once. Then this thread, when the batch it is to hand on next is not made yet, makes
-    /// the newest queued batch no thread has started on instead of waiting: the side with time
-    /// to spare takes part of the making.
+    /// `shared`: `makeBatch` keeps nothing from one batch to the next that changes what it
+    /// makes, and may run on two threads at once. Then this thread, when the batch it is to hand
+    /// on next is not made yet, makes the newest queued batch (up to `queuedShared` ahead) that
+    /// no thread has started on, instead of waiting: whichever side has time to spare takes part
+    /// of the making.
     static func pipeline<Rows: PipelineRows & Sendable, Made: Sendable>(first: Rows = Rows(), batchSize: Int = batchSize, shared: Bool = false,
                                                              nextRows: (Int) throws -> Rows,
                                                              makeBatch: @escaping @Sendable (Rows) -> Made,
