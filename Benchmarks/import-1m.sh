@@ -94,6 +94,17 @@ for name, (wall, cpu, kib) in best.items():
     print(f"{name.replace('_', ' '):<30} {rows:>9} rows {wall:>8.2f} s {cpu:>8.2f} s {rows / cpu:>12,.0f} rows/s {kib / 1024:>9.1f} MiB")
 ingest, python = best["ingest_import"], best["python3_csv_(parse_only)"]
 print(f"  {rows} rows, wall time relative to python csv: ingest import {ingest[0] / max(python[0], 0.01):.2f}x")
+# Round by round: each import against the Python parse of the same round, a few seconds apart,
+# which a machine whose speed drifts affects alike.
+walls = {}
+for line in open(path):
+    name, wall = line.split()[:2]
+    walls.setdefault(name, []).append(float(wall))
+pairs = sorted(i / max(p, 0.01) for i, p in zip(walls["ingest_import"], walls["python3_csv_(parse_only)"]))
+if len(pairs) > 1:
+    median = (pairs[(len(pairs) - 1) // 2] + pairs[len(pairs) // 2]) / 2
+    faster = sum(1 for r in pairs if r < 1)
+    print(f"  {rows} rows, round by round: median {median:.2f}x, {pairs[0]:.2f}-{pairs[-1]:.2f}x, import faster in {faster} of {len(pairs)} rounds")
 print(f"  {rows} rows, CPU time relative to python csv: ingest import {ingest[1] / python[1]:.2f}x", end="")
 if "ingest_CSV_reader_only" in best:
     print(f", CSV reader alone {best['ingest_CSV_reader_only'][1] / python[1]:.2f}x", end="")
