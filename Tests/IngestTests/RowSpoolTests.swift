@@ -77,6 +77,23 @@ import Testing
         #expect(spool.nextBlock() == nil)
     }
 
+    /// A block counts its rows and lines from its first, in 32 bits: rows further apart than
+    /// that do not fit, and the spool says it is no longer whole (the table is then read again).
+    @Test func rowsTooFarApartDoNotFitABlock() throws {
+        let spool = try #require(RowSpool())
+        let near = RecordBatch([TableItem.decoded(SourceRow(cells: ["a"], row: 7, line: 8)),
+                                .decoded(SourceRow(cells: ["b"], row: 7 + Int(UInt32.max), line: 8 + Int(UInt32.max)))])
+        spool.append(near, brands: [], sequence: 0)
+        #expect(spool.isWhole)
+        let back = try #require(spool.nextBlock())
+        #expect(back.rows.items.map(\.sourceRow.row) == [7, 7 + Int(UInt32.max)])
+        #expect(back.rows.items.map(\.sourceRow.line) == [8, 8 + Int(UInt32.max)])
+        let far = RecordBatch([TableItem.decoded(SourceRow(cells: ["a"], row: 1, line: 2)),
+                               .decoded(SourceRow(cells: ["b"], row: 2 + Int(UInt32.max), line: 3))])
+        spool.append(far, brands: [], sequence: 1)
+        #expect(!spool.isWhole)
+    }
+
     /// Blocks read back are punched out of the file a MiB at a time; those after them still
     /// come back whole, across the punched pages' edges.
     @Test func blocksReadBackAreGivenBackAndTheRestStayWhole() throws {
