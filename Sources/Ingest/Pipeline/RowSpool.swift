@@ -4,7 +4,7 @@ import Foundation
 /// second pass reads them back instead of reading, decoding, splitting and classifying the
 /// file again: a batch of rows (`RecordBatch`) is one block, written by the first pass and read
 /// back in order, with the brand that pass found of each row's name. Memory holds a block at a
-/// time, and those appended ahead of their turn; the file holds about twice the table's bytes.
+/// time, and those appended ahead of their turn; the file holds about 1.4 times the table's bytes.
 ///
 /// A block is the batch's buffers made compact, since every byte is written and read back once:
 /// its rows' places (`Place`: row and line counted from the block's first), the brands (none
