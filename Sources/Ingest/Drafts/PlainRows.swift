@@ -81,9 +81,8 @@ public final class PlainRowBuilder: Sendable {
     private static let eurPacked = PlainFacts.pack(.eur), gbpPacked = PlainFacts.pack(.gbp)
     /// The JSON from the notes to the row number, with the file's name.
     private let filePiece: [UInt8]
-    /// Two, so that batches made on two threads at once (`TableImporter.pipeline`, `shared`)
-    /// each find one free; `withTables` lends one.
-    private let memos = (PlainMemo(), PlainMemo())
+    /// One for each thread that may make a batch (`withTables` lends one).
+    private let memos = PerThread { PlainMemo() }
     /// Every piece of JSON a row is written with, kind after kind (`piece` says where each
     /// kind starts): brand heads by brand, categories by `ordinal`, units by `Cycle.Unit.rank`.
     private let pieces: PieceArena
@@ -210,7 +209,7 @@ public final class PlainRowBuilder: Sendable {
 
     /// The tables of a memo no other thread holds.
     private func withTables<R>(_ body: (inout PlainMemo.Tables, inout ScratchBytes) -> R) -> R {
-        memos.0.withTablesIfFree(body) ?? memos.1.withTables(body)
+        memos.with { memo in body(&memo.tables, &memo.scratch) }
     }
 
     /// The most bytes `plain` can write for these rows: every piece at its longest, numbers at
@@ -383,9 +382,9 @@ public final class PlainRowBuilder: Sendable {
 /// What the plain reader learnt of each distinct cell text of a table, by its bytes: the cycle,
 /// date and category columns hold few distinct texts. A text that did not read cleanly is
 /// remembered as such. Bounded: a full table starts over. Held by one batch at a time (the
-/// builder keeps one for each thread that may make a batch); what it remembers depends only on
-/// the text, so which one a batch takes changes nothing in what is made.
-final class PlainMemo: @unchecked Sendable {
+/// builder keeps one for each thread that may make a batch, `PerThread`); what it remembers
+/// depends only on the text, so which one a batch takes changes nothing in what is made.
+final class PlainMemo {
     struct Tables {
         private var cycles = ByteKeyTable<Cycle?>(capacity: PlainMemo.capacity)
         private var dates = ByteKeyTable<CalendarDate?>(capacity: PlainMemo.capacity)
@@ -423,28 +422,14 @@ final class PlainMemo: @unchecked Sendable {
         }
     }
 
-    private let lock = NSLock()
-    private var tables = Tables()
+    var tables = Tables()
     /// Where a batch's JSON is written before it is copied into the batch: memory kept from
     /// one batch to the next.
-    private var scratch = ScratchBytes(capacity: 1 << 18)
+    var scratch = ScratchBytes(capacity: 1 << 18)
 
     static let capacity = 4096
 
     deinit { scratch.free() }
-
-    func withTables<R>(_ body: (inout Tables, inout ScratchBytes) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&tables, &scratch)
-    }
-
-    /// `withTables`, or nil at once when another thread holds them.
-    func withTablesIfFree<R>(_ body: (inout Tables, inout ScratchBytes) -> R) -> R? {
-        guard lock.try() else { return nil }
-        defer { lock.unlock() }
-        return body(&tables, &scratch)
-    }
 }
 
 /// Pieces of bytes made once and kept back to back in memory that never moves, lent as

@@ -70,14 +70,14 @@ public struct TableImporter: Sendable {
         // them; or read anew.
         var second: TableSource?
         if let spool = table.spool {
-            try TableImporter.pipeline(batchSize: 1, shared: true, nextRows: { _ in spool.nextBlock().map { [$0] } ?? [] }, makeBatch: { blocks in
+            try TableImporter.pipeline(batchSize: 1, nextRows: { _ in spool.nextBlock().map { [$0] } ?? [] }, makeBatch: { blocks in
                 guard let block = blocks.first else { return PlainBatch() }
                 return make(block.rows, brands: block.brands.isEmpty ? nil : block.brands)
             }, emit: { blocks, batch in try hand(batch, blocks.first?.rows ?? RecordBatch()) })
         } else {
             let source = try open()
             second = source
-            try TableImporter.pipeline(shared: true, nextRows: { try source.nextBatch(limit: $0) }, makeBatch: { make($0, brands: nil) },
+            try TableImporter.pipeline(nextRows: { try source.nextBatch(limit: $0) }, makeBatch: { make($0, brands: nil) },
                                        emit: { rows, batch in try hand(batch, rows) })
         }
         report.skips = second?.skips ?? table.skips
@@ -86,7 +86,7 @@ public struct TableImporter: Sendable {
         return report
     }
 
-    /// What the first pass's batches do, made on either thread (`pipeline`, `shared`): count
+    /// What the first pass's batches do, made on either thread (`pipeline`): count
     /// each column's formats, hash each row's duplicate key (when counting), and spool each
     /// batch with its rows' brands (when spooling). The rest of a plain row's facts
     /// (`PlainRowBuilder.facts`) are found in the second pass.
@@ -101,66 +101,51 @@ public struct TableImporter: Sendable {
         private let base: ColumnFormats
 
         /// What a thread making batches keeps from one to the next: the formats counted and the
-        /// brands of the names met (`BrandBytes.Memo`). One per thread that may make a batch; a
-        /// batch takes one no other thread holds. Both only count or remember, so which one a
-        /// batch takes changes nothing in the result.
-        private final class Lane: @unchecked Sendable {
-            let lock = NSLock()
+        /// brands of the names met (`BrandBytes.Memo`). Both only count or remember, so which
+        /// copy a batch gets changes nothing in the result.
+        private struct Lane {
             var formats: ColumnFormats
             var brands: BrandBytes.Memo? = BrandBytes.Memo()
-
-            init(_ formats: ColumnFormats) {
-                self.formats = formats
-            }
         }
 
-        private let lanes: [Lane]
+        private let lanes: PerThread<Lane>
 
         init(_ builder: DraftBuilder, hashing: Bool, spool: RowSpool?) {
             self.builder = builder
             nameColumn = builder.nameBrandColumn
             self.hashing = hashing
             self.spool = spool
-            base = builder.formats
-            lanes = [Lane(base.uncounted()), Lane(base.uncounted())]
+            let base = builder.formats
+            self.base = base
+            lanes = PerThread { Lane(formats: base.uncounted()) }
         }
 
         /// The formats of every row made so far; read once the last batch is done.
         var formats: ColumnFormats {
             var formats = base
-            for lane in lanes {
-                lane.lock.lock()
-                formats.add(lane.formats)
-                lane.lock.unlock()
-            }
+            lanes.forEach { formats.add($0.formats) }
             return formats
         }
 
         /// Spools batch number `number` with its rows' brands (when spooling); gives each
         /// row's duplicate key hash (when counting).
         func batch(_ rows: RecordBatch, number: Int) -> [UInt64?] {
-            let lane = lanes[0].lock.try() ? lanes[0] : lanes[1]
-            if lane !== lanes[0] { lane.lock.lock() }
             var hashes: [UInt64?] = []
             var brandList: [Int32] = []
             let spooling = spool != nil
             if hashing { hashes.reserveCapacity(rows.count) }
             if spooling { brandList.reserveCapacity(rows.count) }
-            var brands = lane.brands
-            lane.brands = nil
-            var formats = lane.formats
-            rows.withRecords { records in
-                for i in 0..<records.count {
-                    let record = records[i]
-                    formats.observe(record)
-                    let brand = builder.nameBrand(record, column: nameColumn, memo: &brands)
-                    if hashing { hashes.append(builder.duplicateHash(record, brand: brand)) }
-                    if spooling { brandList.append(brand.map(Int32.init) ?? -1) }
+            lanes.with { lane in
+                rows.withRecords { records in
+                    for i in 0..<records.count {
+                        let record = records[i]
+                        lane.formats.observe(record)
+                        let brand = builder.nameBrand(record, column: nameColumn, memo: &lane.brands)
+                        if hashing { hashes.append(builder.duplicateHash(record, brand: brand)) }
+                        if spooling { brandList.append(brand.map(Int32.init) ?? -1) }
+                    }
                 }
             }
-            lane.brands = brands
-            lane.formats = formats
-            lane.lock.unlock()
             spool?.append(rows, brands: brandList, sequence: number)
             return hashes
         }
@@ -176,7 +161,7 @@ public struct TableImporter: Sendable {
         let builder = DraftBuilder(mapping: mapping, formats: ColumnFormats(mapping: mapping),
                                    context: options.context, file: name, part: part)
         let pass = FirstPass(builder, hashing: count != nil, spool: RowSpool(directory: options.spoolDirectory))
-        try TableImporter.pipeline(first: samples, shared: true, nextRows: { try source.nextBatch(limit: $0) },
+        try TableImporter.pipeline(first: samples, nextRows: { try source.nextBatch(limit: $0) },
                                    makeNumbered: pass.batch, emit: { rows, hashes in
             if let count { try hashes.forEach(count) }
         })
@@ -189,43 +174,33 @@ public struct TableImporter: Sendable {
 
     /// Builds a draft per row of `source` and hands them on in row order.
     static func build(_ source: TableSource, with builder: DraftBuilder, emit: (ImportDraft) throws -> Void) throws {
-        try pipeline(shared: true, nextRows: { try source.nextItems(limit: $0) }, makeBatch: { $0.map { builder.build($0.sourceRow) } },
+        try pipeline(nextRows: { try source.nextItems(limit: $0) }, makeBatch: { $0.map { builder.build($0.sourceRow) } },
                      emit: { _, drafts in try drafts.forEach(emit) })
     }
 
-    /// Batches handed to the making thread ahead of the one this thread waits for: the next
-    /// is queued while one is made, so the making thread goes on to it without waiting for this
-    /// one to read it and hand on the batch before.
-    static let queued = 2
-
-    /// Batches queued ahead when both threads make them (`shared`): the reading thread takes the
-    /// newest while the making thread goes on with the older ones.
-    static let queuedShared = 4
+    /// Batches queued ahead of the one this thread hands on next: the making thread goes on
+    /// with the older ones while this thread, when it would wait, takes the newest.
+    static let queued = 4
 
     /// Makes something of each batch of `batchSize` rows (`first`, then those `nextRows(n)`
     /// gives: the next `n` rows or fewer, none at the end) and hands the batches on in order,
-    /// with their rows. A table of more than one batch is made on a second thread, one batch
-    /// after another, while this thread reads the batches after (up to `queued` ahead) and hands
-    /// on those before. Without `shared`, batches are made one at a time and in order, so
-    /// `makeBatch` may carry what it learnt from one batch to the next; which thread runs it
-    /// changes nothing in the result.
-    ///
-    /// `shared`: `makeBatch` keeps nothing from one batch to the next that changes what it
-    /// makes, and may run on two threads at once. Then this thread, when the batch it is to hand
-    /// on next is not made yet, makes the newest queued batch (up to `queuedShared` ahead) that
-    /// no thread has started on, instead of waiting: whichever side has time to spare takes part
-    /// of the making.
-    static func pipeline<Rows: PipelineRows & Sendable, Made: Sendable>(first: Rows = Rows(), batchSize: Int = batchSize, shared: Bool = false,
+    /// with their rows. A table of more than one batch is made on a second thread, batch after
+    /// batch, while this thread reads the batches after (up to `queued` ahead) and hands on
+    /// those before; when the batch it is to hand on next is not made yet, this thread makes
+    /// the newest queued batch that no thread has started on instead of waiting, so whichever
+    /// side has time to spare takes part of the making. `makeBatch` may therefore run on two
+    /// threads at once, on any batch: what it keeps from one batch to the next must change
+    /// nothing in what it makes (`PerThread`).
+    static func pipeline<Rows: PipelineRows & Sendable, Made: Sendable>(first: Rows = Rows(), batchSize: Int = batchSize,
                                                              nextRows: (Int) throws -> Rows,
                                                              makeBatch: @escaping @Sendable (Rows) -> Made,
                                                              emit: (Rows, Made) throws -> Void) throws {
-        try pipeline(first: first, batchSize: batchSize, shared: shared, nextRows: nextRows,
-                     makeNumbered: { rows, _ in makeBatch(rows) }, emit: emit)
+        try pipeline(first: first, batchSize: batchSize, nextRows: nextRows, makeNumbered: { rows, _ in makeBatch(rows) }, emit: emit)
     }
 
     /// `pipeline`, telling `makeNumbered` each batch's number too: 0 for the first, then 1, 2 …
     /// in the order the batches are read and handed on, whichever thread makes them and when.
-    static func pipeline<Rows: PipelineRows & Sendable, Made: Sendable>(first: Rows = Rows(), batchSize: Int = batchSize, shared: Bool = false,
+    static func pipeline<Rows: PipelineRows & Sendable, Made: Sendable>(first: Rows = Rows(), batchSize: Int = batchSize,
                                                              nextRows: (Int) throws -> Rows,
                                                              makeNumbered: @escaping @Sendable (Rows, Int) -> Made,
                                                              emit: (Rows, Made) throws -> Void) throws {
@@ -242,16 +217,15 @@ public struct TableImporter: Sendable {
             try emit(rows, makeNumbered(rows, 0))
             return
         }
-        // A serial queue: its batches are made in the order they are queued, one at a time.
+        // A serial queue: the making thread takes its batches in the order they are queued.
         let queue = DispatchQueue(label: "ingest.batches", qos: .userInitiated)
         // Batches queued or being made, oldest first, with their rows. A read or hand-on that
         // throws leaves them to finish on their own; they hold only copies of the rows and the
         // builder.
         var making: [(rows: Rows, job: BuildJob<Rows, Made>)] = []
-        let ahead = shared ? queuedShared : queued
         var numbered = 0
         func queueBatches() throws {
-            while making.count < ahead, !rows.isEmpty {
+            while making.count < queued, !rows.isEmpty {
                 making.append((rows, BuildJob(rows, number: numbered, on: queue, makeNumbered)))
                 numbered += 1
                 rows = Rows()
@@ -260,7 +234,7 @@ public struct TableImporter: Sendable {
         }
         try queueBatches()
         while let (made, job) = making.first {
-            if shared, !job.isDone, making.reversed().contains(where: { $0.job.make() }) { continue }
+            if !job.isDone, making.reversed().contains(where: { $0.job.make() }) { continue }
             making.removeFirst()
             let result = job.wait()
             try queueBatches()

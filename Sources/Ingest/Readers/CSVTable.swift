@@ -173,12 +173,7 @@ public final class CSVTable: TableSource {
             let (look, count, line, text) = tokenizer.withRecord(row: 0) { record in
                 (classifier.look(at: record), record.count, record.line, ascii || isText(record.allBytes))
             }
-            let reason: Skip.Reason?
-            switch look {
-            case .data: reason = nil
-            case .skip(let why): reason = why
-            case .mayBeTotals: reason = RowClassifier.isTotals(decodeCells(tokenizer.record)) ? .totals : nil
-            }
+            let reason = look.reason { decodeCells(tokenizer.record) }
             if let reason {
                 skip(reason, tokenizer.record)
                 tokenizer.replaceRecord()

@@ -32,11 +32,7 @@ struct RowClassifier {
     /// Why `record` is not a data row, or nil when it is one. `decode` gives the record as text
     /// (needed only for the rare rows that start with a totals word).
     func skipReason(_ record: RecordView, decode: () -> [String]) -> Skip.Reason? {
-        switch look(at: record) {
-        case .data: return nil
-        case .skip(let reason): return reason
-        case .mayBeTotals: return Self.isTotals(decode()) ? .totals : nil
-        }
+        look(at: record).reason(decode)
     }
 
     /// What the bytes alone tell of a record.
@@ -45,6 +41,16 @@ struct RowClassifier {
         case skip(Skip.Reason)
         /// Its first cell may be a totals word: `isTotals` on its text decides.
         case mayBeTotals
+
+        /// Why the record is not a data row, or nil; `decode` gives its text, only asked for
+        /// when the bytes could not tell.
+        func reason(_ decode: () -> [String]) -> Skip.Reason? {
+            switch self {
+            case .data: return nil
+            case .skip(let reason): return reason
+            case .mayBeTotals: return RowClassifier.isTotals(decode()) ? .totals : nil
+            }
+        }
     }
 
     /// `skipReason` without the decoding, which the caller does when told `.mayBeTotals`:
