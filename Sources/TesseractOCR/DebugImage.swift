@@ -3,9 +3,10 @@ import Ingest
 
 /// Draws recognised word boxes on a copy of the original image, for bug reports.
 public enum DebugImage {
-    /// Reads `path` again, draws each word's box in red and writes a PNG to `output`.
-    public static func drawBoxes(of page: RecognizedPage, imagePath path: String, to output: String,
-                                 maxPixels: Int = OCRConfiguration.defaultMaxPixels) throws(ReadError) {
+    /// Reads `path` again, draws each word's box in red and returns the picture as PNG bytes
+    /// (the caller writes them where it was asked to).
+    public static func drawBoxes(of page: RecognizedPage, imagePath path: String,
+                                 maxPixels: Int = OCRConfiguration.defaultMaxPixels) throws(ReadError) -> [UInt8] {
         let original = try ImageLoader(maxPixels: maxPixels).load(path: path, name: page.image)
         let opaque = PixImage(pixRemoveAlpha(original.pointer)) ?? original
         guard let canvas = PixImage(pixConvertTo32(opaque.pointer)) else {
@@ -20,8 +21,12 @@ public enum DebugImage {
             let low = word.confidence < 0.6
             _ = pixRenderBoxArb(canvas.pointer, box, thickness, 230, low ? 140 : 0, 0)
         }
-        guard pixWrite(output, canvas.pointer, Int32(IFF_PNG)) == 0 else {
-            throw ReadError(file: output, "could not write the --debug-image PNG (is the folder writable?)")
+        var data: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        guard pixWriteMem(&data, &size, canvas.pointer, Int32(IFF_PNG)) == 0, let data else {
+            throw ReadError(file: page.image, "could not encode the --debug-image PNG")
         }
+        defer { lept_free(data) }
+        return Array(UnsafeBufferPointer(start: data, count: size))
     }
 }

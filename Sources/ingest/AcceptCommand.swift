@@ -37,6 +37,9 @@ struct AcceptCommand: Command {
         ratesPath = args.value("--rates")
         policy = try ReviewOptions.policy(args) ?? .none
         includeInactive = args.has("--include-inactive")
+        var paths = OutputPaths.reviewed(output: output, mergeInto: mergeInto, rates: ratesPath)
+        paths.input(input, flag: "drafts file")
+        try paths.check()
     }
 
     func run() throws -> Int32 {

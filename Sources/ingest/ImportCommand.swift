@@ -79,6 +79,10 @@ struct ImportCommand: Command {
         var importOptions = try CommonOptions.importOptions(args)
         importOptions.fetch = try CommonOptions.fetch(args)
         self.importOptions = importOptions
+        var paths = OutputPaths.reviewed(output: output, mergeInto: mergeInto, rates: ratesPath)
+        for input in inputs { paths.input(input) }
+        paths.output("--drafts", draftsPath)
+        try paths.check()
     }
 
     func run() throws -> Int32 {

@@ -39,6 +39,10 @@ struct OcrCommand: Command {
         }
         debugImage = args.value("--debug-image")
         guard debugImage == nil || images.count == 1 else { throw UsageError("--debug-image takes exactly one IMAGE") }
+        var paths = OutputPaths()
+        paths.output("--debug-image", debugImage)
+        for image in images { paths.input(image) }
+        try paths.check()
         var configuration = try CommonOptions.ocrConfiguration(args)
         if let text = args.value("--psm") {
             guard let psm = Int(text), (0...13).contains(psm), psm != 0, psm != 2 else {
@@ -75,7 +79,10 @@ struct OcrCommand: Command {
                 let lines = WordLines.group(page.words)
                 if json { pages.append(Self.json(page, lines)) } else if !page.words.isEmpty { out.write(Self.text(page, lines)) }
                 if let debugImage, let image = images.first {
-                    try DebugImage.drawBoxes(of: page, imagePath: image, to: debugImage)
+                    let png = try DebugImage.drawBoxes(of: page, imagePath: image)
+                    let file = try OutputFile(path: debugImage)
+                    file.write(bytes: png)
+                    try file.close()
                 }
             }
         }

@@ -23,6 +23,20 @@ enum ReviewOptions {
     }
 }
 
+extension OutputPaths {
+    /// The files a reviewing command reads and writes besides its inputs: `-o`, `--merge-into`
+    /// (read, then written back unless `-o` is given) and `--rates`.
+    static func reviewed(output: String?, mergeInto: String?, rates: String?) -> OutputPaths {
+        var paths = OutputPaths()
+        paths.output("-o", output)
+        if output == nil { paths.output("--merge-into", mergeInto) }
+        paths.input(mergeInto, flag: "--merge-into")
+        paths.input(rates, flag: "--rates")
+        paths.sameFileAllowed = [("--merge-into", "-o"), ("--merge-into", "--merge-into")]
+        return paths
+    }
+}
+
 /// Reads every input into drafts held in memory, for the paths that need them all at once
 /// (preview, interactive review, drafts file, merge-into).
 struct DraftCollection {

@@ -59,6 +59,11 @@ struct ValidateCommand: Command {
         if args.value("--locale") != nil { layer.locale = importOptions.context.locale }
         if args.value("--currency") != nil { layer.currency = importOptions.context.currency }
         options = ValidateOptions(today: importOptions.context.today, commandLine: layer, configPath: args.value("--config"))
+        var outputs = OutputPaths()
+        outputs.output("-o", output)
+        outputs.input(args.value("--config"), flag: "--config")
+        for path in paths { outputs.input(path) }
+        try outputs.check()
     }
 
     func run() throws -> Int32 {
@@ -66,6 +71,13 @@ struct ValidateCommand: Command {
         let report: ValidationReport
         do {
             files = try InputExpander.expand(paths)
+            var outputs = OutputPaths()
+            outputs.output("-o", output)
+            for file in files { outputs.input(file) }
+            do { try outputs.check() } catch {
+                Stderr.print("ingest validate: \(error.message)\nUSAGE: \(Self.usage)")
+                return 2
+            }
             report = try ValidationRun(options: options).run(files: files)
         } catch let error as InputExpander.NotFound {
             Stderr.print("ingest validate: \(error)")

@@ -50,6 +50,7 @@ func topHelp() -> String {
 }
 
 func main() -> Int32 {
+    TemporaryFiles.removeOnSignals()
     var args = Array(CommandLine.arguments.dropFirst())
     guard let first = args.first else {
         Stderr.print(topHelp())
