@@ -235,10 +235,24 @@ enum SystemClock {
     }
 }
 
-/// Writes to standard error.
+/// Writes to standard error. A closed or broken standard error loses the text but never stops
+/// the run (FileHandle's `write(_:)` traps on a failed write).
 enum Stderr {
     static func print(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        write(text + "\n")
+    }
+
+    static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var done = 0
+            while done < bytes.count {
+                let n = Foundation.write(2, bytes.baseAddress! + done, bytes.count - done)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return }
+                done += n
+            }
+        }
     }
 }
 

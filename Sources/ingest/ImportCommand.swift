@@ -53,7 +53,7 @@ struct ImportCommand: Command {
 
     init(_ args: ParsedArguments) throws(UsageError) {
         guard !args.positionals.isEmpty else { throw UsageError("import needs at least one INPUT (a file, or - for standard input)") }
-        inputs = args.positionals
+        inputs = try InputFolders.expand(args.positionals)
         policy = try ReviewOptions.policy(args)
         draftsPath = args.value("--drafts")
         let terminal = Terminal.inputIsTerminal && Terminal.outputIsTerminal && !inputs.contains("-")
@@ -108,7 +108,7 @@ struct ImportCommand: Command {
             var session = ReviewSession(drafts: drafts, editor: FieldEditor(context: importOptions.context),
                                         includeInactive: includeInactive, rates: rates, echo: !Terminal.inputIsTerminal)
             var input = StandardInputLines()
-            let outcome = session.run(input: &input) { FileHandle.standardError.write(Data($0.utf8)) }
+            let outcome = session.run(input: &input) { Stderr.write($0) }
             guard case .write(let reviewed) = outcome else { return 0 }
             drafts = reviewed
         }

@@ -35,7 +35,7 @@ struct PreviewCommand: Command {
 
     init(_ args: ParsedArguments) throws(UsageError) {
         guard !args.positionals.isEmpty else { throw UsageError("preview needs at least one INPUT (a file, or - for standard input)") }
-        inputs = args.positionals
+        inputs = try InputFolders.expand(args.positionals)
         policy = try ReviewOptions.policy(args) ?? .confident
         let formatText = args.value("--format") ?? "table"
         guard let format = PreviewTable.Format(rawValue: formatText) else {

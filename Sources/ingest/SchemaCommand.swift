@@ -17,7 +17,9 @@ struct SchemaCommand: Command {
             Stderr.print("ingest: the schema resource is missing from this build")
             return 1
         }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        let out = try OutputFile(path: nil)
+        out.write(text)
+        try out.close()
         return 0
     }
 }

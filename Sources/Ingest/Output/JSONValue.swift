@@ -123,8 +123,15 @@ public struct JSONParseError: Error, Sendable, CustomStringConvertible {
 }
 
 struct JSONTextParser {
+    /// How deep arrays and objects may nest: the parser recurses once per level, so a file of
+    /// 100,000 brackets would otherwise run out of stack. Real drafts and config files nest
+    /// about five deep.
+    static let maxDepth = 256
+
     let bytes: [UInt8]
     var i = 0
+    /// Arrays and objects open around the value being parsed.
+    var depth = 0
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -155,6 +162,8 @@ struct JSONTextParser {
         guard i < bytes.count else { throw error("unexpected end of the file (expected a value)") }
         switch bytes[i] {
         case UInt8(ascii: "{"):
+            try enter()
+            defer { depth -= 1 }
             i += 1
             var members: [(String, JSONValue)] = []
             skipSpace()
@@ -174,6 +183,8 @@ struct JSONTextParser {
                 throw error("expected ',' or '}'")
             }
         case UInt8(ascii: "["):
+            try enter()
+            defer { depth -= 1 }
             i += 1
             var items: [JSONValue] = []
             skipSpace()
@@ -202,6 +213,14 @@ struct JSONTextParser {
         }
     }
 
+    /// Counts one more level of nesting, refusing more than `maxDepth`.
+    mutating func enter() throws(JSONParseError) {
+        guard depth < Self.maxDepth else {
+            throw error("arrays and objects nested more than \(Self.maxDepth) deep (this is not a file ingest writes)")
+        }
+        depth += 1
+    }
+
     mutating func literal(_ word: String, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
         let w = Array(word.utf8)
         guard bytes.count - i >= w.count, Array(bytes[i..<i + w.count]) == w else {
@@ -227,13 +246,12 @@ struct JSONTextParser {
                 case UInt8(ascii: "b"): out.append(0x08)
                 case UInt8(ascii: "f"): out.append(0x0C)
                 case UInt8(ascii: "u"):
-                    guard i + 4 < bytes.count,
-                          var code = UInt32(String(decoding: bytes[i + 1...i + 4], as: UTF8.self), radix: 16) else {
-                        throw error("bad \\u escape")
+                    guard var code = hex4(at: i + 1) else {
+                        throw error("bad \\u escape (expected four hexadecimal digits)")
                     }
                     i += 4
                     if (0xD800..<0xDC00).contains(code), i + 6 < bytes.count, bytes[i + 1] == UInt8(ascii: "\\"),
-                       let low = UInt32(String(decoding: bytes[i + 3...i + 6], as: UTF8.self), radix: 16),
+                       bytes[i + 2] == UInt8(ascii: "u"), let low = hex4(at: i + 3),
                        (0xDC00..<0xE000).contains(low) {
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                         i += 6
@@ -248,5 +266,22 @@ struct JSONTextParser {
             i += 1
         }
         throw error("unterminated string")
+    }
+
+    /// The value of four hexadecimal digits starting at `start`, or nil.
+    func hex4(at start: Int) -> UInt32? {
+        guard start >= 0, start + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for b in bytes[start..<start + 4] {
+            let digit: UInt8
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
     }
 }

@@ -25,6 +25,12 @@ public struct Importer: Sendable {
         return .csv
     }
 
+    /// A folder is not an input: its files are (`InputExpander.importable(under:)`).
+    static func refuseFolder(_ path: String, name: String) throws(ReadError) {
+        guard InputSniffer.isFolder(path) else { return }
+        throw ReadError(file: name, "is a folder, not a file: give the files in it (ingest import reads a folder's .csv, .tsv, .zip and image files when the folder is given on the command line)")
+    }
+
     /// True when the file's header clearly names a transaction table (date, description and
     /// amount, or a known bank layout) and nothing subscription-like; see
     /// `TransactionColumns.looksLikeTransactions`.
@@ -57,6 +63,7 @@ public struct Importer: Sendable {
                     emit: (ImportDraft) throws -> Void) throws -> ImportReport {
         let display = name ?? path
         if RemoteLink.isRemote(path) { return try runRemote(path, name: display, emit: emit) }
+        try Importer.refuseFolder(path, name: display)
         var kind = options.kind ?? Importer.guessKind(path: path)
         // A table `runNames` prepared was already found not to be a statement.
         if options.kind == nil, kind == .csv, prepared == nil, Importer.looksLikeBankStatement(path: path) { kind = .bank }
@@ -85,6 +92,7 @@ public struct Importer: Sendable {
     @discardableResult
     public func runNames(path: String, name: String? = nil, count: (UInt64?) throws -> Void) throws -> RecordedImport? {
         let display = name ?? path
+        if !RemoteLink.isRemote(path) { try Importer.refuseFolder(path, name: display) }
         var kind = options.kind ?? (RemoteLink.isRemote(path) ? .csv : Importer.guessKind(path: path))
         if options.kind == nil, kind == .csv, !RemoteLink.isRemote(path), Importer.looksLikeBankStatement(path: path) { kind = .bank }
         func hash(_ draft: ImportDraft) -> UInt64? { DraftMerger.key(draft).map(DraftMerger.hash) }

@@ -24,6 +24,12 @@ enum InputSniffer {
     static func prefix(path: String, count: Int = 16) -> [UInt8] {
         guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
         defer { try? handle.close() }
-        return [UInt8](handle.readData(ofLength: count))
+        return [UInt8]((try? handle.read(upToCount: count)) ?? Data())
+    }
+
+    /// Whether `path` names a folder (which no reader takes: the caller lists its files).
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 }

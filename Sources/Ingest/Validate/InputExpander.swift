@@ -33,6 +33,14 @@ public enum InputExpander {
         return files.sorted()
     }
 
+    /// What `ingest import` reads from a folder: tables, archives and images.
+    public static let importableExtensions: Set<String> = tableExtensions.union(["txt", "zip"]).union(Importer.imageExtensions)
+
+    /// The files below `folder` that import reads, sorted, as `folder/relative/path`.
+    public static func importable(under folder: String) -> [String] {
+        walk(folder).filter { importableExtensions.contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
+    }
+
     /// The `.csv`/`.tsv` files below `folder`, as `folder/relative/path`.
     static func tables(under folder: String) -> [String] {
         walk(folder).filter { tableExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
