@@ -1,5 +1,5 @@
 /// The checks `ingest validate` runs: each has a stable code, a default severity, its meaning and
-/// what to do about it. The README's table of codes is this list.
+/// what to do about it. The table of codes in docs/validate.md is this list.
 public struct ValidationCheck: Hashable, Sendable {
     public var code: String
     public var severity: Issue.Severity
@@ -13,7 +13,7 @@ public struct ValidationCheck: Hashable, Sendable {
         self.hint = hint
     }
 
-    /// Every code, in the order the README lists them.
+    /// Every code, in the order docs/validate.md lists them.
     public static let all: [ValidationCheck] = [
         ValidationCheck("file.unreadable", .error, "the file cannot be opened or read",
                         hint: "check the path and the file's permissions"),
