@@ -51,7 +51,7 @@ struct AcceptCommand: Command {
         }
         let read: (drafts: [ImportDraft], context: NormalizeContext)
         do { read = try DraftsFileReader(file: input).read(String(decoding: data, as: UTF8.self)) } catch {
-            for message in error.messages { Stderr.print("ingest: \(message)") }
+            for message in error.messages { Stderr.print("ingest: \(VisibleText.escaped(message))") }
             return 1
         }
         var drafts = read.drafts

@@ -89,6 +89,14 @@ public struct DraftsFileReader: Sendable {
                 }
             }
         }
+        // The sign is checked on the value as it now is: an edit may have fixed it or made it.
+        draft.price.issues.removeAll { $0.code == "price.negative" }
+        if let price = draft.price.value, let negative = PriceChecks.negative(price, at: nil) {
+            draft.price.issues.append(negative)
+            if draft.status == .accepted {
+                problems.append("status \"accepted\" with the negative price \(price.amountText)\(price.currency.map { " \($0.code)" } ?? "") (a refund or credit?): write the price as a positive amount, or reject the draft")
+            }
+        }
         if draft.status == .accepted, draft.name.value == nil {
             problems.append("status \"accepted\" needs a name (set name.value or reject the draft)")
         }

@@ -28,10 +28,21 @@ public struct DateParser: Sendable {
 
     static let example = "2026-12-05, 12/05/2026 or December 5, 2026"
 
-    /// `order` is the column's decided numeric order, if any.
+    /// `order` is the column's decided numeric order, if any. A date outside years 1–9999
+    /// (`in 99999999999999999999 days`) throws `.outOfRange`.
     public func parse(_ raw: Substring, order: DateOrder? = nil) throws(NormalizeError) -> ParsedDate {
         let text = ScalarText(raw)
         guard text.scalars.contains(where: { $0 != " " }) else { throw NormalizeError(.empty, "the date is empty") }
+        if let control = text.firstControl { throw .control(control, in: raw, what: "date") }
+        let parsed = try parse(text, raw, order: order)
+        guard parsed.date.isSupported else {
+            throw NormalizeError(.outOfRange,
+                "\"\(raw)\" falls outside the years 0001–9999 (expected a date such as \(DateParser.example))")
+        }
+        return parsed
+    }
+
+    func parse(_ text: ScalarText, _ raw: Substring, order: DateOrder?) throws(NormalizeError) -> ParsedDate {
         if let iso = DateParser.isoPrefix(text) {
             guard let date = CalendarDate(year: iso.0, month: iso.1, day: iso.2) else { throw impossible(raw) }
             return ParsedDate(date: date)

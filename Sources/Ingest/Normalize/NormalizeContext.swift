@@ -41,6 +41,11 @@ public struct NormalizeError: Error, Hashable, Sendable, CustomStringConvertible
         case notRecurring
         /// A date that cannot exist (`2026-02-30`).
         case impossible
+        /// A number too large or too small to be the value (`1e30`, a 60-digit amount, `every
+        /// 0 months`, a date after 9999).
+        case outOfRange
+        /// The text holds a control character (NUL, ESC …).
+        case control
     }
 
     public var kind: Kind
@@ -70,11 +75,28 @@ public struct NormalizeError: Error, Hashable, Sendable, CustomStringConvertible
 
     public var description: String { message }
 
+    /// The issue code a draft field carries for this error: `price.out-of-range`,
+    /// `date.out-of-range`, `cycle.invalid-interval`, `cycle.not-recurring`, else
+    /// `FIELD.unparseable`.
+    public func issueCode(_ field: String) -> String {
+        switch kind {
+        case .outOfRange: return field == "cycle" ? "cycle.invalid-interval" : "\(field).out-of-range"
+        case .notRecurring: return "\(field).not-recurring"
+        default: return "\(field).unparseable"
+        }
+    }
+
     public static func == (a: NormalizeError, b: NormalizeError) -> Bool { a.kind == b.kind && a.message == b.message }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(message)
+    }
+
+    /// `"1<NUL>.99" holds the control character U+0000 …` (printers escape the text).
+    static func control(_ scalar: Unicode.Scalar, in raw: Substring, what: String) -> NormalizeError {
+        let code = String(scalar.value, radix: 16, uppercase: true)
+        return NormalizeError(.control, "\"\(raw)\" holds the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code); a \(what) never does (check the file's encoding)")
     }
 
     static func notA(_ what: String, found: Substring, example: String) -> NormalizeError {
