@@ -34,12 +34,14 @@ public struct DateParser: Sendable {
         let text = ScalarText(raw)
         guard text.scalars.contains(where: { $0 != " " }) else { throw NormalizeError(.empty, "the date is empty") }
         if let control = text.firstControl { throw .control(control, in: raw, what: "date") }
+        if let iso = DateParser.isoPrefix(text), !CalendarDate.supportedYears.contains(iso.0) { throw outOfRange(raw) }
         let parsed = try parse(text, raw, order: order)
-        guard parsed.date.isSupported else {
-            throw NormalizeError(.outOfRange,
-                "\"\(raw)\" falls outside the years 0001–9999 (expected a date such as \(DateParser.example))")
-        }
+        guard parsed.date.isSupported else { throw outOfRange(raw) }
         return parsed
+    }
+
+    func outOfRange(_ raw: Substring) -> NormalizeError {
+        NormalizeError(.outOfRange, "\"\(raw)\" falls outside the years 0001–9999 (expected a date such as \(DateParser.example))")
     }
 
     func parse(_ text: ScalarText, _ raw: Substring, order: DateOrder?) throws(NormalizeError) -> ParsedDate {
