@@ -60,10 +60,11 @@ public enum CanonicalReader {
         case .int(let i)?: amountText = String(i)
         default: throw DocumentError("price needs an \"amount\" such as \"9.99\"")
         }
-        guard let amount = DecimalText.parse(amountText) else {
-            throw DocumentError("price amount \"\(amountText)\" is not a decimal number of at most 38 digits (expected e.g. \"9.99\")")
+        let amount = DecimalText.parse(amountText)
+        guard amount != nil || ExchangeRates.significantDigits(amountText) > 38 else {
+            throw DocumentError("price amount \"\(amountText)\" is not a decimal number (expected e.g. \"9.99\")")
         }
-        guard AmountLimits.allows(amount) else {
+        guard let amount, AmountLimits.allows(amount) else {
             throw DocumentError("price amount \"\(amountText)\" is out of range (below 10^\(AmountLimits.integerDigits), at most \(AmountLimits.fractionDigits) decimals)")
         }
         var currency: Currency?
