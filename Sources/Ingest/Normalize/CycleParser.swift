@@ -16,14 +16,14 @@ public struct CycleParser: Sendable {
         let found = CycleParser.scan(tokens, counts: true)
         if let bad = found.badCount, found.cycle == nil {
             throw NormalizeError(.outOfRange,
-                "\"\(raw)\" bills every \(bad.text) \(bad.unit.rawValue)s; the count must be a whole number from \(Cycle.intervals.lowerBound) to \(Cycle.intervals.upperBound)")
+                "\(NormalizeError.quote(raw)) bills every \(NormalizeError.clip(bad.text)) \(bad.unit.rawValue)s; the count must be a whole number from \(Cycle.intervals.lowerBound) to \(Cycle.intervals.upperBound)")
         }
         if found.oneTime {
-            throw NormalizeError(.notRecurring, "\"\(raw)\" is a one-time or lifetime purchase, not a recurring subscription")
+            throw NormalizeError(.notRecurring, "\(NormalizeError.quote(raw)) is a one-time or lifetime purchase, not a recurring subscription")
         }
         if let cycle = found.cycle { return cycle }
         if found.free {
-            throw NormalizeError(.notRecurring, "\"\(raw)\" is a free or trial period, not a billing cycle")
+            throw NormalizeError(.notRecurring, "\(NormalizeError.quote(raw)) is a free or trial period, not a billing cycle")
         }
         throw .notA("billing cycle", found: raw, example: CycleParser.example)
     }

@@ -41,7 +41,7 @@ public struct DateParser: Sendable {
     }
 
     func outOfRange(_ raw: Substring) -> NormalizeError {
-        NormalizeError(.outOfRange, "\"\(raw)\" falls outside the years 0001–9999 (expected a date such as \(DateParser.example))")
+        NormalizeError(.outOfRange, "\(NormalizeError.quote(raw)) falls outside the years 0001–9999 (expected a date such as \(DateParser.example))")
     }
 
     func parse(_ text: ScalarText, _ raw: Substring, order: DateOrder?) throws(NormalizeError) -> ParsedDate {
@@ -56,7 +56,7 @@ public struct DateParser: Sendable {
         if let date = relative.parse(tokens) { return ParsedDate(date: date) }
         let monthIndexes = tokens.indices.filter { tokens[$0].kind == .word && DateWords.months[tokens[$0].text] != nil }
         if monthIndexes.count > 1 {
-            throw NormalizeError(.unparseable, "\"\(raw)\" names more than one month (expected one date, e.g. \(DateParser.example))")
+            throw NormalizeError(.unparseable, "\(NormalizeError.quote(raw)) names more than one month (expected one date, e.g. \(DateParser.example))")
         }
         if let m = monthIndexes.first {
             return try monthNameDate(tokens, month: m, raw)
@@ -67,7 +67,7 @@ public struct DateParser: Sendable {
     }
 
     func impossible(_ raw: Substring) -> NormalizeError {
-        NormalizeError(.impossible, "\"\(raw)\" is not a day of the calendar (expected e.g. \(DateParser.example))")
+        NormalizeError(.impossible, "\(NormalizeError.quote(raw)) is not a day of the calendar (expected e.g. \(DateParser.example))")
     }
 
     /// `2026-12-05`, `2026-12-05T10:00:00Z`, `20261205`, `20030925T104941`.
@@ -164,7 +164,7 @@ public struct DateParser: Sendable {
         if let weekday = tokens.lazy.compactMap({ $0.kind == .word ? DateWords.weekdays[$0.text] : nil }).first,
            weekday != date.weekday, year != nil {
             issues.append(Issue("date.weekday-mismatch", .warning,
-                "\"\(raw)\" names a weekday that \(date) is not; the date was kept"))
+                "\(NormalizeError.quote(raw)) names a weekday that \(date) is not; the date was kept"))
         }
         return ParsedDate(date: date, issues: issues)
     }

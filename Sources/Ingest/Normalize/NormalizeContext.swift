@@ -67,7 +67,7 @@ public struct NormalizeError: Error, Hashable, Sendable, CustomStringConvertible
         get {
             switch detail {
             case .text(let message): message
-            case .notA(let what, let found, let example): "\"\(found)\" is not a \(what) (expected e.g. \(example))"
+            case .notA(let what, let found, let example): "\(NormalizeError.quote(found)) is not a \(what) (expected e.g. \(example))"
             }
         }
         set { detail = .text(newValue) }
@@ -96,8 +96,21 @@ public struct NormalizeError: Error, Hashable, Sendable, CustomStringConvertible
     /// `"1<NUL>.99" holds the control character U+0000 …` (printers escape the text).
     static func control(_ scalar: Unicode.Scalar, in raw: Substring, what: String) -> NormalizeError {
         let code = String(scalar.value, radix: 16, uppercase: true)
-        return NormalizeError(.control, "\"\(raw)\" holds the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code); a \(what) never does (check the file's encoding)")
+        return NormalizeError(.control, "\(NormalizeError.quote(raw)) holds the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code); a \(what) never does (check the file's encoding)")
     }
+
+    /// Cell text as a message quotes it: in quotes, cut after 80 characters (`"1111…" (1000
+    /// characters)`), so a huge cell cannot make a huge message.
+    static func quote(_ text: some StringProtocol) -> String {
+        "\"\(clip(text))\"" + (text.count > clipLength ? " (\(text.count) characters)" : "")
+    }
+
+    /// The first 80 characters of `text`, with … when there were more.
+    static func clip(_ text: some StringProtocol) -> String {
+        text.count > clipLength ? String(text.prefix(clipLength)) + "…" : String(text)
+    }
+
+    static let clipLength = 80
 
     static func notA(_ what: String, found: Substring, example: String) -> NormalizeError {
         var error = NormalizeError(.unparseable, "")

@@ -59,10 +59,10 @@ public enum AmountLimits {
         let whole = integer.utf8.drop { $0 == UInt8(ascii: "0") }.count
         if whole > integerDigits {
             return NormalizeError(.outOfRange,
-                "\"\(raw)\" has \(whole) digits before the decimal mark; amounts are read up to \(integerDigits) (below 10^\(integerDigits))")
+                "\(NormalizeError.quote(raw)) has \(whole) digits before the decimal mark; amounts are read up to \(integerDigits) (below 10^\(integerDigits))")
         }
         return NormalizeError(.outOfRange,
-            "\"\(raw)\" has more than \(fractionDigits) decimals; amounts are read with at most \(fractionDigits)")
+            "\(NormalizeError.quote(raw)) has more than \(fractionDigits) decimals; amounts are read with at most \(fractionDigits)")
     }
 }
 

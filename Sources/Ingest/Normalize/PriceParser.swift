@@ -60,7 +60,7 @@ public struct PriceParser: Sendable {
             i = max(number.end, i + 1)
             if PriceParser.hasExponent(text, after: number.end) {
                 throw NormalizeError(.unparseable,
-                    "\"\(raw)\" is written with an exponent; write the amount in full (expected e.g. \(PriceParser.example))")
+                    "\(NormalizeError.quote(raw)) is written with an exponent; write the amount in full (expected e.g. \(PriceParser.example))")
             }
             guard let candidate = candidate(number, in: text) else { continue }
             if best == nil {
@@ -182,7 +182,7 @@ public struct PriceParser: Sendable {
             cycle = cycles.find(after, counts: true) ?? cycles.find(text.string(0..<chosen.start)[...], counts: false)
             if cycle == nil, let bad = cycles.badCount(after) {
                 issues.append(Issue("cycle.invalid-interval", .warning,
-                    "\"\(raw)\" bills every \(bad.text) \(bad.unit.rawValue)s; the count must be a whole number from \(Cycle.intervals.lowerBound) to \(Cycle.intervals.upperBound), so no cycle was read"))
+                    "\(NormalizeError.quote(raw)) bills every \(NormalizeError.clip(bad.text)) \(bad.unit.rawValue)s; the count must be a whole number from \(Cycle.intervals.lowerBound) to \(Cycle.intervals.upperBound), so no cycle was read"))
             }
         }
         if hasWords, let note = PriceWords.trialNote(raw), !amount.isZero { notes.append(note) }
