@@ -221,3 +221,17 @@ import Testing
         #expect(ReviewSession.card(draft).contains("Net\\u001B[2Jflix"))
     }
 }
+
+@Suite struct DraftsFileConfidenceTests {
+    /// A hand-written confidence outside 0…1 (`1e999` is infinity) once reached the score
+    /// printer, which cannot make digits of it. Below 0 it is 0, which next to a value means
+    /// "given by hand" and reads as 1.
+    @Test(arguments: [("1e999", 1.0), ("-1e999", 1.0), ("7", 1.0), ("-2", 1.0), ("0.5", 0.5), ("0.25", 0.25)])
+    func confidenceIsKeptInRange(_ written: String, _ read: Double) throws {
+        let text = DraftsFileTests.text()
+        let edited = text.replacingOccurrences(of: "\"confidence\": 1.00", with: "\"confidence\": \(written)", options: [],
+                                               range: text.range(of: "\"confidence\": 1.00"))
+        let draft = try DraftsFileReader(file: "drafts.json").read(edited).drafts[0]
+        #expect(draft.name.confidence == read)
+    }
+}

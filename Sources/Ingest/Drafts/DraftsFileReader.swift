@@ -149,12 +149,16 @@ public struct DraftsFileReader: Sendable {
         return field
     }
 
+    /// A field's confidence as written, kept within 0…1 (`1e999` reads as infinity, which the
+    /// score printers cannot turn into digits).
     func confidence(_ value: JSONValue?) -> Double {
+        let given: Double
         switch value {
-        case .number(let text)?: return Double(text) ?? 1
-        case .int(let i)?: return Double(i)
-        default: return 1
+        case .number(let text)?: given = Double(text) ?? 1
+        case .int(let i)?: given = Double(i)
+        default: given = 1
         }
+        return given.isNaN ? 1 : min(1, max(0, given))
     }
 
     func issues(_ value: JSONValue?) -> [Issue] {
