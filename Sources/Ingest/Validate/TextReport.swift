@@ -11,8 +11,9 @@ enum TextReport {
         return text
     }
 
+    /// The message (with control characters of quoted cells escaped), the value and the hint.
     static func body(_ finding: Finding) -> String {
-        var text = finding.message
+        var text = VisibleText.escaped(finding.message)
         if let value = finding.value { text += " (\(JSONValue.string(value).serialized()))" }
         return text + " — " + finding.hint
     }
