@@ -109,6 +109,11 @@ import Testing
                 message: "drafts.json: draft 1 (Netflix): next renewal \"in 99999999999999999999 days\" falls outside the years 0001–9999 (expected a date such as 2026-12-05, 12/05/2026 or December 5, 2026)"),
         BadEdit(find: "\"amount\": \"15.49\"", replace: "\"amount\": \"-15.49\"",
                 message: "drafts.json: draft 1 (Netflix): status \"accepted\" with the negative price -15.49 USD (a refund or credit?): write the price as a positive amount, or reject the draft"),
+        // A bad history entry was once dropped without a word.
+        BadEdit(find: "\"date\": \"2026-01-01\"", replace: "\"date\": \"2026-13-01\"",
+                message: "drafts.json: draft 2 (Spotify): priceHistory 1: date \"2026-13-01\" is not a date (expected e.g. \"2026-12-05\")"),
+        BadEdit(find: "\"amount\": \"9.00\"", replace: "\"amount\": \"1e30\"",
+                message: "drafts.json: draft 2 (Spotify): priceHistory 1: price amount \"1e30\" is not a decimal number (expected e.g. \"9.99\")"),
         BadEdit(find: "\"schema\": \"ingest/drafts@1\"", replace: "\"schema\": \"ingest/subscriptions@1\"",
                 message: "drafts.json: not an ingest/drafts@1 file (expected \"schema\": \"ingest/drafts@1\"; write one with ingest import … --drafts FILE)"),
         BadEdit(find: "\"draft\": 1,", replace: "\"draft\": 1",

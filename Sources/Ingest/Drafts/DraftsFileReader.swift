@@ -83,9 +83,21 @@ public struct DraftsFileReader: Sendable {
         draft.category = field(item, "category", as: .category, \.category, editor, &problems) { $0.stringValue.flatMap(Category.init(rawValue:)) }
         draft.notes = field(item, "notes", as: .notes, \.notes, editor, &problems) { $0.stringValue }
         if case .array(let points)? = item["priceHistory"] {
-            for point in points {
-                if let value = point["price"], let price = try? CanonicalReader.price(value) {
-                    draft.priceHistory.append(PricePoint(date: point["date"]?.stringValue.flatMap { CalendarDate(iso: $0) }, price: price))
+            for (n, point) in points.enumerated() {
+                do throws(DocumentError) {
+                    guard let value = point["price"], let price = try CanonicalReader.price(value) else {
+                        throw DocumentError("needs a \"price\" such as {\"amount\": \"9.99\", \"currency\": \"EUR\"}")
+                    }
+                    var date: CalendarDate?
+                    if let given = point["date"], given != .null {
+                        guard let d = given.stringValue.flatMap({ CalendarDate(iso: $0) }) else {
+                            throw DocumentError("date \(given.serialized()) is not a date (expected e.g. \"2026-12-05\")")
+                        }
+                        date = d
+                    }
+                    draft.priceHistory.append(PricePoint(date: date, price: price))
+                } catch {
+                    problems.append("priceHistory \(n + 1): \(error.message)")
                 }
             }
         }
