@@ -56,6 +56,13 @@ struct AcceptCommand: Command {
         }
         var drafts = read.drafts
         for i in drafts.indices { drafts[i].status = policy.decide(drafts[i]) }
+        // Drafts the policy would have taken but may not (a negative price): say which and why.
+        for (i, draft) in drafts.enumerated() where policy != .none && draft.status == .pending && AcceptPolicy.isRefused(draft) {
+            for issue in draft.allIssues where AcceptPolicy.refusedCodes.contains(issue.code) {
+                let label = draft.name.value.map { " (\($0))" } ?? ""
+                Stderr.print("ingest: \(input): draft \(i + 1)\(VisibleText.escaped(label)): left pending: \(VisibleText.escaped(issue.message))")
+            }
+        }
         var counts: [ImportDraft.Status: Int] = [:]
         for draft in drafts { counts[draft.status, default: 0] += 1 }
         let subscriptions = drafts.filter { AcceptPolicy.isOutput($0, includeInactive: includeInactive) }
