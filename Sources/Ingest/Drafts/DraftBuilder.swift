@@ -258,8 +258,11 @@ public struct DraftBuilder: Sendable {
         if let (unitText, column) = cell(.cycleUnit, row) {
             let intervalText = cell(.cycleInterval, row)?.text ?? "1"
             guard let unit = CycleUnitWords.unit(unitText), let interval = Int(intervalText), Cycle.intervals.contains(interval) else {
+                // A whole number (of any length, with its sign) that is no interval is out of range.
+                let count = intervalText.drop { $0 == "-" || $0 == "+" }
+                let isCount = !count.isEmpty && count.allSatisfy { $0.isASCII && $0.isNumber }
                 return DraftField(raw: "\(intervalText) \(unitText)", value: nil, confidence: 0, column: column, issues: [
-                    Issue("cycle.unparseable", .error,
+                    Issue(isCount && CycleUnitWords.unit(unitText) != nil ? "cycle.invalid-interval" : "cycle.unparseable", .error,
                           "\(provenance.location(column: column)): \"\(intervalText) \(unitText)\" is not a billing cycle (expected a count from \(Cycle.intervals.lowerBound) to \(Cycle.intervals.upperBound) and day, week, month or year)"),
                 ])
             }
