@@ -33,12 +33,14 @@ public struct Issue: Hashable, Sendable, CustomStringConvertible {
 /// cursor, clear the screen, reorder a line or start a new one. Every message that quotes a
 /// cell goes through it before it is printed.
 public enum VisibleText {
-    public static func escaped(_ text: some StringProtocol) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return String(text) }
+    /// `keepingLineBreaks` leaves `\n` and `\r` for a format that escapes them its own way.
+    public static func escaped(_ text: some StringProtocol, keepingLineBreaks: Bool = false) -> String {
+        let escape = { (s: Unicode.Scalar) in needsEscape(s) && !(keepingLineBreaks && (s == "\n" || s == "\r")) }
+        guard text.unicodeScalars.contains(where: escape) else { return String(text) }
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
-            guard needsEscape(scalar) else { out.unicodeScalars.append(scalar); continue }
+            guard escape(scalar) else { out.unicodeScalars.append(scalar); continue }
             switch scalar {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
