@@ -54,11 +54,18 @@ struct AcceptCommand: Command {
         }
         let read: (drafts: [ImportDraft], context: NormalizeContext)
         do { read = try DraftsFileReader(file: input).read(String(decoding: data, as: UTF8.self)) } catch {
-            for message in error.messages { Stderr.print("ingest: \(message)") }
+            for message in error.messages { Stderr.print("ingest: \(VisibleText.escaped(message))") }
             return 1
         }
         var drafts = read.drafts
         for i in drafts.indices { drafts[i].status = policy.decide(drafts[i]) }
+        // Drafts the policy would have taken but may not (a negative price): say which and why.
+        for (i, draft) in drafts.enumerated() where policy != .none && draft.status == .pending && AcceptPolicy.isRefused(draft) {
+            for issue in draft.allIssues where AcceptPolicy.refusedCodes.contains(issue.code) {
+                let label = draft.name.value.map { " (\($0))" } ?? ""
+                Stderr.print("ingest: \(input): draft \(i + 1)\(VisibleText.escaped(label)): left pending: \(VisibleText.escaped(issue.message))")
+            }
+        }
         var counts: [ImportDraft.Status: Int] = [:]
         for draft in drafts { counts[draft.status, default: 0] += 1 }
         let subscriptions = drafts.filter { AcceptPolicy.isOutput($0, includeInactive: includeInactive) }

@@ -196,6 +196,9 @@ enum CommonOptions {
             }
             currency = c
         }
+        if let locale = args.value("--locale"), let problem = LocaleFormats.problem(locale) {
+            throw UsageError("--locale: \(problem)")
+        }
         return NormalizeContext(today: today, locale: args.value("--locale"), currency: currency)
     }
 

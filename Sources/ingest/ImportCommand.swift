@@ -126,7 +126,7 @@ struct ImportCommand: Command {
     }
 
     func printConflicts(_ draft: ImportDraft) {
-        for issue in draft.issues where issue.code == "duplicate.conflict" { Stderr.print("ingest: \(issue.message)") }
+        for issue in draft.issues where issue.code == "duplicate.conflict" { Stderr.print("ingest: \(VisibleText.escaped(issue.message))") }
     }
 
     /// Drafts straight to the output. Merging duplicates takes a first pass that only counts

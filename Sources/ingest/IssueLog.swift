@@ -11,7 +11,7 @@ struct IssueLog {
         for issue in draft.allIssues where issue.severity >= .warning {
             let seen = counts[issue.code, default: 0] + 1
             counts[issue.code] = seen
-            if seen <= limit { Stderr.print("ingest: \(issue.message)") }
+            if seen <= limit { Stderr.print("ingest: \(VisibleText.escaped(issue.message))") }
         }
     }
 
@@ -60,14 +60,14 @@ struct InputRunner {
             }
             if printIssues {
                 log.finish(source: report.source)
-                for warning in report.warnings { Stderr.print("ingest: \(report.source): \(warning.message)") }
+                for warning in report.warnings { Stderr.print("ingest: \(report.source): \(VisibleText.escaped(warning.message))") }
             }
             Stderr.print("ingest: \(report.source): \(report.line)")
         } catch let error as ReadError {
-            Stderr.print("ingest: \(error)")
+            Stderr.print("ingest: \(VisibleText.escaped(error.description))")
             failed = true
         } catch let error as MappingError {
-            Stderr.print("ingest: \(name): \(error)")
+            Stderr.print("ingest: \(name): \(VisibleText.escaped(error.description))")
             failed = true
         }
     }

@@ -68,12 +68,12 @@ struct CanonicalOutput {
             var existing: [Subscription] = []
             if let data = FileManager.default.contents(atPath: mergeInto) {
                 do { existing = try CanonicalReader.read(String(decoding: data, as: UTF8.self), file: mergeInto) } catch {
-                    Stderr.print("ingest: \(error.message)")
+                    Stderr.print("ingest: \(VisibleText.escaped(error.message))")
                     return 1
                 }
             }
             let result = CanonicalMerger(today: today).merge(existing: existing, new: subscriptions)
-            for change in result.changes { Stderr.print("ingest: \(change)") }
+            for change in result.changes { Stderr.print("ingest: \(VisibleText.escaped(change.description))") }
             Stderr.print("ingest: \(mergeInto): \(existing.count) kept, \(result.updated) updated, \(result.added) added, \(result.changes.count) price change\(result.changes.count == 1 ? "" : "s")")
             list = result.subscriptions
         }

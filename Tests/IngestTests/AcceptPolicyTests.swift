@@ -26,6 +26,8 @@ import Testing
         Case(label: "duplicate conflict", draft: Sample.draft("Spotify", issues: [Issue("duplicate.conflict", .warning, "x")]),
              doubts: ["duplicate.conflict"], all: .accepted, confident: .pending),
         Case(label: "inactive stays inactive", draft: Sample.draft("Gym", status: .inactive), doubts: [], all: .inactive, confident: .inactive),
+        Case(label: "negative price", draft: Sample.draft("Refund", "-5", issues: [Issue("price.negative", .error, "x")]),
+             doubts: ["price.negative"], all: .pending, confident: .pending),
         Case(label: "decided stays decided", draft: Sample.draft("X", status: .rejected), doubts: [], all: .rejected, confident: .rejected),
     ]
 

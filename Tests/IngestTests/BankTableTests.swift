@@ -268,3 +268,57 @@ func transactions(_ t: TransactionTable) -> [Transaction] {
         #expect(report.line == "16 rows → 2 drafts, 8 skipped (1 income, 3 not a subscription, 1 one-off, 2 refund, 1 transfer)")
     }
 }
+
+/// Runs of digits past `Int64` (IBANs, reference numbers) once trapped while a statement was
+/// sniffed, on every CSV import; they are now "not an amount" and "not a date".
+@Suite struct BankDigitLimitTests {
+    static let forty = "1234567890123456789012345678901234567890"
+
+    @Test(arguments: [forty, "-" + forty, "12345678901234.00", "99999999999999999999,99", "1" + String(repeating: "0", count: 13) + ".5"])
+    func longAmountsAreNoAmounts(_ text: String) {
+        #expect(BankValueParser.amount(Array(text.utf8)[...], mark: nil) == nil)
+        #expect(BankValueParser.amount(Array(text.utf8)[...], mark: .comma) == nil)
+    }
+
+    @Test func amountsBelowTheLimitAreExact() {
+        #expect(BankValueParser.amount(Array("-9999999999999.9999".utf8)[...], mark: .point) == -99_999_999_999_999_999)
+        #expect(BankValueParser.amount(Array("15,49".utf8)[...], mark: nil) == 154_900)
+        #expect(BankValueParser.amount(Array("0.123456789".utf8)[...], mark: .point) == 1234)
+    }
+
+    @Test(arguments: [forty, "\(forty)-01-01", "01/01/\(forty)", "\(forty) Nov 2026", "2026-11-\(forty)", "99999999-01-01"])
+    func longDatePartsAreNoDates(_ text: String) {
+        let bytes = Array(text.utf8)[...]
+        _ = BankValueParser.dateParts(bytes)
+        for order in [DateOrder.dayMonthYear, .monthDayYear, .yearMonthDay, nil] {
+            #expect(BankValueParser.date(bytes, order: order) == nil)
+        }
+    }
+
+    /// A statement with a reference column of 40 digits, and such digits in the date and amount
+    /// of two rows: the series is found, the two rows are skipped as unusable.
+    @Test func statementWithReferenceNumbersImports() throws {
+        let text = try String(contentsOf: FixtureFolder.url("hostile/bank-reference-numbers.csv"), encoding: .utf8)
+        let (drafts, report) = try importBank(text, today: "2026-07-01")
+        #expect(drafts.map { $0.name.value } == ["Netflix"])
+        #expect(report.skips.count == 2)
+    }
+
+    /// The same column in a subscriptions table, read with and without `--from bank`.
+    @Test(arguments: [SourceKind?.none, .csv, .bank])
+    func tableWithReferenceNumbersImports(_ kind: SourceKind?) throws {
+        let path = FixtureFolder.url("hostile/reference-numbers.csv").path
+        let options = ImportOptions(kind: kind, context: NormalizeContext(today: CalendarDate(year: 2026, month: 11, day: 30)!))
+        var drafts: [ImportDraft] = []
+        do {
+            _ = try Importer(options: options).run(path: path, name: "reference-numbers.csv") { drafts.append($0) }
+        } catch {
+            // As a bank statement the table has no amount column: a clear error, never a trap.
+            #expect(kind == .bank, "\(error)")
+            return
+        }
+        #expect(drafts.compactMap(\.name.value) == ["Netflix", "Spotify", "Dropbox"])
+        let preview = PreviewTable(drafts: drafts, policy: .all).table(width: 100, color: false)
+        #expect(preview.contains("Dropbox"))
+    }
+}

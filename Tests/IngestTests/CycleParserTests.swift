@@ -97,3 +97,41 @@ import Testing
         #expect(parser.find("9.99", counts: true) == nil)
     }
 }
+
+/// Counts that are no interval once read as 1 (`every 0 months`, `every 10^20 months`) or lost
+/// their sign (`every -3 weeks` as 3); each is now `.outOfRange`.
+@Suite struct CycleLimitTests {
+    static let refused: [(String, NormalizeError.Kind)] = [
+        ("every 0 months", .outOfRange), ("every 100000000000000000000 months", .outOfRange), ("every -3 weeks", .outOfRange),
+        ("every 99999999999999999999 days", .outOfRange), ("every 1001 days", .outOfRange), ("every 1.5 months", .outOfRange),
+        ("0 months", .outOfRange), ("alle 0 Monate", .outOfRange), ("monthly\u{0}", .control),
+    ]
+
+    @Test(arguments: refused)
+    func refusesWithTheKind(_ raw: String, _ kind: NormalizeError.Kind) {
+        #expect { try CycleParser().parse(raw[...]) } throws: { ($0 as? NormalizeError)?.kind == kind }
+    }
+
+    static let kept: [(String, Cycle)] = [
+        ("every 1000 days", Cycle(unit: .day, interval: 1000)), ("every 1 month", .monthly), ("1-3 months", Cycle(unit: .month, interval: 3)),
+        ("3-month", Cycle(unit: .month, interval: 3)), ("12 months", .yearly),
+    ]
+
+    @Test(arguments: kept)
+    func readsCountsInRange(_ raw: String, _ cycle: Cycle) throws {
+        #expect(try CycleParser().parse(raw[...]) == cycle)
+    }
+
+    @Test func errorsGiveTheirIssueCodes() {
+        #expect(NormalizeError(.outOfRange, "x").issueCode("cycle") == "cycle.invalid-interval")
+        #expect(NormalizeError(.outOfRange, "x").issueCode("price") == "price.out-of-range")
+        #expect(NormalizeError(.outOfRange, "x").issueCode("date") == "date.out-of-range")
+        #expect(NormalizeError(.control, "x").issueCode("price") == "price.unparseable")
+    }
+
+    @Test func canonicalIntervalsAreChecked() {
+        for interval in [0, -3, 1001, Int.max] {
+            #expect(throws: DocumentError.self) { try CanonicalReader.cycle(.object([("unit", .string("week")), ("interval", .int(interval))])) }
+        }
+    }
+}

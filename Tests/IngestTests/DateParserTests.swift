@@ -142,3 +142,59 @@ struct DateCase: CustomTestStringConvertible, Sendable {
         #expect(unproven.decide(locale: nil).guessed)
     }
 }
+
+/// Hostile date texts: counts past `Int` once trapped or wrapped (`in 99999999999999999999
+/// days` gave the year 2739933, which breaks the schema's date pattern); every date read now
+/// falls in 0001–9999 or is refused.
+@Suite struct DateLimitTests {
+    static let refused: [(String, NormalizeError.Kind)] = [
+        ("in 99999999999999999999 days", .outOfRange), ("99999999999999999999 days ago", .outOfRange),
+        ("in 9999999 days", .outOfRange), ("in 99999999999 months", .outOfRange), ("in 3000000 weeks", .outOfRange),
+        ("0000-01-01", .outOfRange), ("1/1/99999999999999999999", .unparseable), ("2026-12-05\u{0}", .control),
+        ("99999年12月5日", .impossible), ("12/05/10000", .unparseable),
+    ]
+
+    @Test(arguments: refused)
+    func refusesWithTheKind(_ raw: String, _ kind: NormalizeError.Kind) {
+        let parser = DateParser(context: NormalizeContext(today: CalendarDate(year: 2026, month: 11, day: 30)!))
+        #expect { try parser.parse(raw[...]) } throws: { ($0 as? NormalizeError)?.kind == kind }
+    }
+
+    @Test func relativeDatesStopAtTheLastSupportedDay() throws {
+        let last = DateParser(context: NormalizeContext(today: CalendarDate(year: 9999, month: 12, day: 31)!))
+        #expect(try last.parse("today").date.description == "9999-12-31")
+        #expect { try last.parse("tomorrow") } throws: { ($0 as? NormalizeError)?.kind == .outOfRange }
+        let first = DateParser(context: NormalizeContext(today: CalendarDate(year: 1, month: 1, day: 1)!))
+        #expect { try first.parse("yesterday") } throws: { ($0 as? NormalizeError)?.kind == .outOfRange }
+    }
+
+    @Test func calendarArithmeticNeverTraps() {
+        let day = CalendarDate(year: 2026, month: 11, day: 30)!
+        #expect(CalendarDate(year: 0, month: 1, day: 1) == nil)
+        #expect(CalendarDate(year: 10_000, month: 1, day: 1) == nil)
+        #expect(day.adding(days: .max).isSupported == false)
+        #expect(day.adding(days: .min).isSupported == false)
+        #expect(day.adding(months: .max).isSupported == false)
+        #expect(Cycle(unit: .week, interval: .max).advance(day, times: .max).isSupported == false)
+        #expect(Cycle(unit: .year, interval: 3).advance(day, times: -2).description == "2020-11-30")
+    }
+
+    /// Rolling a past renewal forward counts the cycles from the distance; it agrees with
+    /// stepping one cycle at a time.
+    static let rolls: [(String, Cycle)] = [
+        ("1900-01-01", Cycle(unit: .day)), ("2026-01-31", .monthly), ("2024-02-29", .yearly), ("2020-03-15", Cycle(unit: .week, interval: 2)),
+        ("2026-11-29", Cycle(unit: .month, interval: 1000)), ("1999-12-31", Cycle(unit: .month, interval: 7)), ("2026-11-30", .weekly),
+    ]
+
+    @Test(arguments: rolls)
+    func rollingForwardMatchesStepping(_ start: String, _ cycle: Cycle) {
+        let today = CalendarDate(year: 2026, month: 11, day: 30)!
+        let date = CalendarDate(iso: start)!
+        var times = 0
+        var next = date
+        while next < today { times += 1; next = cycle.advance(date, times: times) }
+        let rolled = DraftBuilder.rolled(date, by: cycle, to: today)
+        #expect(rolled.0 == next)
+        #expect(rolled.times == times)
+    }
+}

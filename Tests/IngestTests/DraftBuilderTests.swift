@@ -185,3 +185,22 @@ func importCSV(_ text: String, today: String = "2026-11-30", locale: String? = n
         #expect(drafts == expected)
     }
 }
+
+/// A count column with no interval in it (0, negative, past `Int`) once read as an interval
+/// of 1 or overflowed day arithmetic; it is now `cycle.invalid-interval`.
+@Suite struct CycleCountColumnTests {
+    @Test func countsOutsideTheRangeAreFlagged() throws {
+        let csv = "Name,Price,Every,Unit\nA,9.99 USD,0,month\nB,9.99 USD,99999999999999999999,week\nC,9.99 USD,-3,week\nD,9.99 USD,2,week\nE,9.99 USD,1001,day\n"
+        let drafts = try importCSV(csv).drafts
+        #expect(drafts.map { $0.cycle.issues.first?.code } == ["cycle.invalid-interval", "cycle.invalid-interval", "cycle.invalid-interval", nil, "cycle.invalid-interval"])
+        #expect(drafts[3].cycle.value == Cycle(unit: .week, interval: 2))
+    }
+
+    /// A renewal on the last supported day rolled on by a cycle passes 9999: the date is kept
+    /// with an error, never written with five digits.
+    @Test func rollingPastTheLastYearIsFlagged() throws {
+        let drafts = try importCSV("Name,Price,Billing,Next renewal\nA,9.99 USD,yearly,9999-06-01\n", today: "9999-12-01").drafts
+        #expect(drafts[0].nextRenewal.issues.map(\.code).contains("date.out-of-range"))
+        #expect(drafts[0].nextRenewal.value?.isSupported == true)
+    }
+}

@@ -39,7 +39,7 @@ import Testing
                     both({ DecimalText.appendUnits(units, digits: digits, to: &$0) }, { DecimalText.appendUnits(units, digits: digits, to: &$0) })
                 }
             }
-            for date in [CalendarDate(dayNumber: round * 97), CalendarDate(year: 12026, month: 1, day: 2)!] {
+            for date in [CalendarDate(dayNumber: round * 97), CalendarDate(year: 2026, month: 1, day: 2)!.adding(days: 3_652_425)] {
                 both({ JSONBytes.date(date, to: &$0) }, { JSONBytes.date(date, to: &$0) })
             }
             both({ JSONBytes.null(&$0) }, { JSONBytes.null(&$0) })

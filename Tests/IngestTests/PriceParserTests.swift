@@ -207,3 +207,58 @@ struct PriceCase: CustomTestStringConvertible, Sendable {
         #expect(DecimalText.minorUnits(value, digits: digits) == DecimalText.foundationMinorUnits(value, digits: digits))
     }
 }
+
+/// Hostile price texts: each once read as a wrong amount (`1e30` as 30.00, 60 digits cut to
+/// 38, 1000 digits as 0.00, `1<NUL>.99` as 0.99); each is now refused with the kind given.
+@Suite struct PriceLimitTests {
+    static let refused: [(String, NormalizeError.Kind)] = [
+        ("1e30 USD", .unparseable), ("1.5E3 €", .unparseable), ("$2e-3", .unparseable),
+        (String(repeating: "9", count: 60) + " USD", .outOfRange), (String(repeating: "1", count: 1000) + " USD", .outOfRange),
+        ("1000000000000000 USD", .outOfRange), ("1234567890123456789", .outOfRange), ("$99999999999999999999.99", .outOfRange),
+        ("1.000.000.000.000.000 €", .outOfRange),
+        ("0." + String(repeating: "0", count: 20) + "1 USD", .outOfRange),
+        ("1\u{0}.99 USD", .control), ("9.99\u{1B}[2J", .control), ("\u{7F}9.99 €", .control), ("9.99 \u{9B}USD", .control),
+    ]
+
+    @Test(arguments: refused)
+    func refusesWithTheKind(_ raw: String, _ kind: NormalizeError.Kind) {
+        let parser = PriceParser(context: NormalizeContext(today: CalendarDate(dayNumber: 20_000), currency: .usd))
+        #expect { try parser.parse(raw[...]) } throws: { ($0 as? NormalizeError)?.kind == kind }
+    }
+
+    /// The largest amounts and finest decimals inside the limits read exactly.
+    static let atTheLimit: [(String, String)] = [
+        ("999999999999999.99 USD", "999999999999999.99"), ("000000000000000000009.99 USD", "9.99"),
+        ("0.00000000000000000001 USD", "0.00000000000000000001"),
+        ("999,999,999,999,999 USD", "999999999999999.00"),
+    ]
+
+    @Test(arguments: atTheLimit)
+    func readsAtTheLimit(_ raw: String, _ amount: String) throws {
+        let parser = PriceParser(context: NormalizeContext(today: CalendarDate(dayNumber: 20_000)))
+        #expect(try parser.parse(raw[...]).price.writtenAmountText == amount)
+    }
+
+    @Test func aBadCountAfterThePriceIsFlagged() throws {
+        let parser = PriceParser(context: NormalizeContext(today: CalendarDate(dayNumber: 20_000)))
+        let parsed = try parser.parse("$9.99 every 0 months")
+        #expect(parsed.cycle == nil)
+        #expect(parsed.issues.map(\.code).contains("cycle.invalid-interval"))
+    }
+
+    /// Amounts past the limits come from other places too: canonical files and drafts files.
+    @Test(arguments: ["1e30", String(repeating: "9", count: 60), String(repeating: "1", count: 1000), "1.2.3", "--5"])
+    func canonicalAmountsAreChecked(_ amount: String) {
+        #expect(throws: DocumentError.self) { try CanonicalReader.price(.object([("amount", .string(amount)), ("currency", .string("USD"))])) }
+    }
+
+    /// Totals of amounts at the limit, or a value too long to round to cents, never print `NaN`.
+    @Test func formattingNeverWritesNaN() {
+        let huge = Decimal(sign: .plus, exponent: 40, significand: 1)
+        let text = DecimalText.format(huge, minorDigits: 2)
+        #expect(text == "1" + String(repeating: "0", count: 40) + ".00")
+        #expect(DecimalText.parse(String(repeating: "1", count: 39)) == nil)
+        #expect(DecimalText.parse("1.2.3") == nil)
+        #expect(DecimalText.parse("-1299.5") == Decimal(string: "-1299.5"))
+    }
+}

@@ -75,6 +75,15 @@ import Testing
         Bad(text: "{\"severity\": {\"price.unknown\": \"off\"}}", message: "severity: unknown code \"price.unknown\""),
         Bad(text: "{\"severity\": {\"price.zero\": \"fatal\"}}", message: "severity.price.zero: expected \"error\", \"warning\", \"info\" or \"off\""),
         Bad(text: "{\"locale\": \"\"}", message: "locale: expected a locale"),
+        Bad(text: "{\"locale\": \"german\"}", message: "locale: \"german\" is not a locale"),
+        Bad(text: "{\"locale\": \"de_Germany\"}", message: "locale: \"de_Germany\": \"Germany\" is not a region"),
+        Bad(text: "{\"locale\": \"xq_DE\"}", message: "locale: \"xq_DE\": \"xq\" is not an ISO 639 language code"),
+        Bad(text: "{\"rules\": [{\"files\": \"*.{csv,tsv}\"}]}", message: "rules[0].files: \"*.{csv,tsv}\" uses \"{\""),
+        Bad(text: "{\"rules\": [{\"files\": [\"a.csv\", \"[ab].csv\"]}]}", message: "rules[0].files: \"[ab].csv\" uses \"[\""),
+        Bad(text: "{\"rules\": [{\"files\": \"../other/*.csv\"}]}", message: "rules[0].files: \"../other/*.csv\" goes up with .."),
+        Bad(text: "{\"rules\": [{\"files\": \"/etc/*.csv\"}]}", message: "rules[0].files: \"/etc/*.csv\" is an absolute path"),
+        Bad(text: "{\"rules\": [{\"files\": \"cards**/*.csv\"}]}", message: "rules[0].files: \"cards**/*.csv\": ** must be a whole folder part"),
+        Bad(text: "{\"rules\": [{\"files\": \" \"}]}", message: "rules[0].files: a pattern is empty"),
     ]
 
     @Test(arguments: bad)

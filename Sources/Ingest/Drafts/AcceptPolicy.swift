@@ -8,8 +8,20 @@
 /// - every field that has a value was read with confidence at least `confidenceThreshold`
 ///   (1 for a clean CSV cell, 0.6 for a value read with a warning, the OCR score for screenshots);
 ///   listed only when no other reason explains it.
+///
+/// No policy accepts a draft carrying one of `refusedCodes` (a negative price): such a value
+/// would go into the output wrong, so the draft stays pending for a person to decide.
 public enum AcceptPolicy: String, Sendable, CaseIterable {
     case all, confident, none
+
+    /// Issue codes of values that must not be written as read: a draft carrying one is left
+    /// pending by every policy, `all` included.
+    public static let refusedCodes: [String] = ["price.negative"]
+
+    /// Whether the draft carries one of `refusedCodes`.
+    public static func isRefused(_ draft: ImportDraft) -> Bool {
+        draft.allIssues.contains { refusedCodes.contains($0.code) }
+    }
 
     /// Below this, a field's confidence keeps a draft from being "confident".
     public static let confidenceThreshold = 0.8
@@ -41,7 +53,7 @@ public enum AcceptPolicy: String, Sendable, CaseIterable {
     public func decide(_ draft: ImportDraft) -> ImportDraft.Status {
         guard draft.status == .pending else { return draft.status }
         switch self {
-        case .all: return draft.name.value == nil ? .rejected : .accepted
+        case .all: return draft.name.value == nil ? .rejected : (AcceptPolicy.isRefused(draft) ? .pending : .accepted)
         case .confident: return AcceptPolicy.doubts(draft).isEmpty ? .accepted : .pending
         case .none: return .pending
         }

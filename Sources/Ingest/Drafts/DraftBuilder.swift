@@ -225,20 +225,21 @@ public struct DraftBuilder: Sendable {
                 parsed.issues.append(Issue("currency.missing", .warning,
                     "\(provenance.location(column: column)): \"\(text)\" names no currency; pass --currency to set one"))
             }
-            let located = parsed.issues.map { issue -> Issue in
+            var located = parsed.issues.map { issue -> Issue in
                 var issue = issue
                 if !issue.message.hasPrefix(provenance.file) {
                     issue.message = "\(provenance.location(column: column)): \(issue.message)"
                 }
                 return issue
             }
+            if let negative = PriceChecks.negative(parsed.price, at: provenance.location(column: column)) { located.append(negative) }
             let confidence = located.contains { $0.severity >= .warning } ? 0.6 : 1
             var field = DraftField(raw: text, value: parsed.price, confidence: confidence, column: column, issues: located)
             if !parsed.notes.isEmpty { field.issues.append(Issue("price.note", .info, parsed.notes.joined(separator: "; "))) }
             return (field, parsed.cycle)
         } catch {
             return (DraftField(raw: text, value: nil, confidence: 0, column: column, issues: [
-                Issue("price.unparseable", .error, "\(provenance.location(column: column)): \(error.message)"),
+                Issue(error.issueCode("price"), .error, "\(provenance.location(column: column)): \(error.message)"),
             ]), nil)
         }
     }
@@ -248,7 +249,7 @@ public struct DraftBuilder: Sendable {
             do {
                 return DraftField(raw: text, value: try parseCycle(text), column: column)
             } catch {
-                let code = error.kind == .notRecurring ? "cycle.not-recurring" : "cycle.unparseable"
+                let code = error.issueCode("cycle")
                 return DraftField(raw: text, value: nil, confidence: 0, column: column, issues: [
                     Issue(code, .error, "\(provenance.location(column: column)): \(error.message)"),
                 ])
@@ -256,10 +257,13 @@ public struct DraftBuilder: Sendable {
         }
         if let (unitText, column) = cell(.cycleUnit, row) {
             let intervalText = cell(.cycleInterval, row)?.text ?? "1"
-            guard let unit = CycleUnitWords.unit(unitText), let interval = Int(intervalText), interval > 0 else {
+            guard let unit = CycleUnitWords.unit(unitText), let interval = Int(intervalText), Cycle.intervals.contains(interval) else {
+                // A whole number (of any length, with its sign) that is no interval is out of range.
+                let count = intervalText.drop { $0 == "-" || $0 == "+" }
+                let isCount = !count.isEmpty && count.allSatisfy { $0.isASCII && $0.isNumber }
                 return DraftField(raw: "\(intervalText) \(unitText)", value: nil, confidence: 0, column: column, issues: [
-                    Issue("cycle.unparseable", .error,
-                          "\(provenance.location(column: column)): \"\(intervalText) \(unitText)\" is not a billing cycle (expected a count and day, week, month or year)"),
+                    Issue(isCount && CycleUnitWords.unit(unitText) != nil ? "cycle.invalid-interval" : "cycle.unparseable", .error,
+                          "\(provenance.location(column: column)): \"\(intervalText) \(unitText)\" is not a billing cycle (expected a count from \(Cycle.intervals.lowerBound) to \(Cycle.intervals.upperBound) and day, week, month or year)"),
                 ])
             }
             return DraftField(raw: "\(intervalText) \(unitText)", value: Cycle(unit: unit, interval: interval).canonical, column: column)
@@ -293,7 +297,7 @@ public struct DraftBuilder: Sendable {
             return DraftField(raw: text, value: parsed.date, confidence: issues.isEmpty ? 1 : 0.6, column: column, issues: issues)
         } catch {
             return DraftField(raw: text, value: nil, confidence: 0, column: column, issues: [
-                Issue("date.unparseable", .error, "\(provenance.location(column: column)): \(error.message)"),
+                Issue(error.issueCode("date"), .error, "\(provenance.location(column: column)): \(error.message)"),
             ])
         }
     }
@@ -332,15 +336,32 @@ public struct DraftBuilder: Sendable {
             return
         }
         let (next, times) = DraftBuilder.rolled(date, by: cycle, to: context.today)
+        guard next.isSupported else {
+            draft.nextRenewal.issues.append(Issue("date.out-of-range", .error,
+                "\(draft.provenance[0].location()): next renewal \(date) moved on by \(cycle) passes the year 9999; the date was kept"))
+            return
+        }
         draft.nextRenewal.value = next
         draft.nextRenewal.issues.append(Issue("date.rolled-forward", .info,
             "next renewal \(date) is in the past; moved on \(times) cycle\(times == 1 ? "" : "s") to \(next)"))
     }
 
     /// `date` moved on by whole cycles to the first date on or after `today`, and how many.
+    /// The count is worked out from the distance (a daily cycle from the year 1 is not stepped
+    /// 740,000 times), then settled by at most a few steps.
     static func rolled(_ date: CalendarDate, by cycle: Cycle, to today: CalendarDate) -> (CalendarDate, times: Int) {
-        var next = date
-        var times = 0
+        guard date < today else { return (date, 0) }
+        let interval = max(1, cycle.interval)
+        var times: Int
+        switch cycle.unit {
+        case .day, .week:
+            let step = interval * (cycle.unit == .week ? 7 : 1)
+            times = (today.dayNumber - date.dayNumber + step - 1) / step
+        case .month, .year:
+            let step = interval * (cycle.unit == .year ? 12 : 1)
+            times = max(1, ((today.year - date.year) * 12 + today.month - date.month) / step)
+        }
+        var next = cycle.advance(date, times: times)
         while next < today {
             times += 1
             next = cycle.advance(date, times: times)

@@ -83,10 +83,30 @@ public struct DraftsFileReader: Sendable {
         draft.category = field(item, "category", as: .category, \.category, editor, &problems) { $0.stringValue.flatMap(Category.init(rawValue:)) }
         draft.notes = field(item, "notes", as: .notes, \.notes, editor, &problems) { $0.stringValue }
         if case .array(let points)? = item["priceHistory"] {
-            for point in points {
-                if let value = point["price"], let price = try? CanonicalReader.price(value) {
-                    draft.priceHistory.append(PricePoint(date: point["date"]?.stringValue.flatMap { CalendarDate(iso: $0) }, price: price))
+            for (n, point) in points.enumerated() {
+                do throws(DocumentError) {
+                    guard let value = point["price"], let price = try CanonicalReader.price(value) else {
+                        throw DocumentError("needs a \"price\" such as {\"amount\": \"9.99\", \"currency\": \"EUR\"}")
+                    }
+                    var date: CalendarDate?
+                    if let given = point["date"], given != .null {
+                        guard let d = given.stringValue.flatMap({ CalendarDate(iso: $0) }) else {
+                            throw DocumentError("date \(given.serialized()) is not a date (expected e.g. \"2026-12-05\")")
+                        }
+                        date = d
+                    }
+                    draft.priceHistory.append(PricePoint(date: date, price: price))
+                } catch {
+                    problems.append("priceHistory \(n + 1): \(error.message)")
                 }
+            }
+        }
+        // The sign is checked on the value as it now is: an edit may have fixed it or made it.
+        draft.price.issues.removeAll { $0.code == "price.negative" }
+        if let price = draft.price.value, let negative = PriceChecks.negative(price, at: nil) {
+            draft.price.issues.append(negative)
+            if draft.status == .accepted {
+                problems.append("status \"accepted\" with the negative price \(price.amountText)\(price.currency.map { " \($0.code)" } ?? "") (a refund or credit?): write the price as a positive amount, or reject the draft")
             }
         }
         if draft.status == .accepted, draft.name.value == nil {
@@ -141,12 +161,16 @@ public struct DraftsFileReader: Sendable {
         return field
     }
 
+    /// A field's confidence as written, kept within 0…1 (`1e999` reads as infinity, which the
+    /// score printers cannot turn into digits).
     func confidence(_ value: JSONValue?) -> Double {
+        let given: Double
         switch value {
-        case .number(let text)?: return Double(text) ?? 1
-        case .int(let i)?: return Double(i)
-        default: return 1
+        case .number(let text)?: given = Double(text) ?? 1
+        case .int(let i)?: given = Double(i)
+        default: given = 1
         }
+        return given.isNaN ? 1 : min(1, max(0, given))
     }
 
     func issues(_ value: JSONValue?) -> [Issue] {

@@ -43,7 +43,7 @@ public struct FieldEditor: Sendable {
             var parsed = try prices.parse(raw[...])
             if parsed.price.currency == nil { parsed.price.currency = draft.price.value?.currency }
             draft.price = DraftField(raw: raw, value: parsed.price, column: draft.price.column,
-                                     issues: parsed.issues)
+                                     issues: parsed.issues + [PriceChecks.negative(parsed.price, at: nil)].compactMap { $0 })
             if let cycle = parsed.cycle { draft.cycle = DraftField(raw: raw, value: cycle, column: draft.cycle.column) }
         case .cycle:
             if raw.isEmpty { draft.cycle = .absent; return }

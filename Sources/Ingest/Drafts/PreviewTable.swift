@@ -62,7 +62,8 @@ public struct PreviewTable: Sendable {
         ]
     }
 
-    var rows: [[String]] { drafts.enumerated().map { cells($1, $0 + 1) } }
+    /// The cells as printed in a table or Markdown: input text with control characters escaped.
+    var rows: [[String]] { drafts.enumerated().map { cells($1, $0 + 1).map { VisibleText.escaped($0) } } }
 
     /// Columns given up, in this order, when the name and issues columns cut to 8 still do not fit.
     static let dropOrder = [7, 8, 6, 0]

@@ -124,7 +124,7 @@ public struct ReviewSession {
                 try editor.apply(field, text, to: &drafts[index])
                 return true
             } catch {
-                write("  \(error.message.hasPrefix("\"") ? "\(field.label) " : "")\(error.message); try again\n")
+                write("  \(error.message.hasPrefix("\"") ? "\(field.label) " : "")\(VisibleText.escaped(error.message)); try again\n")
             }
         }
     }
@@ -150,11 +150,11 @@ public struct ReviewSession {
 
     /// A draft as shown in the review: its values, where it came from, and its problems.
     public static func card(_ draft: ImportDraft) -> String {
-        var out = (draft.name.value ?? "(no name)") + "\n"
+        var out = VisibleText.escaped(draft.name.value ?? "(no name)") + "\n"
         func row(_ label: String, _ value: String?, _ raw: String?) {
             var text = "  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + (value ?? "—")
             if let raw, raw.lowercased() != value?.lowercased() { text += "   (read from \"\(raw)\")" }
-            out += text + "\n"
+            out += VisibleText.escaped(text) + "\n"
         }
         row("price", draft.price.value.map { PreviewTable.money($0.amount, $0.currency) }, draft.price.raw)
         var cycle = draft.cycle.value?.description
@@ -167,7 +167,7 @@ public struct ReviewSession {
         if let notes = draft.notes.value { row("notes", notes, nil) }
         row("from", draft.provenance.map { $0.location() }.joined(separator: ", "), nil)
         for issue in draft.allIssues where issue.severity >= .warning {
-            out += "  ! \(issue.code): \(issue.message)\n"
+            out += "  ! \(issue.code): \(VisibleText.escaped(issue.message))\n"
         }
         let doubts = AcceptPolicy.doubts(draft)
         out += doubts.isEmpty ? "  confident\n" : "  not confident: \(doubts.joined(separator: ", "))\n"

@@ -4,9 +4,16 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     public var month: Int
     public var day: Int
 
-    /// Returns nil when the day does not exist (`2026-02-30`, month 13).
+    /// The years a date read from input may have: the canonical output writes four digits.
+    public static let supportedYears = 1...9999
+
+    /// Whether the year is one of `supportedYears`; day arithmetic can step outside them.
+    public var isSupported: Bool { CalendarDate.supportedYears.contains(year) }
+
+    /// Returns nil when the day does not exist (`2026-02-30`, month 13) or its year is outside
+    /// `supportedYears`.
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), day >= 1,
+        guard CalendarDate.supportedYears.contains(year), (1...12).contains(month), day >= 1,
               day <= CalendarDate.daysIn(month: month, year: year) else { return nil }
         self.year = year
         self.month = month
@@ -77,11 +84,20 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         return w < 0 ? w + 7 : w
     }
 
-    public func adding(days: Int) -> CalendarDate { CalendarDate(dayNumber: dayNumber + days) }
+    /// Steps further than this many days or months from a supported date land outside
+    /// `supportedYears` whatever the start; arithmetic clamps to them so that it cannot overflow.
+    static let maxStepDays = 4_000_000
+    static let maxStepMonths = 130_000
+
+    /// The date `days` later (earlier when negative); check `isSupported` on a date computed
+    /// from input.
+    public func adding(days: Int) -> CalendarDate {
+        CalendarDate(dayNumber: dayNumber + min(max(days, -Self.maxStepDays), Self.maxStepDays))
+    }
 
     /// Calendar month arithmetic that clamps to the month's last day (`Jan 31 + 1 month = Feb 28`).
     public func adding(months: Int) -> CalendarDate {
-        let total = year * 12 + (month - 1) + months
+        let total = year * 12 + (month - 1) + min(max(months, -Self.maxStepMonths), Self.maxStepMonths)
         let y = total >= 0 ? total / 12 : (total - 11) / 12
         let m = total - y * 12 + 1
         let d = min(day, CalendarDate.daysIn(month: m, year: y))

@@ -20,6 +20,10 @@ public struct Cycle: Hashable, Sendable, CustomStringConvertible {
     public var unit: Unit
     public var interval: Int
 
+    /// The counts a cycle read from input may have (`every 1000 days` at most): larger ones
+    /// are mistakes, and keep date arithmetic far from overflow.
+    public static let intervals = 1...1000
+
     public init(unit: Unit, interval: Int = 1) {
         self.unit = unit
         self.interval = interval
@@ -65,12 +69,15 @@ public struct Cycle: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The date one cycle after `date`, month arithmetic clamped to the month's end.
+    /// The count is multiplied with overflow checked (a product past `Int` steps as far as
+    /// `adding` goes).
     public func advance(_ date: CalendarDate, times: Int = 1) -> CalendarDate {
+        let (perUnit, overflowA) = interval.multipliedReportingOverflow(by: unit == .week ? 7 : unit == .year ? 12 : 1)
+        let (steps, overflowB) = perUnit.multipliedReportingOverflow(by: times)
+        let count = overflowA || overflowB ? ((interval < 0) == (times < 0) ? Int.max : Int.min) : steps
         switch unit {
-        case .day: return date.adding(days: interval * times)
-        case .week: return date.adding(days: 7 * interval * times)
-        case .month: return date.adding(months: interval * times)
-        case .year: return date.adding(months: 12 * interval * times)
+        case .day, .week: return date.adding(days: count)
+        case .month, .year: return date.adding(months: count)
         }
     }
 }

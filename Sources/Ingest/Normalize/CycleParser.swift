@@ -12,13 +12,18 @@ public struct CycleParser: Sendable {
             if raw.contains(where: { !$0.isWhitespace }) { throw .notA("billing cycle", found: raw, example: CycleParser.example) }
             throw NormalizeError(.empty, "the billing cycle is empty")
         }
+        if let control = ScalarText(raw).firstControl { throw .control(control, in: raw, what: "billing cycle") }
         let found = CycleParser.scan(tokens, counts: true)
+        if let bad = found.badCount, found.cycle == nil {
+            throw NormalizeError(.outOfRange,
+                "\(NormalizeError.quote(raw)) bills every \(NormalizeError.clip(bad.text)) \(bad.unit.rawValue)s; the count must be a whole number from \(Cycle.intervals.lowerBound) to \(Cycle.intervals.upperBound)")
+        }
         if found.oneTime {
-            throw NormalizeError(.notRecurring, "\"\(raw)\" is a one-time or lifetime purchase, not a recurring subscription")
+            throw NormalizeError(.notRecurring, "\(NormalizeError.quote(raw)) is a one-time or lifetime purchase, not a recurring subscription")
         }
         if let cycle = found.cycle { return cycle }
         if found.free {
-            throw NormalizeError(.notRecurring, "\"\(raw)\" is a free or trial period, not a billing cycle")
+            throw NormalizeError(.notRecurring, "\(NormalizeError.quote(raw)) is a free or trial period, not a billing cycle")
         }
         throw .notA("billing cycle", found: raw, example: CycleParser.example)
     }
@@ -31,12 +36,22 @@ public struct CycleParser: Sendable {
         return found.oneTime ? nil : found.cycle
     }
 
+    /// The count of `find`'s text that is no billing interval (`/ every 0 months`), with its
+    /// unit: the text names a cycle that cannot be read, which the caller reports.
+    func badCount(_ text: Substring) -> (text: String, unit: Cycle.Unit)? {
+        guard text.unicodeScalars.contains(where: ScalarText.isLetter) else { return nil }
+        let found = CycleParser.scan(CycleParser.tokens(text), counts: true)
+        return found.cycle == nil ? found.badCount : nil
+    }
+
     struct Token {
         var text: String
         var number: Int?
         var isNumber: Bool
         /// A `/` stood between this token and the one before.
         var slashBefore: Bool
+        /// A minus sign stood right before this number (`every -3 weeks`).
+        var negative = false
     }
 
     static func tokens(_ raw: Substring) -> [Token] {
@@ -54,7 +69,12 @@ public struct CycleParser: Sendable {
                     i += 1
                 }
                 let digits = text.string(start..<i)
-                tokens.append(Token(text: digits, number: plain ? Int(digits) : nil, isNumber: true, slashBefore: slash))
+                // Saturates past nine digits: such a count is out of range, never cut short.
+                var number = 0
+                for k in start..<i { number = DateToken.appending(Int(text[k].value) - 0x30, to: number) }
+                let minus = text.at(start - 1) == "-"
+                    && !(text.at(start - 2).map { ScalarText.isDigit($0) || ScalarText.isLetter($0) } ?? false)
+                tokens.append(Token(text: digits, number: plain ? number : nil, isNumber: true, slashBefore: slash, negative: minus))
                 slash = false
             } else if ScalarText.isLetter(s) {
                 let start = i
@@ -74,6 +94,8 @@ public struct CycleParser: Sendable {
         var cycle: Cycle?
         var oneTime = false
         var free = false
+        /// A count before a unit that is no interval: 0, negative, past the limit or a fraction.
+        var badCount: (text: String, unit: Cycle.Unit)?
     }
 
     static func meaning(_ tokens: [Token], _ i: Int) -> (CycleWords.Meaning, Int)? {
@@ -117,17 +139,23 @@ public struct CycleParser: Sendable {
         while i < tokens.count {
             let token = tokens[i]
             let count = token.number ?? (token.isNumber ? nil : CycleParser.numberWords[token.text])
-            if let n = count, n > 0, n <= 1000, i + 1 < tokens.count, !tokens[i + 1].slashBefore,
+            if count != nil || token.isNumber, i + 1 < tokens.count, !tokens[i + 1].slashBefore,
                let (m, width) = meaning(tokens, i + 1) {
                 // `3 months`, `7-day`, `every two weeks`, `3 aylık`: a count of a unit; read only
                 // with `counts`, never before "free"/"trial".
                 var unit: Cycle.Unit?
                 if case .unit(let u) = m { unit = u }
-                if case .cycle(let c) = m, c.interval == 1, token.isNumber { unit = c.unit }
+                if case .cycle(let c) = m, c.interval == 1, token.isNumber, count != nil { unit = c.unit }
                 if let unit {
                     let after = i + 1 + width
                     let isTrial = after < tokens.count && meaning(tokens, after).map { $0.0 == .free } == true
-                    if counts, !isTrial, found.cycle == nil { found.cycle = Cycle(unit: unit, interval: n).canonical }
+                    if counts, !isTrial, found.cycle == nil, found.badCount == nil {
+                        if let n = count, !token.negative, Cycle.intervals.contains(n) {
+                            found.cycle = Cycle(unit: unit, interval: n).canonical
+                        } else {
+                            found.badCount = ((token.negative ? "-" : "") + token.text, unit)
+                        }
+                    }
                     i = after
                     continue
                 }

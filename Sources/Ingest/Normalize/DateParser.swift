@@ -28,10 +28,23 @@ public struct DateParser: Sendable {
 
     static let example = "2026-12-05, 12/05/2026 or December 5, 2026"
 
-    /// `order` is the column's decided numeric order, if any.
+    /// `order` is the column's decided numeric order, if any. A date outside years 1–9999
+    /// (`in 99999999999999999999 days`) throws `.outOfRange`.
     public func parse(_ raw: Substring, order: DateOrder? = nil) throws(NormalizeError) -> ParsedDate {
         let text = ScalarText(raw)
         guard text.scalars.contains(where: { $0 != " " }) else { throw NormalizeError(.empty, "the date is empty") }
+        if let control = text.firstControl { throw .control(control, in: raw, what: "date") }
+        if let iso = DateParser.isoPrefix(text), !CalendarDate.supportedYears.contains(iso.0) { throw outOfRange(raw) }
+        let parsed = try parse(text, raw, order: order)
+        guard parsed.date.isSupported else { throw outOfRange(raw) }
+        return parsed
+    }
+
+    func outOfRange(_ raw: Substring) -> NormalizeError {
+        NormalizeError(.outOfRange, "\(NormalizeError.quote(raw)) falls outside the years 0001–9999 (expected a date such as \(DateParser.example))")
+    }
+
+    func parse(_ text: ScalarText, _ raw: Substring, order: DateOrder?) throws(NormalizeError) -> ParsedDate {
         if let iso = DateParser.isoPrefix(text) {
             guard let date = CalendarDate(year: iso.0, month: iso.1, day: iso.2) else { throw impossible(raw) }
             return ParsedDate(date: date)
@@ -43,7 +56,7 @@ public struct DateParser: Sendable {
         if let date = relative.parse(tokens) { return ParsedDate(date: date) }
         let monthIndexes = tokens.indices.filter { tokens[$0].kind == .word && DateWords.months[tokens[$0].text] != nil }
         if monthIndexes.count > 1 {
-            throw NormalizeError(.unparseable, "\"\(raw)\" names more than one month (expected one date, e.g. \(DateParser.example))")
+            throw NormalizeError(.unparseable, "\(NormalizeError.quote(raw)) names more than one month (expected one date, e.g. \(DateParser.example))")
         }
         if let m = monthIndexes.first {
             return try monthNameDate(tokens, month: m, raw)
@@ -54,7 +67,7 @@ public struct DateParser: Sendable {
     }
 
     func impossible(_ raw: Substring) -> NormalizeError {
-        NormalizeError(.impossible, "\"\(raw)\" is not a day of the calendar (expected e.g. \(DateParser.example))")
+        NormalizeError(.impossible, "\(NormalizeError.quote(raw)) is not a day of the calendar (expected e.g. \(DateParser.example))")
     }
 
     /// `2026-12-05`, `2026-12-05T10:00:00Z`, `20261205`, `20030925T104941`.
@@ -151,7 +164,7 @@ public struct DateParser: Sendable {
         if let weekday = tokens.lazy.compactMap({ $0.kind == .word ? DateWords.weekdays[$0.text] : nil }).first,
            weekday != date.weekday, year != nil {
             issues.append(Issue("date.weekday-mismatch", .warning,
-                "\"\(raw)\" names a weekday that \(date) is not; the date was kept"))
+                "\(NormalizeError.quote(raw)) names a weekday that \(date) is not; the date was kept"))
         }
         return ParsedDate(date: date, issues: issues)
     }

@@ -10,6 +10,15 @@ struct DateToken {
     /// Part of a time of day or a zone offset: not a day, month or year.
     var isTime = false
 
+    /// What a number of ten or more digits reads as: larger than any day, month, year or count
+    /// a date can use, so it fails every range check, and far from overflowing when added to.
+    static let saturated = 1_000_000_000
+
+    /// `value` with one more decimal digit, saturating at `saturated`.
+    static func appending(_ digit: Int, to value: Int) -> Int {
+        value >= saturated / 10 ? saturated : value * 10 + digit
+    }
+
     var isNumber: Bool { kind == .number }
     func isMark(_ s: String) -> Bool { kind == .mark && text == s }
 
@@ -25,7 +34,7 @@ struct DateToken {
             if ScalarText.isDigit(s) {
                 var value = 0
                 while i < text.count, ScalarText.isDigit(text[i]) {
-                    if i - start < 9 { value = value * 10 + Int(text[i].value - 0x30) }
+                    value = DateToken.appending(Int(text[i].value - 0x30), to: value)
                     i += 1
                 }
                 out.append(DateToken(kind: .number, text: text.string(start..<i), value: value, digits: i - start, spaceBefore: space))

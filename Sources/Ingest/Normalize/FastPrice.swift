@@ -140,6 +140,10 @@ enum FastPrice {
                 guard groupLength == 3, firstGroup <= 3 else { return nil }
             }
         }
+        // Amounts past `AmountLimits` are the full parser's to refuse.
+        var scale: UInt64 = 1
+        for _ in 0..<fraction { scale *= 10 }
+        guard mantissa / scale < 1_000_000_000_000_000 else { return nil }
         skipSpaces()
         if case .none = sign, i < end, peek() != 0x29 {
             guard let s = readSign() else { return nil }

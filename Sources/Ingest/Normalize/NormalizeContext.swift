@@ -41,6 +41,11 @@ public struct NormalizeError: Error, Hashable, Sendable, CustomStringConvertible
         case notRecurring
         /// A date that cannot exist (`2026-02-30`).
         case impossible
+        /// A number too large or too small to be the value (`1e30`, a 60-digit amount, `every
+        /// 0 months`, a date after 9999).
+        case outOfRange
+        /// The text holds a control character (NUL, ESC …).
+        case control
     }
 
     public var kind: Kind
@@ -62,7 +67,7 @@ public struct NormalizeError: Error, Hashable, Sendable, CustomStringConvertible
         get {
             switch detail {
             case .text(let message): message
-            case .notA(let what, let found, let example): "\"\(found)\" is not a \(what) (expected e.g. \(example))"
+            case .notA(let what, let found, let example): "\(NormalizeError.quote(found)) is not a \(what) (expected e.g. \(example))"
             }
         }
         set { detail = .text(newValue) }
@@ -70,12 +75,42 @@ public struct NormalizeError: Error, Hashable, Sendable, CustomStringConvertible
 
     public var description: String { message }
 
+    /// The issue code a draft field carries for this error: `price.out-of-range`,
+    /// `date.out-of-range`, `cycle.invalid-interval`, `cycle.not-recurring`, else
+    /// `FIELD.unparseable`.
+    public func issueCode(_ field: String) -> String {
+        switch kind {
+        case .outOfRange: return field == "cycle" ? "cycle.invalid-interval" : "\(field).out-of-range"
+        case .notRecurring: return "\(field).not-recurring"
+        default: return "\(field).unparseable"
+        }
+    }
+
     public static func == (a: NormalizeError, b: NormalizeError) -> Bool { a.kind == b.kind && a.message == b.message }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(message)
     }
+
+    /// `"1<NUL>.99" holds the control character U+0000 …` (printers escape the text).
+    static func control(_ scalar: Unicode.Scalar, in raw: Substring, what: String) -> NormalizeError {
+        let code = String(scalar.value, radix: 16, uppercase: true)
+        return NormalizeError(.control, "\(NormalizeError.quote(raw)) holds the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code); a \(what) never does (check the file's encoding)")
+    }
+
+    /// Cell text as a message quotes it: in quotes, cut after 80 characters (`"1111…" (1000
+    /// characters)`), so a huge cell cannot make a huge message.
+    static func quote(_ text: some StringProtocol) -> String {
+        "\"\(clip(text))\"" + (text.count > clipLength ? " (\(text.count) characters)" : "")
+    }
+
+    /// The first 80 characters of `text`, with … when there were more.
+    static func clip(_ text: some StringProtocol) -> String {
+        text.count > clipLength ? String(text.prefix(clipLength)) + "…" : String(text)
+    }
+
+    static let clipLength = 80
 
     static func notA(_ what: String, found: Substring, example: String) -> NormalizeError {
         var error = NormalizeError(.unparseable, "")

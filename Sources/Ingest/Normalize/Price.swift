@@ -24,6 +24,48 @@ public struct Price: Hashable, Sendable {
     }
 }
 
+/// The amounts ingest reads exactly: under 10^15 in magnitude (`integerDigits` digits before
+/// the decimal mark, leading zeros aside) and at most `fractionDigits` decimals (trailing zeros
+/// aside). Sums and monthly or yearly equivalents of such amounts stay inside `Decimal`'s 38
+/// digits, so totals never round to nonsense; anything larger is an error, never cut.
+public enum AmountLimits {
+    public static let integerDigits = 15
+    public static let fractionDigits = 20
+
+    /// Whether digits read for an amount are within the limits.
+    static func allows(integer: some StringProtocol, fraction: some StringProtocol) -> Bool {
+        let whole = integer.utf8.drop { $0 == UInt8(ascii: "0") }.count
+        let decimals = fraction.utf8.count - fraction.utf8.reversed().prefix { $0 == UInt8(ascii: "0") }.count
+        return whole <= integerDigits && decimals <= fractionDigits
+    }
+
+    /// Whether a decimal is within the limits (under 10^15, at most 20 decimals).
+    public static func allows(_ value: Decimal) -> Bool {
+        guard !value.isNaN else { return false }
+        return abs(value) < ceiling && (value.isZero || Int(value.exponent) >= -fractionDigits || rounded(value) == value)
+    }
+
+    static let ceiling = Decimal(sign: .plus, exponent: integerDigits, significand: 1)
+
+    private static func rounded(_ value: Decimal) -> Decimal {
+        var input = value
+        var out = Decimal()
+        NSDecimalRound(&out, &input, fractionDigits, .plain)
+        return out
+    }
+
+    /// The error for an amount past the limits, saying which limit.
+    static func error(_ raw: some StringProtocol, integer: some StringProtocol, fraction: some StringProtocol) -> NormalizeError {
+        let whole = integer.utf8.drop { $0 == UInt8(ascii: "0") }.count
+        if whole > integerDigits {
+            return NormalizeError(.outOfRange,
+                "\(NormalizeError.quote(raw)) has \(whole) digits before the decimal mark; amounts are read up to \(integerDigits) (below 10^\(integerDigits))")
+        }
+        return NormalizeError(.outOfRange,
+            "\(NormalizeError.quote(raw)) has more than \(fractionDigits) decimals; amounts are read with at most \(fractionDigits)")
+    }
+}
+
 /// Decimal formatting that never goes through `Double`.
 public enum DecimalText {
     /// Rounds half away from zero to `minorDigits` and pads with zeros; nil digits keeps the
@@ -95,8 +137,11 @@ public enum DecimalText {
         var input = value
         var rounded = Decimal()
         let scale = minorDigits ?? 6
+        // Rounding a value of 37 or more digits to `scale` places overflows the 38-digit mantissa
+        // (NaN); such a value has no digits after the point to round, so it is written as it is.
         NSDecimalRound(&rounded, &input, scale, .plain)
-        var text = rounded.description
+        if rounded.isNaN { rounded = value }
+        var text = rounded.isNaN ? "0" : rounded.description
         if text.hasPrefix("-0") && rounded.isZero { text.removeFirst() }
         guard let digits = minorDigits, digits > 0 else { return text }
         if let dot = text.firstIndex(of: ".") {
@@ -110,16 +155,20 @@ public enum DecimalText {
 
     private static let posix = Locale(identifier: "en_US_POSIX")
 
-    /// Reads a plain decimal literal (`-1299.5`) exactly; nil for anything else.
+    /// Reads a plain decimal literal (`-1299.5`: an optional minus, then digits with at most
+    /// one point) exactly; nil for anything else, and for more than 38 significant digits,
+    /// which a `Decimal` could only keep by cutting them.
     public static func parse(_ text: some StringProtocol) -> Decimal? {
-        var sawDigit = false
-        for (i, ch) in text.enumerated() {
-            if ch.isASCII, ch.isNumber { sawDigit = true; continue }
-            if ch == "." { continue }
-            if ch == "-" && i == 0 { continue }
-            return nil
-        }
-        guard sawDigit else { return nil }
+        var utf8 = Substring(text).utf8[...]
+        if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
+        let isDigit = { (b: UInt8) in b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+        let integer = utf8.prefix(while: isDigit)
+        var fraction = utf8[integer.endIndex...]
+        if fraction.first == UInt8(ascii: ".") { fraction = fraction.dropFirst() }
+        guard !(integer.isEmpty && fraction.isEmpty), fraction.allSatisfy(isDigit) else { return nil }
+        let digits = Array(integer) + Array(fraction)
+        let significant = digits.drop { $0 == UInt8(ascii: "0") }.reversed().drop { $0 == UInt8(ascii: "0") }
+        guard significant.count <= 38 else { return nil }
         return Decimal(string: String(text), locale: posix)
     }
 

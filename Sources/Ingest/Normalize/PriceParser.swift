@@ -47,6 +47,7 @@ public struct PriceParser: Sendable {
     func parseFully(_ raw: Substring, decimalMark: DecimalMark? = nil) throws(NormalizeError) -> ParsedPrice {
         let text = ScalarText(raw)
         guard text.scalars.contains(where: { $0 != " " }) else { throw NormalizeError(.empty, "the price is empty") }
+        if let control = text.firstControl { throw .control(control, in: raw, what: "price") }
         var best: Candidate?
         var i = 0
         while i < text.count {
@@ -57,6 +58,10 @@ public struct PriceParser: Sendable {
             guard startsNumber else { i += 1; continue }
             let number = PriceNumber.scan(text, at: i)
             i = max(number.end, i + 1)
+            if PriceParser.hasExponent(text, after: number.end) {
+                throw NormalizeError(.unparseable,
+                    "\(NormalizeError.quote(raw)) is written with an exponent; write the amount in full (expected e.g. \(PriceParser.example))")
+            }
             guard let candidate = candidate(number, in: text) else { continue }
             if best == nil {
                 best = candidate
@@ -79,7 +84,7 @@ public struct PriceParser: Sendable {
             }
             throw .notA("price", found: raw, example: PriceParser.example)
         }
-        return finish(chosen, text: text, raw: raw, columnMark: decimalMark)
+        return try finish(chosen, text: text, raw: raw, columnMark: decimalMark)
     }
 
     /// A number that reads as a price, with the currency sign next to it.
@@ -118,7 +123,7 @@ public struct PriceParser: Sendable {
                          end: max(after?.end ?? number.end, number.end), start: before?.start ?? number.start)
     }
 
-    func finish(_ chosen: Candidate, text: ScalarText, raw: Substring, columnMark: DecimalMark?) -> ParsedPrice {
+    func finish(_ chosen: Candidate, text: ScalarText, raw: Substring, columnMark: DecimalMark?) throws(NormalizeError) -> ParsedPrice {
         var issues: [Issue] = []
         var notes: [String] = []
         var currency: Currency?
@@ -165,14 +170,20 @@ public struct PriceParser: Sendable {
         case .invalid:
             break
         }
-        var amount = PriceParser.decimal(integer: integer, fraction: fraction)
+        guard var amount = PriceParser.decimal(integer: integer, fraction: fraction) else {
+            throw AmountLimits.error(raw, integer: integer, fraction: fraction)
+        }
         if chosen.negative { amount = -amount }
         // Cycle words and trial wording need letters beyond the currency sign; most prices have none.
         let hasWords = PriceParser.hasLetters(text, 0..<chosen.start) || PriceParser.hasLetters(text, chosen.end..<text.count)
         var cycle: Cycle?
         if hasWords {
-            cycle = cycles.find(text.string(chosen.end..<text.count)[...], counts: true)
-                ?? cycles.find(text.string(0..<chosen.start)[...], counts: false)
+            let after = text.string(chosen.end..<text.count)[...]
+            cycle = cycles.find(after, counts: true) ?? cycles.find(text.string(0..<chosen.start)[...], counts: false)
+            if cycle == nil, let bad = cycles.badCount(after) {
+                issues.append(Issue("cycle.invalid-interval", .warning,
+                    "\(NormalizeError.quote(raw)) bills every \(NormalizeError.clip(bad.text)) \(bad.unit.rawValue)s; the count must be a whole number from \(Cycle.intervals.lowerBound) to \(Cycle.intervals.upperBound), so no cycle was read"))
+            }
         }
         if hasWords, let note = PriceWords.trialNote(raw), !amount.isZero { notes.append(note) }
         return ParsedPrice(price: Price(amount: amount, currency: currency), cycle: cycle, issues: issues, notes: notes,
@@ -183,14 +194,23 @@ public struct PriceParser: Sendable {
         text.scalars[range].contains { ScalarText.isLetter($0) }
     }
 
-    /// Builds the exact decimal from its digits without going through `Double` or a formatter.
-    static func decimal(integer: String, fraction: String) -> Decimal {
+    /// `1e30`, `2.5E-3`: a number followed by an exponent, which no price is written with.
+    static func hasExponent(_ text: ScalarText, after end: Int) -> Bool {
+        guard let e = text.at(end), e == "e" || e == "E", let next = text.at(end + 1) else { return false }
+        if ScalarText.isDigit(next) { return true }
+        return (next == "+" || next == "-") && text.at(end + 2).map(ScalarText.isDigit) == true
+    }
+
+    /// Builds the exact decimal from its digits without going through `Double` or a formatter;
+    /// nil when the digits are past `AmountLimits`.
+    static func decimal(integer: String, fraction: String) -> Decimal? {
+        guard AmountLimits.allows(integer: integer, fraction: fraction) else { return nil }
         let digits = integer + fraction
         let significant = digits.drop { $0 == "0" }
         if significant.utf8.count <= 18, let value = UInt64(significant.isEmpty ? "0" : significant) {
             return Decimal(sign: .plus, exponent: -fraction.utf8.count, significand: Decimal(value))
         }
         let literal = fraction.isEmpty ? integer : "\(integer.isEmpty ? "0" : integer).\(fraction)"
-        return Decimal(string: literal, locale: WordFold.posix) ?? 0
+        return Decimal(string: literal, locale: WordFold.posix)
     }
 }

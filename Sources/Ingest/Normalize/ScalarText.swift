@@ -6,14 +6,23 @@ import Foundation
 /// The parsers scan this array instead of `Character`s, which keeps them fast.
 struct ScalarText {
     var scalars: [Unicode.Scalar]
+    /// The first control character of the text (NUL, ESC, DEL, C1; not tab, line feed or
+    /// carriage return): a value holding one is damaged, never read around.
+    var firstControl: Unicode.Scalar?
 
     init(_ text: Substring) {
         var out: [Unicode.Scalar] = []
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
+            if firstControl == nil, ScalarText.isControl(scalar) { firstControl = scalar }
             out.append(ScalarText.normalize(scalar))
         }
         scalars = out
+    }
+
+    static func isControl(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        return (v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D) || (0x7F...0x9F).contains(v)
     }
 
     static let empty = ScalarText(""[...])

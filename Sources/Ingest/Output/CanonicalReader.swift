@@ -60,8 +60,12 @@ public enum CanonicalReader {
         case .int(let i)?: amountText = String(i)
         default: throw DocumentError("price needs an \"amount\" such as \"9.99\"")
         }
-        guard let amount = DecimalText.parse(amountText) else {
+        let amount = DecimalText.parse(amountText)
+        guard amount != nil || ExchangeRates.significantDigits(amountText) > 38 else {
             throw DocumentError("price amount \"\(amountText)\" is not a decimal number (expected e.g. \"9.99\")")
+        }
+        guard let amount, AmountLimits.allows(amount) else {
+            throw DocumentError("price amount \"\(amountText)\" is out of range (below 10^\(AmountLimits.integerDigits), at most \(AmountLimits.fractionDigits) decimals)")
         }
         var currency: Currency?
         if let code = value["currency"]?.stringValue {
@@ -79,7 +83,9 @@ public enum CanonicalReader {
         }
         var interval = 1
         if let given = value["interval"] {
-            guard case .int(let i) = given, i > 0 else { throw DocumentError("cycle interval must be a whole number above 0") }
+            guard case .int(let i) = given, Cycle.intervals.contains(i) else {
+                throw DocumentError("cycle interval \(given.serialized()) must be a whole number from \(Cycle.intervals.lowerBound) to \(Cycle.intervals.upperBound)")
+            }
             interval = i
         }
         return Cycle(unit: unit, interval: interval)

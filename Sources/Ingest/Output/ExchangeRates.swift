@@ -12,9 +12,24 @@ public struct ExchangeRates: Hashable, Sendable {
         self.rates = rates
     }
 
+    /// The rates a file may give: positive, at most 20 significant digits, from 10^-9 to 10^9.
+    /// Totals (each under 10^15 per subscription) times such a rate stay exact in a `Decimal`.
+    public static let rateRange = Decimal(sign: .plus, exponent: -9, significand: 1)...Decimal(sign: .plus, exponent: 9, significand: 1)
+    public static let rateDigits = 20
+
     public init(json text: String, file: String) throws(DocumentError) {
         let document: JSONValue
         do { document = try JSONValue.parse(text) } catch { throw DocumentError("\(file):\(error)") }
+        guard case .object(let top) = document else {
+            throw DocumentError("\(file): expected an object such as {\"base\": \"EUR\", \"rates\": {\"USD\": \"0.92\"}}")
+        }
+        var seenKeys: Set<String> = []
+        for (key, _) in top {
+            guard key == "base" || key == "rates" || key == "$schema" else {
+                throw DocumentError("\(file): \"\(key)\": unknown key (expected \"base\" and \"rates\")")
+            }
+            guard seenKeys.insert(key).inserted else { throw DocumentError("\(file): \"\(key)\" is given twice") }
+        }
         guard let code = document["base"]?.stringValue, let base = Currency(code) else {
             throw DocumentError("\(file): \"base\" must be an ISO 4217 code such as \"EUR\" (format: {\"base\": \"EUR\", \"rates\": {\"USD\": \"0.92\"}})")
         }
@@ -31,12 +46,26 @@ public struct ExchangeRates: Hashable, Sendable {
             case .int(let i): text = String(i)
             default: text = nil
             }
-            guard let text, let rate = DecimalText.parse(text), rate > 0 else {
+            let outOfRange = { (rate: Decimal?) in
+                ExchangeRates.significantDigits(text ?? "") > ExchangeRates.rateDigits || rate.map { !ExchangeRates.rateRange.contains($0) } == true
+            }
+            let rate = text.flatMap { DecimalText.parse($0) }
+            guard let text, rate != nil || outOfRange(nil), text.first != "-", rate.map({ $0 > 0 }) ?? true else {
                 throw DocumentError("\(file): rates: \(key) \(value.serialized()) is not a positive decimal (expected e.g. \"0.92\")")
             }
+            guard let rate, !outOfRange(rate) else {
+                throw DocumentError("\(file): rates: \(key) \(value.serialized()) is out of range (expected a rate from 0.000000001 to 1000000000 with at most \(ExchangeRates.rateDigits) significant digits)")
+            }
+            guard rates[currency] == nil else { throw DocumentError("\(file): rates: \(key) is given twice") }
             rates[currency] = rate
         }
         self.init(base: base, rates: rates)
+    }
+
+    /// Digits of a decimal literal without leading and trailing zeros (`0.0920` → 2).
+    static func significantDigits(_ text: String) -> Int {
+        let digits = text.utf8.filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        return digits.drop { $0 == UInt8(ascii: "0") }.reversed().drop { $0 == UInt8(ascii: "0") }.count
     }
 
     /// What one unit of `currency` is worth in the base, nil when no rate is given.

@@ -44,7 +44,10 @@ public struct SeriesDraftBuilder: Sendable {
                               value: price(last.amount), confidence: currency == nil ? 0.5 : 1,
                               issues: currency == nil ? [Issue("currency.missing", .warning, "\(file): \(merchant.name): no currency in the statement; pass --currency")] : []),
             cycle: DraftField(raw: series.fit.period.rawValue, value: cycle, confidence: confidence),
-            nextRenewal: DraftField(raw: last.date.description, value: next, confidence: confidence),
+            nextRenewal: next.isSupported ? DraftField(raw: last.date.description, value: next, confidence: confidence)
+                : DraftField(raw: last.date.description, value: nil, confidence: 0, issues: [
+                    Issue("date.out-of-range", .error, "\(file): \(merchant.name): the next charge after \(last.date) falls after the year 9999"),
+                ]),
             startDate: DraftField(raw: series.charges[0].date.description, value: series.charges[0].date),
             category: DraftField(value: merchant.category ?? CategoryWords.category(for: merchant.name) ?? .other,
                                  confidence: merchant.category == nil ? 0.5 : 1),

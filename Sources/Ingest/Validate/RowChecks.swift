@@ -71,7 +71,8 @@ struct RowChecks {
             findings.add(code, line: row.line, row: row.row, column: column, value: value, message: text)
         }
         switch issue.code {
-        case "price.note":
+        case "price.note", "price.negative":
+            // The sign is checked below, with the validator's own message.
             return
         case "date.rolled-forward", "date.past":
             let date = draft.nextRenewal.raw ?? ""

@@ -21,7 +21,7 @@ enum TextReport {
         var out = ""
         for file in report.files {
             for finding in file.findings {
-                out += "\(position(file.path, finding)): \(finding.severity.rawValue) \(finding.code): \(body(finding))\n"
+                out += "\(position(file.path, finding)): \(finding.severity.rawValue) \(finding.code): \(VisibleText.escaped(body(finding)))\n"
             }
         }
         return out + report.summaryLine + "\n"
@@ -42,7 +42,7 @@ enum TextReport {
                 if let line = finding.line { properties.append("line=\(line)") }
                 if let column = finding.column { properties.append("col=\(column)") }
                 properties.append("title=\(escapeProperty(finding.code))")
-                out += "::\(command) \(properties.joined(separator: ","))::\(escapeData(body(finding)))\n"
+                out += "::\(command) \(properties.joined(separator: ","))::\(escapeData(VisibleText.escaped(body(finding), keepingLineBreaks: true)))\n"
             }
         }
         return out + report.summaryLine + "\n"

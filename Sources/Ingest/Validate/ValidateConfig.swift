@@ -135,6 +135,9 @@ public struct ValidateConfig: Hashable, Sendable {
                 default:
                     throw ConfigError(path: path, "\(at)files: expected a path pattern or a list of them, e.g. \"subscriptions/**/*.csv\"")
                 }
+                for pattern in patterns {
+                    if let problem = ValidateConfig.globProblem(pattern) { throw ConfigError(path: path, "\(at)files: \(problem)") }
+                }
                 rules.append(Rule(patterns: patterns.map(GlobPattern.init), settings: try layer(ruleMembers, at: at, path: path)))
             }
         }
@@ -198,6 +201,7 @@ public struct ValidateConfig: Hashable, Sendable {
         }
         if let value = object["locale"] {
             guard let text = value.stringValue, !text.isEmpty else { throw fail("locale", "a locale such as \"de_DE\"") }
+            if let problem = LocaleFormats.problem(text) { throw ConfigError(path: path, "\(at)locale: \(problem)") }
             layer.locale = text
         }
         if let value = object["dateOrder"] {
@@ -222,6 +226,25 @@ public struct ValidateConfig: Hashable, Sendable {
             }
         }
         return layer
+    }
+
+    /// Why a `files` pattern matches nothing as meant, nil when it is fine: patterns are
+    /// relative paths with `*`, `?` and whole-component `**`; braces, brackets, `..` and
+    /// absolute paths are not supported, and would otherwise silently match no file.
+    static func globProblem(_ pattern: String) -> String? {
+        let shown = VisibleText.escaped(pattern)
+        if pattern.trimmingCharacters(in: .whitespaces).isEmpty { return "a pattern is empty (expected e.g. \"cards/**/*.csv\")" }
+        if pattern.unicodeScalars.contains(where: VisibleText.needsEscape) { return "\"\(shown)\" holds a control character" }
+        if pattern.hasPrefix("/") { return "\"\(shown)\" is an absolute path; patterns are relative to the folder of ingest.json" }
+        if pattern.contains("\\") { return "\"\(shown)\" holds a backslash; separate folders with /" }
+        if let c = pattern.first(where: { "{}[]".contains($0) }) {
+            return "\"\(shown)\" uses \"\(c)\", which patterns do not support (only *, ? and **); list several patterns instead"
+        }
+        for part in pattern.split(separator: "/") {
+            if part == ".." { return "\"\(shown)\" goes up with ..; patterns match only below the folder of ingest.json" }
+            if part.contains("**") && part != "**" { return "\"\(shown)\": ** must be a whole folder part, as in cards/**/*.csv" }
+        }
+        return nil
     }
 
     /// A catalog code, or `prefix.*` covering at least one.

@@ -4,6 +4,11 @@ enum BankValueParser {
     /// Amounts are kept as ten-thousandths (`-15.49` → `-154900`), exact for every currency.
     static let scale: Int64 = 10_000
 
+    /// Amounts must be below this many ten-thousandths (10^13 in the currency): a longer run
+    /// of digits (an account or reference number) is no amount, and differences and tenfold
+    /// amounts of real ones stay far inside `Int64`.
+    static let limit: Int64 = 100_000_000_000_000_000
+
     /// Reads `-1.234,56`, `1,234.56`, `(15.49)`, `15,49-`, `€ 15,49`, `+2 000,00 kr`; nil when
     /// there is no digit. `mark` is the column's decimal mark; without it the value decides.
     static func amount(_ bytes: ArraySlice<UInt8>, mark: DecimalMark?) -> Int64? {
@@ -25,12 +30,11 @@ enum BankValueParser {
             switch b {
             case 0x30...0x39:
                 sawDigit = true
-                if fraction >= 0 {
-                    if fraction < 4 { digits = digits * 10 + Int64(b - 0x30); fraction += 1 }
-                } else {
-                    guard digits < Int64.max / 100 else { return nil }
-                    digits = digits * 10 + Int64(b - 0x30)
-                }
+                if fraction >= 4 { continue }
+                // `digits` stays below `limit`, so one more digit cannot overflow.
+                digits = digits * 10 + Int64(b - 0x30)
+                guard digits < limit else { return nil }
+                if fraction >= 0 { fraction += 1 }
             case 0x2D, 0x28: negative = true
             case decimal: if fraction < 0 { fraction = 0 }
             default: continue
@@ -38,7 +42,10 @@ enum BankValueParser {
         }
         guard sawDigit else { return nil }
         var value = digits
-        for _ in 0..<(4 - max(0, fraction)) { value *= 10 }
+        for _ in 0..<(4 - max(0, fraction)) {
+            value *= 10
+            guard value < limit else { return nil }
+        }
         return negative ? -value : value
     }
 
@@ -87,7 +94,8 @@ enum BankValueParser {
             if parts.count >= 3 { break }
             if b >= 0x30 && b <= 0x39 {
                 if !word.isEmpty { flush() }
-                current = (current < 0 ? 0 : current * 10) + Int(b - 0x30)
+                // Saturates past nine digits (a reference number), which no date part is.
+                current = DateToken.appending(Int(b - 0x30), to: max(current, 0))
                 width += 1
             } else if (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) {
                 if current >= 0 { flush() }

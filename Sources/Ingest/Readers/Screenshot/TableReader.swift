@@ -82,6 +82,7 @@ struct TableReader: Sendable {
             draft.name = reader.field(raw: name.cell.text, value: nameText, cell: name, what: "name", at: provenance)
             draft.price = reader.field(raw: found.raw, value: found.parsed.price, cell: price, what: "price", at: provenance)
             draft.price.issues += found.parsed.issues
+            if let negative = PriceChecks.negative(found.parsed.price, at: provenance.location()) { draft.price.issues.append(negative) }
             if let cycle = CycleFinder().suffix(found.trailing) {
                 draft.cycle = reader.field(raw: price.cell.text, value: cycle, cell: price, what: "cycle", at: provenance)
             } else if let c = mapping[.cycle] {
