@@ -99,7 +99,7 @@ struct ImportCommand: Command {
 
     /// All drafts in memory: merge, decide or review, write the drafts file and the output.
     func review(rates: ExchangeRates?) throws -> Int32 {
-        let collection = try DraftCollection(inputs: inputs, options: importOptions, printIssues: !quiet && !interactive)
+        let collection = try DraftCollection(inputs: inputs, options: importOptions, printIssues: !interactive, quiet: quiet)
         if collection.failed { return 1 }
         var drafts = keepDuplicates ? collection.drafts : DraftMerger.merge(collection.drafts)
         if !quiet && !interactive { for draft in drafts { printConflicts(draft) } }
@@ -166,7 +166,7 @@ struct ImportCommand: Command {
             try writer.value.add(row, in: batch)
             return true
         }
-        var runner = InputRunner(options: importOptions, printIssues: !quiet)
+        var runner = InputRunner(options: importOptions, printIssues: true, quiet: quiet)
         for (i, file) in files.enumerated() {
             try runner.run(path: file.path, name: file.name, replaying: recorded.removeValue(forKey: i), plain: plain) { draft in
                 for ready in folder.value.add(draft) { try emit(ready) }

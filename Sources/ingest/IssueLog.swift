@@ -5,10 +5,12 @@ import Ingest
 /// in every row stays readable. `ingest validate` and `--drafts` list every one.
 struct IssueLog {
     var limit = 5
+    /// The least severity printed: warnings, or only errors under `--quiet`.
+    var minimum: Issue.Severity = .warning
     private var counts: [String: Int] = [:]
 
     mutating func log(_ draft: ImportDraft) {
-        for issue in draft.allIssues where issue.severity >= .warning {
+        for issue in draft.allIssues where issue.severity >= minimum {
             let seen = counts[issue.code, default: 0] + 1
             counts[issue.code] = seen
             if seen <= limit { Stderr.print("ingest: \(VisibleText.escaped(issue.message))") }
@@ -30,12 +32,17 @@ struct IssueLog {
 struct InputRunner {
     let options: ImportOptions
     let printIssues: Bool
+    /// Only error issues, and no reader warnings (`--quiet`).
+    let quiet: Bool
     private var log = IssueLog()
     private(set) var failed = false
 
-    init(options: ImportOptions, printIssues: Bool) {
+    /// `printIssues` false prints no issue at all (a preview or review shows them itself).
+    init(options: ImportOptions, printIssues: Bool, quiet: Bool = false) {
         self.options = options
         self.printIssues = printIssues
+        self.quiet = quiet
+        log.minimum = quiet ? .error : .warning
     }
 
     /// Imports `path`, or hands on `recorded` when the duplicate-counting pass already did.
@@ -60,6 +67,8 @@ struct InputRunner {
             }
             if printIssues {
                 log.finish(source: report.source)
+            }
+            if printIssues && !quiet {
                 for warning in report.warnings { Stderr.print("ingest: \(report.source): \(VisibleText.escaped(warning.message))") }
             }
             Stderr.print("ingest: \(report.source): \(report.line)")

@@ -43,8 +43,8 @@ struct DraftCollection {
     var drafts: [ImportDraft] = []
     var failed = false
 
-    init(inputs: [String], options: ImportOptions, printIssues: Bool) throws {
-        var runner = InputRunner(options: options, printIssues: printIssues)
+    init(inputs: [String], options: ImportOptions, printIssues: Bool, quiet: Bool = false) throws {
+        var runner = InputRunner(options: options, printIssues: printIssues, quiet: quiet)
         for input in inputs {
             let file = try InputFiles.resolve(input)
             defer { file.cleanup() }
