@@ -18,6 +18,8 @@ public struct ImportOptions: Sendable {
     public var encoding: TextEncoding?
     /// Limits and base URL for inputs given as links.
     public var fetch = FetchOptions()
+    /// What a member of a ZIP input may inflate to.
+    public var zip = ZipLimits()
     /// Where a table's rows are kept between its two passes (`RowSpool`); nil for the
     /// system's temporary directory. A directory where no file can be made means the second
     /// pass reads the table again.
