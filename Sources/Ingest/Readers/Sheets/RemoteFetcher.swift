@@ -108,8 +108,10 @@ public struct RemoteFetcher: Sendable {
             : "\(url) answered with a web page, not a CSV file; link the file itself, shared publicly")
     }
 
-    /// GETs `url`, writing the body to `file`; returns the final status, content type and the
-    /// body's first bytes.
+    /// GETs `url`, the body going to `file`; returns the final status, content type and the
+    /// body's first bytes. A download task, because FoundationNetworking writes its body to disk
+    /// as it arrives, where a data task queues every piece for its delegate with no limit (over
+    /// a gigabyte for a fast endless body).
     func get(_ url: URL, into file: TemporaryFile) throws(FetchError) -> FetchDelegate.Answer {
         let delegate = FetchDelegate(maxBytes: options.maxBytes, maxRedirects: options.maxRedirects, file: file)
         let configuration = URLSessionConfiguration.ephemeral
@@ -119,18 +121,28 @@ public struct RemoteFetcher: Sendable {
         let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         var request = URLRequest(url: url)
         request.setValue("text/csv, text/plain;q=0.9, */*;q=0.1", forHTTPHeaderField: "Accept")
-        let task = session.dataTask(with: request)
+        let leftovers = DownloadLeftovers()
+        let task = session.downloadTask(with: request)
         task.resume()
         let waited = delegate.done.wait(timeout: .now() + options.timeout)
         if waited == .timedOut {
-            delegate.stop()
             task.cancel()
+            _ = delegate.done.wait(timeout: .now() + 1)
             session.invalidateAndCancel()
+            leftovers.remove(atLeast: delegate.written)
             throw FetchError(.timeout, "no complete answer from \(url.host ?? "the server") within \(RemoteFetcher.seconds(options.timeout)) s; "
                 + "check your connection, or pass a longer --timeout")
         }
-        session.finishTasksAndInvalidate()
-        return try delegate.result(url: url, timeout: options.timeout)
+        do {
+            let answer = try delegate.result(url: url, timeout: options.timeout)
+            session.finishTasksAndInvalidate()
+            return answer
+        } catch {
+            task.cancel()
+            session.invalidateAndCancel()
+            leftovers.remove(atLeast: delegate.written)
+            throw error
+        }
     }
 
     static func seconds(_ value: Double) -> String {
@@ -138,10 +150,36 @@ public struct RemoteFetcher: Sendable {
     }
 }
 
-/// Writes one task's answer to a file as it arrives; URLSession calls it on its own queue, the
-/// caller waits on `done`. Once the body passes the limit (or the caller gave up), the rest is
-/// dropped and the task cancelled.
-final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// FoundationNetworking downloads into `<temporary directory>/<UUID>.tmp` and leaves the file
+/// behind when the task is cancelled (over the limit, out of time). This finds the one such file
+/// that appeared during the download, at least as large as what was written, and removes it.
+struct DownloadLeftovers {
+    let folder = NSTemporaryDirectory()
+    let before: Set<String>
+
+    init() {
+        before = Self.candidates(in: folder)
+    }
+
+    static func candidates(in folder: String) -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return Set(names.filter { $0.hasSuffix(".tmp") && UUID(uuidString: String($0.dropLast(4))) != nil })
+    }
+
+    func remove(atLeast written: Int) {
+        guard written > 0 else { return }
+        let fresh = Self.candidates(in: folder).subtracting(before).map { (folder as NSString).appendingPathComponent($0) }
+        let matching = fresh.filter { path in
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            return (size ?? 0) >= written
+        }
+        if matching.count == 1 { unlink(matching[0]) }
+    }
+}
+
+/// Follows one download; URLSession calls it on its own queue, the caller waits on `done`.
+/// Once the body passes the limit the task is cancelled.
+final class FetchDelegate: NSObject, URLSessionDownloadDelegate, @unchecked Sendable {
     struct Answer {
         var status: Int
         var contentType: String?
@@ -155,12 +193,10 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable
     private let maxBytes: Int
     private let maxRedirects: Int
     private let file: TemporaryFile
-    private var received = 0
-    private var head = Data()
-    private var hasNUL = false
-    /// Set when the body is no longer wanted: over the limit, a failure, or an error status.
+    private var writtenBytes = 0
+    /// Set once the task has been cancelled for its size or status; `done` is signalled then.
     private var stopped = false
-    private var response: HTTPURLResponse?
+    private var answer: Answer?
     private var failure: FetchError?
     private var transportError: Error?
     private var redirects = 0
@@ -171,17 +207,16 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable
         self.file = file
     }
 
-    /// Drops whatever still arrives.
-    func stop() {
+    /// Body bytes written so far (decoded), as the session reports them.
+    var written: Int {
         lock.lock()
-        stopped = true
-        lock.unlock()
+        defer { lock.unlock() }
+        return writtenBytes
     }
 
     private func fail(_ error: FetchError) {
         lock.lock()
         if failure == nil { failure = error }
-        stopped = true
         lock.unlock()
     }
 
@@ -209,53 +244,90 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable
         }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
-        let http = response as? HTTPURLResponse
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
+                    totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64) {
         lock.lock()
-        self.response = http
-        // An error page's body is not wanted: its status says it all.
-        if let status = http?.statusCode, !(200..<300).contains(status) { stopped = true }
+        writtenBytes = max(writtenBytes, Int(totalBytesWritten))
+        let alreadyStopped = stopped
         lock.unlock()
-        if response.expectedContentLength > Int64(maxBytes) {
-            fail(tooLarge(announced: response.expectedContentLength))
-            completionHandler(.cancel)
-            return
+        guard !alreadyStopped else { return }
+        if totalBytesExpectedToWrite > Int64(maxBytes) {
+            stop(downloadTask, failing: tooLarge(announced: totalBytesExpectedToWrite))
+        } else if totalBytesWritten > Int64(maxBytes) {
+            stop(downloadTask, failing: tooLarge(announced: nil))
         }
-        completionHandler(.allow)
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    /// Lets the caller go on at once, to cancel the task. Nothing here may wait for the session:
+    /// its queue is busy with the transfer, and every piece it reports while this queue is held
+    /// up waits in memory.
+    private func stop(_ task: URLSessionTask, failing error: FetchError) {
         lock.lock()
-        if stopped {
-            lock.unlock()
-            dataTask.cancel()
+        let first = !stopped
+        stopped = true
+        if failure == nil { failure = error }
+        lock.unlock()
+        if first { done.signal() }
+    }
+
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+        let response = downloadTask.response as? HTTPURLResponse
+        // Moved over the caller's empty file, then measured and looked at here: no size reported
+        // along the way is trusted.
+        guard rename(location.path, file.path) == 0 || copy(location.path, to: file) else {
+            unlink(location.path)
+            fail(FetchError(.unreachable, "cannot keep the download in \(file.path); free some disk space or set TMPDIR"))
             return
         }
-        received += data.count
-        let over = received > maxBytes
-        if !over {
-            if head.count < 512 { head.append(data.prefix(512 - head.count)) }
-            if !hasNUL { hasNUL = data.contains(0) }
+        let (size, head, hasNUL) = Self.inspect(file.path)
+        lock.lock()
+        writtenBytes = max(writtenBytes, size)
+        if size > maxBytes, failure == nil { failure = tooLarge(announced: nil) }
+        if answer == nil {
+            answer = Answer(status: response?.statusCode ?? 0, contentType: response?.value(forHTTPHeaderField: "Content-Type"),
+                            head: head, hasNUL: hasNUL)
         }
         lock.unlock()
-        if over {
-            fail(tooLarge(announced: nil))
-            dataTask.cancel()
-            return
+    }
+
+    /// Copies a download that could not be moved (another file system), then removes it.
+    private func copy(_ path: String, to file: TemporaryFile) -> Bool {
+        defer { unlink(path) }
+        guard let input = fopen(path, "rb") else { return false }
+        defer { fclose(input) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, input)
+            if n == 0 { return ferror(input) == 0 }
+            let piece = buffer.withUnsafeBytes { raw in Result { () throws(ReadError) in try file.write(UnsafeRawBufferPointer(rebasing: raw[..<n]), what: "") } }
+            if case .failure = piece { return false }
         }
-        let written = data.withUnsafeBytes { raw in Result { () throws(ReadError) in try file.write(raw, what: "") } }
-        if case .failure(let error) = written {
-            fail(FetchError(.unreachable, "cannot keep the download: \(error.message)"))
-            dataTask.cancel()
+    }
+
+    /// The file's size, its first 512 bytes, and whether it holds a NUL byte anywhere.
+    static func inspect(_ path: String) -> (Int, Data, Bool) {
+        guard let input = fopen(path, "rb") else { return (0, Data(), false) }
+        defer { fclose(input) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var size = 0
+        var head = Data()
+        var hasNUL = false
+        while true {
+            let n = fread(&buffer, 1, buffer.count, input)
+            if n == 0 { break }
+            if head.count < 512 { head.append(contentsOf: buffer[..<min(n, 512 - head.count)]) }
+            if !hasNUL { hasNUL = buffer.withUnsafeBytes { memchr($0.baseAddress!, 0, n) != nil } }
+            size += n
         }
+        return (size, head, hasNUL)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
         lock.lock()
         transportError = error
+        let signalled = stopped
         lock.unlock()
-        done.signal()
+        if !signalled { done.signal() }
     }
 
     private func tooLarge(announced: Int64?) -> FetchError {
@@ -267,10 +339,8 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable
         lock.lock()
         defer { lock.unlock() }
         if let failure { throw failure }
-        // An error status ends the task early on purpose: the status is the answer.
-        if let response, !(200..<300).contains(response.statusCode) {
-            return Answer(status: response.statusCode, contentType: response.value(forHTTPHeaderField: "Content-Type"), head: Data(), hasNUL: false)
-        }
+        // An error status may end the task early on purpose: the status is the answer.
+        if let answer, !(200..<300).contains(answer.status) { return answer }
         if let error = transportError {
             let host = url.host ?? "the server"
             let code = (error as? URLError)?.code
@@ -280,8 +350,8 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable
             }
             throw FetchError(.unreachable, "cannot reach \(host) (\(error.localizedDescription)); check your network connection and the link")
         }
-        guard let response else { throw FetchError(.unreachable, "no answer from \(url.host ?? "the server")") }
-        return Answer(status: response.statusCode, contentType: response.value(forHTTPHeaderField: "Content-Type"), head: head, hasNUL: hasNUL)
+        guard let answer else { throw FetchError(.unreachable, "no answer from \(url.host ?? "the server")") }
+        return answer
     }
 }
 
