@@ -252,16 +252,16 @@ final class FetchDelegate: NSObject, URLSessionDownloadDelegate, @unchecked Send
         lock.unlock()
         guard !alreadyStopped else { return }
         if totalBytesExpectedToWrite > Int64(maxBytes) {
-            stop(downloadTask, failing: tooLarge(announced: totalBytesExpectedToWrite))
+            stop(failing: tooLarge(announced: totalBytesExpectedToWrite))
         } else if totalBytesWritten > Int64(maxBytes) {
-            stop(downloadTask, failing: tooLarge(announced: nil))
+            stop(failing: tooLarge(announced: nil))
         }
     }
 
     /// Lets the caller go on at once, to cancel the task. Nothing here may wait for the session:
     /// its queue is busy with the transfer, and every piece it reports while this queue is held
     /// up waits in memory.
-    private func stop(_ task: URLSessionTask, failing error: FetchError) {
+    private func stop(failing error: FetchError) {
         lock.lock()
         let first = !stopped
         stopped = true
