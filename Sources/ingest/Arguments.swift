@@ -153,6 +153,11 @@ enum CommonOptions {
         sheetsBase,
     ]
 
+    /// Limits for ZIP inputs (Notion exports).
+    static let archives: [OptionSpec] = [
+        .option("--max-member-bytes", value: "N", help: "Refuse a ZIP member that inflates to more than N bytes (default 1073741824)."),
+    ]
+
     static let sheetsBase: OptionSpec = .option("--sheets-base-url", value: "URL",
         help: "Fetch Sheets exports from URL instead of https://docs.google.com (or INGEST_SHEETS_BASE_URL).")
 
@@ -224,9 +229,16 @@ enum CommonOptions {
             }
             encoding = e
         }
-        return ImportOptions(kind: kind, context: try context(args), overrides: overrides,
-                             recognizer: TesseractRecognizer(configuration: try ocrConfiguration(args)),
-                             encoding: encoding)
+        var options = ImportOptions(kind: kind, context: try context(args), overrides: overrides,
+                                    recognizer: TesseractRecognizer(configuration: try ocrConfiguration(args)),
+                                    encoding: encoding)
+        if let text = args.value("--max-member-bytes") {
+            guard let bytes = Int(text), bytes > 0 else {
+                throw UsageError("--max-member-bytes \(text): expected a whole number of bytes greater than 0, e.g. 1073741824")
+            }
+            options.zip.maxMemberBytes = bytes
+        }
+        return options
     }
 }
 

@@ -37,7 +37,7 @@ struct ImportCommand: Command {
         .option("-o", "--output", value: "FILE", help: "Write the canonical JSON here (default: standard output)."),
         ReviewOptions.mergeInto, ReviewOptions.includeInactive, ReviewOptions.keepDuplicates, ReviewOptions.rates,
         .flag("--quiet", "-q", help: "Print only errors and the summary line to standard error."),
-    ] + CommonOptions.reading + CommonOptions.ocr + CommonOptions.fetching
+    ] + CommonOptions.reading + CommonOptions.ocr + CommonOptions.fetching + CommonOptions.archives
 
     let inputs: [String]
     let policy: AcceptPolicy?

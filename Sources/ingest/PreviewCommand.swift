@@ -22,7 +22,7 @@ struct PreviewCommand: Command {
         .option("--format", value: "table|markdown|json", help: "Output format (default: table)."),
         .option("--width", value: "N", help: "Fit the table to N columns (default: the terminal's, else COLUMNS, else no limit)."),
         ReviewOptions.includeInactive, ReviewOptions.keepDuplicates, ReviewOptions.rates,
-    ] + CommonOptions.reading
+    ] + CommonOptions.reading + CommonOptions.archives
 
     let inputs: [String]
     let policy: AcceptPolicy

@@ -51,6 +51,14 @@ final class LoopbackServer: @unchecked Sendable {
     private let route: Route
     private let lock = NSLock()
     private var stopped = false
+    private var targets: [String] = []
+
+    /// How many requests have come for paths starting with `prefix`.
+    func requests(_ prefix: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return targets.filter { $0.hasPrefix(prefix) }.count
+    }
 
     init(lifetime: TimeInterval = 30, route: @escaping Route) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -104,6 +112,9 @@ final class LoopbackServer: @unchecked Sendable {
             Thread {
                 defer { close(client) }
                 guard let request = LoopbackServer.readRequest(client) else { return }
+                self.lock.lock()
+                self.targets.append(request.path)
+                self.lock.unlock()
                 route(request, Connection(fd: client))
             }.start()
         }

@@ -43,6 +43,26 @@ import Testing
             guard out.send("HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nConnection: close\r\n\r\n") else { return }
             let rows = String(repeating: "Service,1.00 USD,monthly\n", count: 1000)
             for _ in 0..<400 where out.send(rows) {}
+        } else if sheet("endlessSheet") {
+            guard out.send("HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nConnection: close\r\n\r\nService,Price,Billing\n") else { return }
+            let rows = String(repeating: "Service,1.00 USD,monthly\n", count: 4000)
+            while out.send(rows) {}
+        } else if sheet("gzipSheet") || sheet("gzipSmall") {
+            let body = (try? Data(contentsOf: sheet("gzipSheet") ? gzipBomb : gzipSmall)) ?? Data()
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nContent-Encoding: gzip\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+            out.send(Array(head.utf8) + [UInt8](body))
+        } else if sheet("dripSheet") {
+            guard out.send("HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nConnection: close\r\n\r\nService,Price\n") else { return }
+            for _ in 0..<100 {
+                Thread.sleep(forTimeInterval: 0.1)
+                guard out.send("a") else { return }
+            }
+        } else if sheet("fileRedirect") {
+            out.redirect(to: "file:///etc/passwd")
+        } else if sheet("dataRedirect") {
+            out.redirect(to: "data:text/csv,Service%2CPrice%0ANetflix%2C9.99")
+        } else if sheet("jsRedirect") {
+            out.redirect(to: "javascript:alert(1)")
         } else if sheet("loopSheet") {
             out.redirect(to: "/loop/1")
         } else if sheet("binarySheet") {
@@ -52,6 +72,10 @@ import Testing
         }
     }
 
+    /// 64 MiB of CSV gzipped to about 160 KB, and a small table gzipped.
+    static let gzipBomb = CLI.packageRoot.appendingPathComponent("Fixtures/hostile/http/bomb.csv.gz")
+    static let gzipSmall = CLI.packageRoot.appendingPathComponent("Fixtures/hostile/http/small.csv.gz")
+
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
         var link: String
@@ -59,6 +83,8 @@ import Testing
         var exit: Int32
         /// Each must appear in standard error (failures) or standard output (successes).
         var expect: [String]
+        /// A path the import must ask the server for exactly once (both passes read one fetch).
+        var fetchedOnce: String?
         var testDescription: String { name }
     }
 
@@ -87,6 +113,24 @@ import Testing
              expect: ["larger than the limit of 100000 bytes"]),
         Case(name: "redirect loop", link: sheetsRoot + "loopSheet\(id)/edit", exit: 1,
              expect: ["more than 5 redirects"]),
+        Case(name: "fetched once for both passes", link: sheetsRoot + "okSheet\(id)/edit", exit: 0,
+             expect: ["\"name\": \"Spotify\""], fetchedOnce: "/export-host/"),
+        Case(name: "fetched once with --keep-duplicates", link: sheetsRoot + "okSheet\(id)/edit", extra: ["--keep-duplicates"], exit: 0,
+             expect: ["\"name\": \"Spotify\""], fetchedOnce: "/export-host/"),
+        Case(name: "endless body stops at the limit", link: sheetsRoot + "endlessSheet\(id)/edit", extra: ["--max-bytes", "5000000"], exit: 1,
+             expect: ["larger than the limit of 5000000 bytes", "pass a larger --max-bytes"], fetchedOnce: "/spreadsheets/d/endlessSheet"),
+        Case(name: "gzip bomb counted on decoded bytes", link: sheetsRoot + "gzipSheet\(id)/edit", extra: ["--max-bytes", "1000000"], exit: 1,
+             expect: ["larger than the limit of 1000000 bytes"], fetchedOnce: "/spreadsheets/d/gzipSheet"),
+        Case(name: "gzip body is read decoded", link: sheetsRoot + "gzipSmall\(id)/edit", exit: 0,
+             expect: ["\"name\": \"Spotify\""], fetchedOnce: "/spreadsheets/d/gzipSmall"),
+        Case(name: "slow drip hits the deadline once", link: sheetsRoot + "dripSheet\(id)/edit", extra: ["--timeout", "1"], exit: 1,
+             expect: ["within 1 s"], fetchedOnce: "/spreadsheets/d/dripSheet"),
+        Case(name: "redirect to file:", link: sheetsRoot + "fileRedirect\(id)/edit", exit: 1,
+             expect: ["redirected to a file: URL (file:///etc/passwd), refused"]),
+        Case(name: "redirect to data:", link: sheetsRoot + "dataRedirect\(id)/edit", exit: 1,
+             expect: ["redirected to a data: URL", "refused"]),
+        Case(name: "redirect to javascript:", link: sheetsRoot + "jsRedirect\(id)/edit", exit: 1,
+             expect: ["redirected to a javascript: URL", "refused"]),
         Case(name: "body is not csv", link: sheetsRoot + "binarySheet\(id)/edit", exit: 1,
              expect: ["not CSV text (application/octet-stream)"]),
         Case(name: "not a sheets link", link: "https://example.com/page", exit: 1,
@@ -106,6 +150,7 @@ import Testing
             #expect(text.contains(piece), "lacks: \(piece)\nwas:\n\(text)")
         }
         if c.exit != 0 { #expect(result.stdout.isEmpty) }
+        if let path = c.fetchedOnce { #expect(server.requests(path) == 1, "requests for \(path)") }
     }
 
     @Test func unreachable() throws {

@@ -1,17 +1,19 @@
 import Foundation
 
-/// Imports every database CSV of a Notion export ZIP, two passes each, into one report.
+/// Imports every database CSV of a Notion export ZIP, two passes each, into one report. Each
+/// member is inflated once, into a temporary file that both passes read.
 struct ExportImporter {
     var options: ImportOptions
 
     func run(path: String, name: String, emit: (ImportDraft) throws -> Void) throws -> ImportReport {
-        let export = try NotionExport(path: path, name: name)
+        let export = try NotionExport(path: path, name: name, limits: options.zip)
         var report = ImportReport(source: name, kind: .notion)
         var read: [String] = []
         for member in export.members {
-            let data = try export.data(of: member)
+            let file = try export.spool(member)
+            defer { file.remove() }
             let part = try TableImporter(options: options).run(name: name, kind: .notion, part: member.part, open: {
-                try CSVTable(data: data, name: "\(name): \(member.part)", encoding: options.encoding)
+                try CSVTable(path: file.path, name: "\(name): \(member.part)", encoding: options.encoding)
             }, emit: emit)
             report.rows += part.rows
             report.drafts += part.drafts

@@ -18,6 +18,10 @@ public struct ImportOptions: Sendable {
     public var encoding: TextEncoding?
     /// Limits and base URL for inputs given as links.
     public var fetch = FetchOptions()
+    /// What a member of a ZIP input may inflate to.
+    public var zip = ZipLimits()
+    /// The links this import could not fetch or read, shared by its copies of the options.
+    public var fetchedLinks = FetchedLinks()
     /// Where a table's rows are kept between its two passes (`RowSpool`); nil for the
     /// system's temporary directory. A directory where no file can be made means the second
     /// pass reads the table again.
@@ -52,6 +56,8 @@ public struct PreparedTable: Sendable {
     public var formats: ColumnFormats
     /// The data rows as the first pass read them, when it could keep them (`RowSpool`).
     var spool: RowSpool?
+    /// For a link, the body the first pass fetched, which the import reads instead of fetching again.
+    var fetched: TemporaryFile?
     /// What the first pass's reader skipped and warned of: the second pass, reading the spool,
     /// reports these.
     public var skips: [Skip] = []

@@ -62,7 +62,7 @@ public struct Importer: Sendable {
     public func run(path: String, name: String? = nil, prepared: PreparedTable? = nil, plain: PlainSink? = nil,
                     emit: (ImportDraft) throws -> Void) throws -> ImportReport {
         let display = name ?? path
-        if RemoteLink.isRemote(path) { return try runRemote(path, name: display, emit: emit) }
+        if RemoteLink.isRemote(path) { return try runRemote(path, name: display, prepared: prepared, emit: emit) }
         try Importer.refuseFolder(path, name: display)
         var kind = options.kind ?? Importer.guessKind(path: path)
         // A table `runNames` prepared was already found not to be a statement.
@@ -98,7 +98,22 @@ public struct Importer: Sendable {
         func hash(_ draft: ImportDraft) -> UInt64? { DraftMerger.key(draft).map(DraftMerger.hash) }
         switch kind {
         case .csv, .sheets, .notion:
-            if RemoteLink.isRemote(path) || ZipArchive.looksLikeZip(path: path) || (path as NSString).pathExtension.lowercased() == "zip" {
+            if RemoteLink.isRemote(path) {
+                // Fetched once: the file the counting pass reads goes on to the import.
+                let (_, file) = try fetch(path, name: display)
+                do {
+                    var prepared = try TableImporter(options: options).runNames(name: display, open: {
+                        try CSVTable(path: file.path, name: display)
+                    }, count: count)
+                    prepared.fetched = file
+                    return .prepared(prepared)
+                } catch {
+                    file.remove()
+                    options.fetchedLinks.failed(path, error)
+                    throw error
+                }
+            }
+            if ZipArchive.looksLikeZip(path: path) || (path as NSString).pathExtension.lowercased() == "zip" {
                 break
             }
             let prepared = try TableImporter(options: options).runNames(name: display, open: {
@@ -123,24 +138,31 @@ public struct Importer: Sendable {
         return nil
     }
 
-    /// A link: fetched once into memory (the reader reads its input twice), then read as CSV.
-    /// Provenance keeps the link as given and the tab it points at.
-    func runRemote(_ link: String, name: String, emit: (ImportDraft) throws -> Void) throws -> ImportReport {
-        let remote: RemoteLink
-        let data: Data
-        do {
-            remote = try RemoteLink.parse(link)
-            data = try RemoteFetcher(options: options.fetch).fetch(remote)
-        } catch let error as SheetsLinkError {
-            throw ReadError(file: name, error.message)
-        } catch let error as FetchError {
-            throw ReadError(file: name, error.message)
-        }
+    /// A link: fetched once into a temporary file, which both of the table reader's passes read
+    /// (`prepared`, from `runNames`, holds the file that pass fetched). Provenance keeps the link
+    /// as given and the tab it points at.
+    func runRemote(_ link: String, name: String, prepared: PreparedTable?, emit: (ImportDraft) throws -> Void) throws -> ImportReport {
+        let (remote, file) = try prepared?.fetched.map { (try RemoteLink.parse(link), $0) } ?? fetch(link, name: name)
+        defer { file.remove() }
         let kind: SourceKind
         if case .sheets = remote { kind = .sheets } else { kind = .csv }
-        return try TableImporter(options: options).run(name: name, kind: kind, part: remote.part, open: {
-            try CSVTable(data: data, name: name)
+        return try TableImporter(options: options).run(name: name, kind: kind, part: remote.part, prepared: prepared, open: {
+            try CSVTable(path: file.path, name: name)
         }, emit: emit)
+    }
+
+    /// Fetches `link` into a temporary file, unless this import already failed on it (then the
+    /// same error, without asking the server again).
+    func fetch(_ link: String, name: String) throws -> (RemoteLink, TemporaryFile) {
+        if let failure = options.fetchedLinks.failure(link) { throw failure }
+        do {
+            let remote = try RemoteLink.parse(link)
+            return (remote, try RemoteFetcher(options: options.fetch).fetch(remote))
+        } catch let error as SheetsLinkError {
+            throw options.fetchedLinks.failed(link, ReadError(file: name, error.message))
+        } catch let error as FetchError {
+            throw options.fetchedLinks.failed(link, ReadError(file: name, error.message))
+        }
     }
 
     /// OCR through `options.recognizer`, then `ScreenshotReader`: one report per image.

@@ -17,18 +17,21 @@ public struct NotionExport: Sendable {
     public let members: [Member]
     /// Plain view files left out because an `_all` file holds the same database.
     public let superseded: [String]
+    /// What each member may inflate to.
+    public let limits: ZipLimits
 
-    /// Nested archives deeper than this are not opened (a ZIP quine would never end).
-    static let maximumDepth = 4
+    /// Archives nested deeper than this are refused (a ZIP that contains itself would never end).
+    public static let maximumDepth = 4
 
-    public init(path: String, name: String) throws(ReadError) {
-        try self.init(archive: ZipArchive(path: path, name: name))
+    public init(path: String, name: String, limits: ZipLimits = ZipLimits()) throws(ReadError) {
+        try self.init(archive: ZipArchive(path: path, name: name), limits: limits)
     }
 
-    public init(archive: ZipArchive) throws(ReadError) {
+    public init(archive: ZipArchive, limits: ZipLimits = ZipLimits()) throws(ReadError) {
         name = archive.name
+        self.limits = limits
         var found: [Member] = []
-        try Self.collect(archive, prefix: "", depth: 0, into: &found)
+        try Self.collect(archive, root: archive.name, prefix: "", depth: 0, limits: limits, into: &found)
         let chosen = Self.preferAll(found.map(\.part))
         members = found.filter { chosen.keep.contains($0.part) }.sorted { $0.part < $1.part }
         superseded = chosen.superseded
@@ -37,7 +40,9 @@ public struct NotionExport: Sendable {
         }
     }
 
-    private static func collect(_ archive: ZipArchive, prefix: String, depth: Int,
+    /// Nested archives are inflated to temporary files, never into memory; each is named in
+    /// messages by the outermost archive's name and its path below it (`export.zip: Part-1.zip`).
+    private static func collect(_ archive: ZipArchive, root: String, prefix: String, depth: Int, limits: ZipLimits,
                                 into found: inout [Member]) throws(ReadError) {
         for entry in archive.entries where !entry.isDirectory {
             let file = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
@@ -45,9 +50,13 @@ public struct NotionExport: Sendable {
             let lower = file.lowercased()
             if lower.hasSuffix(".csv") {
                 found.append(Member(part: prefix + entry.path, archive: archive, entry: entry))
-            } else if lower.hasSuffix(".zip"), depth < maximumDepth {
-                let inner = try ZipArchive(data: archive.contents(of: entry), name: "\(archive.name): \(prefix + entry.path)")
-                try collect(inner, prefix: prefix + entry.path + "/", depth: depth + 1, into: &found)
+            } else if lower.hasSuffix(".zip") {
+                guard depth < maximumDepth else {
+                    throw ReadError(file: archive.name, "nested ZIPs deeper than \(maximumDepth) levels: \(prefix + entry.path) "
+                        + "(an archive that contains itself, or a damaged export); unzip it and import the CSV files inside")
+                }
+                let inner = try ZipArchive(member: entry, of: archive, name: "\(root): \(prefix + entry.path)", limits: limits)
+                try collect(inner, root: root, prefix: prefix + entry.path + "/", depth: depth + 1, limits: limits, into: &found)
             }
         }
     }
@@ -68,8 +77,14 @@ public struct NotionExport: Sendable {
         return (keep, superseded.sorted())
     }
 
-    /// The member's bytes (inflated, CRC-checked).
+    /// The member's bytes in memory (inflated, CRC-checked, within `limits`).
     public func data(of member: Member) throws(ReadError) -> Data {
-        try member.archive.contents(of: member.entry)
+        try member.archive.contents(of: member.entry, limits: limits)
+    }
+
+    /// The member inflated once into a temporary file, which the table reader then reads as
+    /// often as it needs; the caller removes it.
+    public func spool(_ member: Member) throws(ReadError) -> TemporaryFile {
+        try member.archive.spool(member.entry, limits: limits)
     }
 }

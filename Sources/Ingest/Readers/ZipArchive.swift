@@ -1,8 +1,31 @@
 import CZlib
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Limits on what a ZIP member may inflate to, so that a small hostile archive cannot fill
+/// memory or disk.
+public struct ZipLimits: Hashable, Sendable {
+    /// Largest inflated size of one member (`--max-member-bytes`).
+    public var maxMemberBytes: Int
+    /// Largest ratio of inflated to compressed bytes: deflate tops out near 1032:1, which only
+    /// crafted data (or a file of one repeated byte) reaches; real exports stay under 50:1.
+    public var maxRatio: Int
+    /// Members smaller than this are not held to `maxRatio` (a small, very regular file).
+    public var ratioFreeBytes: Int
+
+    public init(maxMemberBytes: Int = 1 << 30, maxRatio: Int = 1000, ratioFreeBytes: Int = 8 << 20) {
+        self.maxMemberBytes = maxMemberBytes
+        self.maxRatio = maxRatio
+        self.ratioFreeBytes = ratioFreeBytes
+    }
+}
 
 /// A ZIP archive read through its central directory: stored and deflated members, data
-/// descriptors (sizes come from the central directory), ZIP64 sizes and offsets, CRC-32 checked.
+/// descriptors (sizes come from the central directory), ZIP64 sizes and offsets. The archive is
+/// read piece by piece, never whole; members are streamed out, their inflated bytes counted
+/// here (no header is trusted), held to `ZipLimits` and checked against their CRC-32.
 public struct ZipArchive: Sendable {
     /// One member as the central directory lists it.
     public struct Entry: Sendable {
@@ -21,10 +44,13 @@ public struct ZipArchive: Sendable {
     /// The name used in messages.
     public let name: String
     public let entries: [Entry]
-    private let bytes: Data
+    private let source: ArchiveSource
 
-    /// Archives larger than this are refused rather than inflated (a corrupt size or a ZIP bomb).
-    static let maximumMemberSize = 1 << 31
+    /// A central directory larger than this is refused (about 300,000 members).
+    static let maximumDirectorySize = 32 << 20
+    /// How many compressed bytes are read at a time, and inflated bytes handed on at a time.
+    static let inputChunk = 1 << 16
+    static let outputChunk = 1 << 18
 
     /// True when `path` starts like a ZIP archive (`PK` and a record signature).
     public static func looksLikeZip(path: String) -> Bool {
@@ -35,40 +61,81 @@ public struct ZipArchive: Sendable {
             && ((head[2] == 3 && head[3] == 4) || (head[2] == 5 && head[3] == 6))
     }
 
-    /// Opens the archive at `path` (mapped, not read whole).
+    /// Opens the archive at `path`; only its directory is read now.
     public init(path: String, name: String) throws(ReadError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-        } catch {
-            throw ReadError(file: name, "cannot read the file (check that it exists and is readable)")
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ReadError(file: name, "is a folder (expected a ZIP file)")
         }
-        try self.init(data: data, name: name)
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ReadError(file: name, "cannot read the file (check that it exists and is readable)") }
+        try self.init(source: ArchiveSource(fd: fd), name: name)
     }
 
     public init(data: Data, name: String) throws(ReadError) {
+        try self.init(source: ArchiveSource(data: data), name: name)
+    }
+
+    /// A member that is itself an archive, inflated into a nameless temporary file (gone when
+    /// the archive is) and opened from there.
+    public init(member entry: Entry, of outer: ZipArchive, name: String, limits: ZipLimits) throws(ReadError) {
+        let fd = try TemporaryFile.anonymous(what: name)
+        do {
+            try Self.write(entry, of: outer, limits: limits, to: fd)
+        } catch {
+            close(fd)
+            throw error
+        }
+        try self.init(source: ArchiveSource(fd: fd), name: name)
+    }
+
+    private static func write(_ entry: Entry, of outer: ZipArchive, limits: ZipLimits, to fd: Int32) throws(ReadError) {
+        try outer.extract(entry, limits: limits) { (bytes) throws(ReadError) in
+            var done = 0
+            while done < bytes.count {
+                let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else {
+                    throw ReadError(file: outer.name, "cannot spool member \"\(entry.path)\" to a temporary file (\(String(cString: strerror(errno)))); free some disk space or set TMPDIR")
+                }
+                done += n
+            }
+        }
+    }
+
+    private init(source: ArchiveSource, name: String) throws(ReadError) {
         self.name = name
-        self.bytes = data
-        let reader = ByteView(data: data, name: name)
-        let end = try Self.findEndOfCentralDirectory(reader)
-        var count = Int(try reader.u16(end + 10))
-        var directorySize = Int(try reader.u32(end + 12))
-        var directoryOffset = Int(try reader.u32(end + 16))
+        self.source = source
+        let end = try Self.findEndOfCentralDirectory(source, name: name)
+        let tail = try ByteView(source, at: end, count: 22, name: name)
+        var count = Int(try tail.u16(end + 10))
+        var directorySize = Int(try tail.u32(end + 12))
+        var directoryOffset = Int(try tail.u32(end + 16))
         if count == 0xFFFF || directorySize == 0xFFFF_FFFF || directoryOffset == 0xFFFF_FFFF {
             // ZIP64: the locator just before the end record points at the ZIP64 end record.
             let locator = end - 20
-            guard locator >= 0, try reader.u32(locator) == 0x0706_4B50 else {
-                throw reader.corrupt("the ZIP64 end record is missing")
+            guard locator >= 0, let view = try? ByteView(source, at: locator, count: 20, name: name),
+                  try view.u32(locator) == 0x0706_4B50 else {
+                throw ByteView.corrupt(name, "the ZIP64 end record is missing")
             }
-            let record = try reader.int64(locator + 8)
-            guard try reader.u32(record) == 0x0606_4B50 else { throw reader.corrupt("the ZIP64 end record is damaged") }
-            count = try reader.int64(record + 32)
-            directorySize = try reader.int64(record + 40)
-            directoryOffset = try reader.int64(record + 48)
+            let record = try view.int64(locator + 8)
+            let zip64 = try ByteView(source, at: record, count: 56, name: name)
+            guard try zip64.u32(record) == 0x0606_4B50 else { throw ByteView.corrupt(name, "the ZIP64 end record is damaged") }
+            count = try zip64.int64(record + 32)
+            directorySize = try zip64.int64(record + 40)
+            directoryOffset = try zip64.int64(record + 48)
         }
-        guard directoryOffset + directorySize <= data.count else {
-            throw reader.corrupt("the central directory lies past the end of the file (is the download complete?)")
+        guard directoryOffset <= source.size, directorySize <= source.size - directoryOffset else {
+            throw ByteView.corrupt(name, "the central directory lies past the end of the file (is the download complete?)")
         }
+        guard directorySize <= Self.maximumDirectorySize else {
+            throw ReadError(file: name, "the archive lists too many files (a central directory of \(directorySize) bytes; the limit is \(Self.maximumDirectorySize)); unzip it and import the CSV files inside")
+        }
+        // Each directory entry takes at least 46 bytes: a larger count is a lie.
+        guard count <= directorySize / 46 else {
+            throw ByteView.corrupt(name, "the central directory claims \(count) members but has room for \(directorySize / 46)")
+        }
+        let reader = try ByteView(source, at: directoryOffset, count: directorySize, name: name)
         var entries: [Entry] = []
         var at = directoryOffset
         for _ in 0..<count {
@@ -104,97 +171,209 @@ public struct ZipArchive: Sendable {
         self.entries = entries
     }
 
-    private static func findEndOfCentralDirectory(_ reader: ByteView) throws(ReadError) -> Int {
-        let count = reader.data.count
+    private static func findEndOfCentralDirectory(_ source: ArchiveSource, name: String) throws(ReadError) -> Int {
+        let count = source.size
         guard count >= 22 else {
-            throw reader.corrupt(count == 0 ? "the file is empty" : "the file is too short to be a ZIP archive")
+            throw ByteView.corrupt(name, count == 0 ? "the file is empty" : "the file is too short to be a ZIP archive")
         }
         // The end record is the last 22 bytes plus a comment of up to 65,535 bytes.
-        var at = count - 22
         let lowest = max(0, count - 22 - 0xFFFF)
+        let tail = try ByteView(source, at: lowest, count: count - lowest, name: name)
+        var at = count - 22
         while at >= lowest {
-            if try reader.u32(at) == 0x0605_4B50 { return at }
+            if try tail.u32(at) == 0x0605_4B50 { return at }
             at -= 1
         }
-        throw reader.corrupt("no central directory found (the archive is truncated or not a ZIP file)")
+        throw ByteView.corrupt(name, "no central directory found (the archive is truncated or not a ZIP file)")
     }
 
-    /// The member's bytes, inflated and checked against its CRC-32.
-    public func contents(of entry: Entry) throws(ReadError) -> Data {
-        let reader = ByteView(data: bytes, name: name)
-        let where_ = "member \"\(entry.path)\""
-        if entry.flags & 1 != 0 { throw ReadError(file: name, "\(where_) is encrypted (export it again without a password)") }
-        guard entry.size <= Self.maximumMemberSize, entry.compressedSize <= bytes.count else {
-            throw reader.corrupt("\(where_) declares an impossible size")
-        }
+    /// Streams the member's bytes, inflated, to `write` a piece at a time. Stops with an error
+    /// naming the member when it inflates past `limits`, past the size its header gives, or is
+    /// damaged, truncated or fails its CRC-32 check.
+    public func extract(_ entry: Entry, limits: ZipLimits = ZipLimits(),
+                        to write: (UnsafeRawBufferPointer) throws(ReadError) -> Void) throws(ReadError) {
+        let member = "member \"\(entry.path)\""
+        if entry.flags & 1 != 0 { throw ReadError(file: name, "\(member) is encrypted (export it again without a password)") }
         let local = entry.localHeaderOffset
-        guard try reader.u32(local) == 0x0403_4B50 else { throw reader.corrupt("the local header of \(where_) is damaged") }
-        let start = local + 30 + Int(try reader.u16(local + 26)) + Int(try reader.u16(local + 28))
-        guard start + entry.compressedSize <= bytes.count else {
-            throw reader.corrupt("\(where_) runs past the end of the file (is the download complete?)")
+        let header = try ByteView(source, at: local, count: 30, name: name)
+        guard try header.u32(local) == 0x0403_4B50 else { throw header.corrupt("the local header of \(member) is damaged") }
+        let start = local + 30 + Int(try header.u16(local + 26)) + Int(try header.u16(local + 28))
+        guard entry.compressedSize >= 0, start <= source.size, entry.compressedSize <= source.size - start else {
+            throw ByteView.corrupt(name, "\(member) runs past the end of the file (is the download complete?)")
         }
-        let base = bytes.startIndex
-        let stored = bytes[(base + start)..<(base + start + entry.compressedSize)]
-        let output: Data
+        // An honest header that already says too much saves inflating it to find out.
+        if entry.size > limits.maxMemberBytes { throw tooLarge(member, limits) }
+        var produced = 0
+        var crc: uLong = 0
+        /// Counts and checks a piece before it is handed on.
+        func take(_ piece: UnsafeRawBufferPointer, consumed: Int) throws(ReadError) {
+            produced += piece.count
+            if produced > limits.maxMemberBytes { throw tooLarge(member, limits) }
+            if produced > limits.ratioFreeBytes, produced / max(consumed, 1) > limits.maxRatio {
+                throw ReadError(file: name, "\(member) inflates to more than \(limits.maxRatio) times its compressed size "
+                    + "(\(produced) bytes from \(consumed)), which no real export does; refused as a likely ZIP bomb")
+            }
+            if produced > entry.size {
+                throw ByteView.corrupt(name, "\(member) holds more than the \(entry.size) bytes its header gives")
+            }
+            crc = crc32(crc, piece.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(piece.count))
+            try write(piece)
+        }
         switch entry.method {
         case 0:
-            output = Data(stored)
+            var at = 0
+            while at < entry.compressedSize {
+                let chunk = try source.read(start + at, min(Self.outputChunk, entry.compressedSize - at), name: name)
+                at += chunk.count
+                let done = at
+                try chunk.withUnsafeBytes { raw in Result { () throws(ReadError) in try take(raw, consumed: done) } }.get()
+            }
         case 8:
-            output = try Inflater.inflate(stored, expectedSize: entry.size, name: name, member: entry.path)
+            try inflate(entry, from: start, member: member, take: take)
         default:
-            throw ReadError(file: name, "\(where_) uses compression method \(entry.method) (expected stored or deflated; re-create the ZIP with a standard tool)")
+            throw ReadError(file: name, "\(member) uses compression method \(entry.method) (expected stored or deflated; re-create the ZIP with a standard tool)")
         }
-        guard output.count == entry.size else { throw reader.corrupt("\(where_) has the wrong size") }
-        let crc = output.withUnsafeBytes { raw -> UInt32 in
-            UInt32(truncatingIfNeeded: crc32(0, raw.bindMemory(to: Bytef.self).baseAddress, uInt(raw.count)))
-        }
-        guard crc == entry.crc else { throw reader.corrupt("\(where_) fails its CRC-32 check") }
-        return output
+        guard produced == entry.size else { throw ByteView.corrupt(name, "\(member) has the wrong size (\(produced) bytes, its header says \(entry.size))") }
+        guard UInt32(truncatingIfNeeded: crc) == entry.crc else { throw ByteView.corrupt(name, "\(member) fails its CRC-32 check") }
     }
-}
 
-/// Inflates raw deflate data (no zlib header) with zlib.
-enum Inflater {
-    static func inflate(_ input: Data, expectedSize: Int, name: String, member: String) throws(ReadError) -> Data {
-        var output = Data(count: expectedSize + 1)
+    private func tooLarge(_ member: String, _ limits: ZipLimits) -> ReadError {
+        ReadError(file: name, "\(member) inflates to more than \(limits.maxMemberBytes) bytes, the limit for one member; "
+            + "pass a larger --max-member-bytes if the file is really that big")
+    }
+
+    /// Inflates raw deflate data (no zlib header) a chunk in, a chunk out.
+    private func inflate(_ entry: Entry, from start: Int, member: String,
+                         take: (UnsafeRawBufferPointer, Int) throws(ReadError) -> Void) throws(ReadError) {
         var stream = z_stream()
         var status = inflateInit2_(&stream, -MAX_WBITS, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
-        guard status == Z_OK else { throw ReadError(file: name, "zlib could not start inflating member \"\(member)\"") }
+        guard status == Z_OK else { throw ReadError(file: name, "zlib could not start inflating \(member)") }
         defer { inflateEnd(&stream) }
-        var produced = 0
-        input.withUnsafeBytes { inRaw in
-            output.withUnsafeMutableBytes { outRaw in
-                stream.next_in = UnsafeMutablePointer(mutating: inRaw.bindMemory(to: Bytef.self).baseAddress)
-                stream.avail_in = uInt(inRaw.count)
-                stream.next_out = outRaw.bindMemory(to: Bytef.self).baseAddress
-                stream.avail_out = uInt(outRaw.count)
-                status = CZlib.inflate(&stream, Z_FINISH)
-                produced = outRaw.count - Int(stream.avail_out)
+        let output = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.outputChunk, alignment: 16)
+        defer { output.deallocate() }
+        var read = 0
+        var input = Data()
+        var inputUsed = 0
+        while status != Z_STREAM_END {
+            if inputUsed == input.count {
+                guard read < entry.compressedSize else {
+                    throw ReadError(file: name, "\(member) is truncated (its deflated data ends early); download the export again")
+                }
+                input = try source.read(start + read, min(Self.inputChunk, entry.compressedSize - read), name: name)
+                read += input.count
+                inputUsed = 0
             }
+            var made = 0
+            let before = inputUsed
+            input.withUnsafeBytes { inRaw in
+                stream.next_in = UnsafeMutablePointer(mutating: inRaw.bindMemory(to: Bytef.self).baseAddress! + before)
+                stream.avail_in = uInt(inRaw.count - before)
+                stream.next_out = output.baseAddress!.assumingMemoryBound(to: Bytef.self)
+                stream.avail_out = uInt(output.count)
+                status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                made = output.count - Int(stream.avail_out)
+                inputUsed = inRaw.count - Int(stream.avail_in)
+            }
+            guard status == Z_OK || status == Z_STREAM_END || (status == Z_BUF_ERROR && made == 0 && inputUsed == input.count) else {
+                throw ReadError(file: name, "\(member) is corrupt (zlib status \(status)); download the export again")
+            }
+            if made > 0 { try take(UnsafeRawBufferPointer(rebasing: output[..<made]), Int(stream.total_in)) }
         }
-        guard status == Z_STREAM_END else {
-            throw ReadError(file: name, "member \"\(member)\" is corrupt or truncated (zlib status \(status)); download the export again")
+    }
+
+    /// The member's bytes in memory, inflated and checked (for small members; `limits` bound it).
+    public func contents(of entry: Entry, limits: ZipLimits = ZipLimits()) throws(ReadError) -> Data {
+        var data = Data()
+        try extract(entry, limits: limits) { (piece) throws(ReadError) in data.append(contentsOf: piece) }
+        return data
+    }
+
+    /// The member inflated once into a temporary file, for readers that go over it twice.
+    public func spool(_ entry: Entry, limits: ZipLimits = ZipLimits()) throws(ReadError) -> TemporaryFile {
+        let file = try TemporaryFile(prefix: "ingest-member", what: name)
+        do {
+            try extract(entry, limits: limits) { (piece) throws(ReadError) in try file.write(piece, what: name) }
+        } catch {
+            file.remove()
+            throw error
         }
-        output.count = produced
-        return output
+        file.finishWriting()
+        return file
     }
 }
 
-/// Bounds-checked little-endian reads from an archive's bytes.
+/// An archive's bytes, read a piece at a time: from an open file, or from memory.
+final class ArchiveSource: @unchecked Sendable {
+    private let fd: Int32
+    private let data: Data
+    let size: Int
+
+    init(fd: Int32) {
+        self.fd = fd
+        data = Data()
+        var info = stat()
+        size = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    init(data: Data) {
+        fd = -1
+        self.data = data
+        size = data.count
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+
+    /// `count` bytes at `offset`; an error when they are not all there.
+    func read(_ offset: Int, _ count: Int, name: String) throws(ReadError) -> Data {
+        guard offset >= 0, count >= 0, offset <= size, count <= size - offset else {
+            throw ByteView.corrupt(name, "a record runs past the end of the file (is the download complete?)")
+        }
+        if fd < 0 {
+            let base = data.startIndex
+            return data.subdata(in: (base + offset)..<(base + offset + count))
+        }
+        var out = Data(count: count)
+        var done = 0
+        let ok = out.withUnsafeMutableBytes { raw -> Bool in
+            while done < count {
+                let n = pread(fd, raw.baseAddress! + done, count - done, off_t(offset + done))
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return false }
+                done += n
+            }
+            return true
+        }
+        guard ok else { throw ReadError(file: name, "cannot read the archive (\(String(cString: strerror(errno))))") }
+        return out
+    }
+}
+
+/// Bounds-checked little-endian reads from a window of an archive's bytes, addressed by their
+/// offsets in the whole archive.
 struct ByteView {
     let data: Data
+    let base: Int
     let name: String
 
-    func corrupt(_ what: String) -> ReadError {
+    init(_ source: ArchiveSource, at offset: Int, count: Int, name: String) throws(ReadError) {
+        data = try source.read(offset, count, name: name)
+        base = offset
+        self.name = name
+    }
+
+    static func corrupt(_ name: String, _ what: String) -> ReadError {
         ReadError(file: name, "not a readable ZIP archive: \(what)")
     }
 
+    func corrupt(_ what: String) -> ReadError { Self.corrupt(name, what) }
+
     func bytes(_ at: Int, _ count: Int) throws(ReadError) -> [UInt8] {
-        guard at >= 0, count >= 0, at + count <= data.count else {
+        let from = at - base
+        guard from >= 0, count >= 0, from <= data.count, count <= data.count - from else {
             throw corrupt("a record runs past the end of the file (is the download complete?)")
         }
-        let base = data.startIndex
-        return [UInt8](data[(base + at)..<(base + at + count)])
+        let start = data.startIndex
+        return [UInt8](data[(start + from)..<(start + from + count)])
     }
 
     func u16(_ at: Int) throws(ReadError) -> UInt16 {

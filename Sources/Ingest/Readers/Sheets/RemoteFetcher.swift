@@ -7,7 +7,7 @@ import FoundationNetworking
 public struct FetchOptions: Hashable, Sendable {
     /// Seconds for the whole fetch, redirects and body included.
     public var timeout: Double
-    /// Largest body accepted, checked while it streams in.
+    /// Largest body accepted, counted after decoding (gzip) while it streams to a file.
     public var maxBytes: Int
     public var maxRedirects: Int
     /// Replaces `https://docs.google.com` in export URLs (tests, mirrors); nil for Google itself.
@@ -39,8 +39,9 @@ public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Fetches a remote CSV with URLSession: follows at most `maxRedirects` http(s) redirects, stops at
-/// the total timeout, and stops reading once the body passes `maxBytes` (with or without a
-/// Content-Length). The only networking in the library.
+/// the total timeout, and streams the body (decoded) to a temporary file, stopping once it passes
+/// `maxBytes` (with or without a Content-Length), so memory stays flat whatever the server
+/// sends. The only networking in the library.
 public struct RemoteFetcher: Sendable {
     public var options: FetchOptions
 
@@ -48,17 +49,31 @@ public struct RemoteFetcher: Sendable {
         self.options = options
     }
 
-    /// The body of `link`'s export URL, checked to be CSV text rather than a sign-in page.
-    public func fetch(_ link: RemoteLink) throws(FetchError) -> Data {
+    /// The body of `link`'s export URL in a temporary file (the caller removes it), checked to
+    /// be CSV text rather than a sign-in page.
+    public func fetch(_ link: RemoteLink) throws(FetchError) -> TemporaryFile {
         let address = link.fetchURL(base: options.sheetsBaseURL)
         guard let url = URL(string: address) else { throw FetchError(.http, "\(address) is not a valid URL") }
-        let (status, contentType, body) = try get(url)
-        try RemoteFetcher.check(status: status, contentType: contentType, body: body, link: link, url: address)
-        return body
+        let file: TemporaryFile
+        do {
+            file = try TemporaryFile(prefix: "ingest-fetch", what: address)
+        } catch {
+            throw FetchError(.unreachable, error.message)
+        }
+        do {
+            let answer = try get(url, into: file)
+            try RemoteFetcher.check(status: answer.status, contentType: answer.contentType, head: answer.head,
+                                    hasNUL: answer.hasNUL, link: link, url: address)
+        } catch {
+            file.remove()
+            throw error
+        }
+        file.finishWriting()
+        return file
     }
 
-    /// Decides from the final response whether the body is the table.
-    static func check(status: Int, contentType: String?, body: Data, link: RemoteLink, url: String) throws(FetchError) {
+    /// Decides from the final response and the body's first bytes whether the body is the table.
+    static func check(status: Int, contentType: String?, head body: Data, hasNUL: Bool, link: RemoteLink, url: String) throws(FetchError) {
         let isSheets: Bool
         if case .sheets = link { isSheets = true } else { isSheets = false }
         switch status {
@@ -78,7 +93,7 @@ public struct RemoteFetcher: Sendable {
         if type.contains("html") || head.hasPrefix("<!doctype html") || head.hasPrefix("<html") {
             throw notShared(isSheets: isSheets, url: url)
         }
-        if body.contains(0) || type.hasPrefix("image/") || type.contains("pdf") || type.contains("zip")
+        if hasNUL || type.hasPrefix("image/") || type.contains("pdf") || type.contains("zip")
             || type.contains("json") || type.contains("spreadsheetml") {
             throw FetchError(.notCSV, "the answer is not CSV text (\(type.isEmpty ? "binary data" : type)); "
                 + (isSheets ? "link the sheet itself, or publish it as CSV (File → Share → Publish to web → CSV)"
@@ -93,9 +108,12 @@ public struct RemoteFetcher: Sendable {
             : "\(url) answered with a web page, not a CSV file; link the file itself, shared publicly")
     }
 
-    /// GETs `url`, returning the final status, content type and body.
-    func get(_ url: URL) throws(FetchError) -> (Int, String?, Data) {
-        let delegate = FetchDelegate(maxBytes: options.maxBytes, maxRedirects: options.maxRedirects)
+    /// GETs `url`, the body going to `file`; returns the final status, content type and the
+    /// body's first bytes. A download task, because FoundationNetworking writes its body to disk
+    /// as it arrives, where a data task queues every piece for its delegate with no limit (over
+    /// a gigabyte for a fast endless body).
+    func get(_ url: URL, into file: TemporaryFile) throws(FetchError) -> FetchDelegate.Answer {
+        let delegate = FetchDelegate(maxBytes: options.maxBytes, maxRedirects: options.maxRedirects, file: file)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = options.timeout
         configuration.timeoutIntervalForResource = options.timeout
@@ -103,17 +121,28 @@ public struct RemoteFetcher: Sendable {
         let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         var request = URLRequest(url: url)
         request.setValue("text/csv, text/plain;q=0.9, */*;q=0.1", forHTTPHeaderField: "Accept")
-        let task = session.dataTask(with: request)
+        let leftovers = DownloadLeftovers()
+        let task = session.downloadTask(with: request)
         task.resume()
         let waited = delegate.done.wait(timeout: .now() + options.timeout)
         if waited == .timedOut {
             task.cancel()
+            _ = delegate.done.wait(timeout: .now() + 1)
             session.invalidateAndCancel()
+            leftovers.remove(atLeast: delegate.written)
             throw FetchError(.timeout, "no complete answer from \(url.host ?? "the server") within \(RemoteFetcher.seconds(options.timeout)) s; "
                 + "check your connection, or pass a longer --timeout")
         }
-        session.finishTasksAndInvalidate()
-        return try delegate.result(url: url, timeout: options.timeout)
+        do {
+            let answer = try delegate.result(url: url, timeout: options.timeout)
+            session.finishTasksAndInvalidate()
+            return answer
+        } catch {
+            task.cancel()
+            session.invalidateAndCancel()
+            leftovers.remove(atLeast: delegate.written)
+            throw error
+        }
     }
 
     static func seconds(_ value: Double) -> String {
@@ -121,21 +150,68 @@ public struct RemoteFetcher: Sendable {
     }
 }
 
-/// Collects one task's answer; URLSession calls it on its own queue, the caller waits on `done`.
-final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// FoundationNetworking downloads into `<temporary directory>/<UUID>.tmp` and leaves the file
+/// behind when the task is cancelled (over the limit, out of time). This finds the one such file
+/// that appeared during the download, at least as large as what was written, and removes it.
+struct DownloadLeftovers {
+    let folder = NSTemporaryDirectory()
+    let before: Set<String>
+
+    init() {
+        before = Self.candidates(in: folder)
+    }
+
+    static func candidates(in folder: String) -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return Set(names.filter { $0.hasSuffix(".tmp") && UUID(uuidString: String($0.dropLast(4))) != nil })
+    }
+
+    func remove(atLeast written: Int) {
+        guard written > 0 else { return }
+        let fresh = Self.candidates(in: folder).subtracting(before).map { (folder as NSString).appendingPathComponent($0) }
+        let matching = fresh.filter { path in
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            return (size ?? 0) >= written
+        }
+        if matching.count == 1 { unlink(matching[0]) }
+    }
+}
+
+/// Follows one download; URLSession calls it on its own queue, the caller waits on `done`.
+/// Once the body passes the limit the task is cancelled.
+final class FetchDelegate: NSObject, URLSessionDownloadDelegate, @unchecked Sendable {
+    struct Answer {
+        var status: Int
+        var contentType: String?
+        /// The body's first 512 bytes.
+        var head: Data
+        var hasNUL: Bool
+    }
+
     let done = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private let maxBytes: Int
     private let maxRedirects: Int
-    private var body = Data()
-    private var response: HTTPURLResponse?
+    private let file: TemporaryFile
+    private var writtenBytes = 0
+    /// Set once the task has been cancelled for its size or status; `done` is signalled then.
+    private var stopped = false
+    private var answer: Answer?
     private var failure: FetchError?
     private var transportError: Error?
     private var redirects = 0
 
-    init(maxBytes: Int, maxRedirects: Int) {
+    init(maxBytes: Int, maxRedirects: Int, file: TemporaryFile) {
         self.maxBytes = maxBytes
         self.maxRedirects = maxRedirects
+        self.file = file
+    }
+
+    /// Body bytes written so far (decoded), as the session reports them.
+    var written: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return writtenBytes
     }
 
     private func fail(_ error: FetchError) {
@@ -150,50 +226,108 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable
         redirects += 1
         let count = redirects
         lock.unlock()
-        let scheme = request.url?.scheme?.lowercased()
-        if count > maxRedirects {
+        // FoundationNetworking turns a Location of another scheme (`file:///etc/passwd`) into a
+        // path on the same server, so the header itself is checked.
+        let location = response.value(forHTTPHeaderField: "Location")
+        let target = location.flatMap { URL(string: $0.trimmingCharacters(in: .whitespaces)) }
+        let scheme = (target?.scheme ?? request.url?.scheme)?.lowercased()
+        if scheme != "http" && scheme != "https" {
+            fail(FetchError(.badRedirect, RemoteFetcher.badRedirect(location ?? request.url?.absoluteString)))
+            completionHandler(nil)
+        } else if count > maxRedirects {
             // Refusing the redirect ends the task with the 3xx answer; cancelling it here as well
             // makes FoundationNetworking trap ("Received callback for HTTP redirection …").
             fail(FetchError(.tooManyRedirects, "more than \(maxRedirects) redirects (a redirect loop?); open the link in a browser to check it"))
-            completionHandler(nil)
-        } else if scheme != "http" && scheme != "https" {
-            fail(FetchError(.badRedirect, "the server redirected to \(request.url?.absoluteString ?? "an unknown address"), which is not an http(s) link"))
             completionHandler(nil)
         } else {
             completionHandler(request)
         }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
+                    totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64) {
         lock.lock()
-        self.response = response as? HTTPURLResponse
-        body.removeAll()
+        writtenBytes = max(writtenBytes, Int(totalBytesWritten))
+        let alreadyStopped = stopped
         lock.unlock()
-        if response.expectedContentLength > Int64(maxBytes) {
-            fail(tooLarge(announced: response.expectedContentLength))
-            completionHandler(.cancel)
-            return
+        guard !alreadyStopped else { return }
+        if totalBytesExpectedToWrite > Int64(maxBytes) {
+            stop(failing: tooLarge(announced: totalBytesExpectedToWrite))
+        } else if totalBytesWritten > Int64(maxBytes) {
+            stop(failing: tooLarge(announced: nil))
         }
-        completionHandler(.allow)
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    /// Lets the caller go on at once, to cancel the task. Nothing here may wait for the session:
+    /// its queue is busy with the transfer, and every piece it reports while this queue is held
+    /// up waits in memory.
+    private func stop(failing error: FetchError) {
         lock.lock()
-        body.append(data)
-        let over = body.count > maxBytes
+        let first = !stopped
+        stopped = true
+        if failure == nil { failure = error }
         lock.unlock()
-        if over {
-            fail(tooLarge(announced: nil))
-            dataTask.cancel()
+        if first { done.signal() }
+    }
+
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+        let response = downloadTask.response as? HTTPURLResponse
+        // Moved over the caller's empty file, then measured and looked at here: no size reported
+        // along the way is trusted.
+        guard rename(location.path, file.path) == 0 || copy(location.path, to: file) else {
+            unlink(location.path)
+            fail(FetchError(.unreachable, "cannot keep the download in \(file.path); free some disk space or set TMPDIR"))
+            return
         }
+        let (size, head, hasNUL) = Self.inspect(file.path)
+        lock.lock()
+        writtenBytes = max(writtenBytes, size)
+        if size > maxBytes, failure == nil { failure = tooLarge(announced: nil) }
+        if answer == nil {
+            answer = Answer(status: response?.statusCode ?? 0, contentType: response?.value(forHTTPHeaderField: "Content-Type"),
+                            head: head, hasNUL: hasNUL)
+        }
+        lock.unlock()
+    }
+
+    /// Copies a download that could not be moved (another file system), then removes it.
+    private func copy(_ path: String, to file: TemporaryFile) -> Bool {
+        defer { unlink(path) }
+        guard let input = fopen(path, "rb") else { return false }
+        defer { fclose(input) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, input)
+            if n == 0 { return ferror(input) == 0 }
+            let piece = buffer.withUnsafeBytes { raw in Result { () throws(ReadError) in try file.write(UnsafeRawBufferPointer(rebasing: raw[..<n]), what: "") } }
+            if case .failure = piece { return false }
+        }
+    }
+
+    /// The file's size, its first 512 bytes, and whether it holds a NUL byte anywhere.
+    static func inspect(_ path: String) -> (Int, Data, Bool) {
+        guard let input = fopen(path, "rb") else { return (0, Data(), false) }
+        defer { fclose(input) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var size = 0
+        var head = Data()
+        var hasNUL = false
+        while true {
+            let n = fread(&buffer, 1, buffer.count, input)
+            if n == 0 { break }
+            if head.count < 512 { head.append(contentsOf: buffer[..<min(n, 512 - head.count)]) }
+            if !hasNUL { hasNUL = buffer.withUnsafeBytes { memchr($0.baseAddress!, 0, n) != nil } }
+            size += n
+        }
+        return (size, head, hasNUL)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
         lock.lock()
         transportError = error
+        let signalled = stopped
         lock.unlock()
-        done.signal()
+        if !signalled { done.signal() }
     }
 
     private func tooLarge(announced: Int64?) -> FetchError {
@@ -201,10 +335,12 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable
         return FetchError(.tooLarge, "the file is larger than the limit of \(maxBytes) bytes\(size); pass a larger --max-bytes if it is really that big")
     }
 
-    func result(url: URL, timeout: Double) throws(FetchError) -> (Int, String?, Data) {
+    func result(url: URL, timeout: Double) throws(FetchError) -> Answer {
         lock.lock()
         defer { lock.unlock() }
         if let failure { throw failure }
+        // An error status may end the task early on purpose: the status is the answer.
+        if let answer, !(200..<300).contains(answer.status) { return answer }
         if let error = transportError {
             let host = url.host ?? "the server"
             let code = (error as? URLError)?.code
@@ -214,7 +350,44 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable
             }
             throw FetchError(.unreachable, "cannot reach \(host) (\(error.localizedDescription)); check your network connection and the link")
         }
-        guard let response else { throw FetchError(.unreachable, "no answer from \(url.host ?? "the server")") }
-        return (response.statusCode, response.value(forHTTPHeaderField: "Content-Type"), body)
+        guard let answer else { throw FetchError(.unreachable, "no answer from \(url.host ?? "the server")") }
+        return answer
+    }
+}
+
+extension RemoteFetcher {
+    /// Why a redirect to anything but http(s) is refused, naming its scheme.
+    static func badRedirect(_ target: String?) -> String {
+        guard let target, let colon = target.firstIndex(of: ":") else {
+            return "the server redirected to an address that is not an http(s) link, refused"
+        }
+        let scheme = target[..<colon].lowercased()
+        let shown = target.count > 80 ? String(target.prefix(80)) + "…" : target
+        return "the server redirected to a \(scheme): URL (\(shown)), refused: only http and https links are followed"
+    }
+}
+
+/// The links an import failed on, with the error: the import reads its inputs in two passes,
+/// and a link that failed in the first is not fetched again in the second (a slow server would
+/// cost the timeout twice).
+public final class FetchedLinks: @unchecked Sendable {
+    private let lock = NSLock()
+    private var failures: [String: any Error] = [:]
+
+    public init() {}
+
+    /// Remembers why `link` failed; returns the error, for throwing.
+    @discardableResult
+    public func failed(_ link: String, _ error: any Error) -> any Error {
+        lock.lock()
+        defer { lock.unlock() }
+        failures[link] = error
+        return error
+    }
+
+    public func failure(_ link: String) -> (any Error)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failures[link]
     }
 }

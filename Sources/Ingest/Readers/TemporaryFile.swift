@@ -1,0 +1,65 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file made in the temporary directory for bytes that must not be held in memory (a ZIP
+/// member, a fetched body). It is removed by `remove()` or when the last reference goes.
+public final class TemporaryFile: @unchecked Sendable {
+    public let path: String
+    private let lock = NSLock()
+    private var fd: Int32
+    private var removed = false
+
+    /// Creates an empty file, readable and writable by this user only. `what` names it in messages.
+    public init(prefix: String, what: String) throws(ReadError) {
+        let base = FileManager.default.temporaryDirectory.path
+        var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw ReadError(file: what, "cannot create a temporary file in \(base) (\(String(cString: strerror(errno)))); set TMPDIR to a writable folder with free space")
+        }
+        self.fd = fd
+        path = String(cString: template)
+    }
+
+    deinit { remove() }
+
+    /// Appends `bytes`; a full disk is an error naming `what`.
+    public func write(_ bytes: UnsafeRawBufferPointer, what: String) throws(ReadError) {
+        var done = 0
+        while done < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                throw ReadError(file: what, "cannot write the temporary file \(path) (\(String(cString: strerror(errno)))); free some disk space or set TMPDIR")
+            }
+            done += n
+        }
+    }
+
+    /// Closes the file for writing; reading goes through `path`.
+    public func finishWriting() {
+        lock.lock()
+        defer { lock.unlock() }
+        if fd >= 0 { close(fd); fd = -1 }
+    }
+
+    /// Deletes the file (once; later calls do nothing).
+    public func remove() {
+        lock.lock()
+        defer { lock.unlock() }
+        if fd >= 0 { close(fd); fd = -1 }
+        if !removed { unlink(path); removed = true }
+    }
+
+    /// An open file with no name left in the file system: it vanishes when `fd` is closed, even
+    /// if the process is killed. For nested archives, which are read back through the descriptor.
+    static func anonymous(what: String) throws(ReadError) -> Int32 {
+        let file = try TemporaryFile(prefix: "ingest-zip", what: what)
+        let fd = dup(file.fd)
+        file.remove()
+        guard fd >= 0 else { throw ReadError(file: what, "cannot keep a temporary file open (\(String(cString: strerror(errno))))") }
+        return fd
+    }
+}
