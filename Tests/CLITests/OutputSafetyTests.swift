@@ -174,6 +174,49 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.json").path))
     }
 
+    /// Ctrl-C while a ZIP member is being read removes the member's temporary file.
+    @Test func stoppedArchiveReadLeavesNothing() throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let temp = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+        var text = "Name,Price,Billing cycle,Next renewal\n"
+        for i in 0..<300_000 { text += "Service \(i),\(i % 90).99 EUR,monthly,2027-01-\(10 + i % 18)\n" }
+        try Data(text.utf8).write(to: folder.appendingPathComponent("Subscriptions 1a2b.csv"))
+        let zip = Process()
+        zip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        zip.arguments = ["python3", "-c", "import zipfile; z = zipfile.ZipFile('export.zip', 'w', zipfile.ZIP_DEFLATED); z.write('Subscriptions 1a2b.csv'); z.close()"]
+        zip.currentDirectoryURL = folder
+        try zip.run()
+        zip.waitUntilExit()
+        guard zip.terminationStatus == 0 else { return }  // no Python here: nothing to zip with
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["import", "export.zip", "--accept", "all", "--today", "2026-11-30", "-q", "-o", "out.json"]
+        process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temp.path]) { $1 }
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var sawMember = false
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < deadline {
+            if try FileManager.default.contentsOfDirectory(atPath: temp.path).contains(where: { $0.hasPrefix("ingest-member") }) { sawMember = true; break }
+            usleep(2_000)
+        }
+        guard sawMember else {
+            process.waitUntilExit()
+            Issue.record("the import ended before its temporary file was seen")
+            return
+        }
+        usleep(50_000)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temp.path) == [])
+        #expect(try Self.temporaryFiles(in: folder).isEmpty)
+    }
+
     static func temporaryFiles(in folder: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".ingest-tmp") }
     }

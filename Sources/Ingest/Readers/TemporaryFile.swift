@@ -10,6 +10,8 @@ public final class TemporaryFile: @unchecked Sendable {
     private let lock = NSLock()
     private var fd: Int32
     private var removed = false
+    /// Where the file is remembered for removal on a signal (`TemporaryFiles`).
+    private let slot: Int?
 
     /// Creates an empty file, readable and writable by this user only. `what` names it in messages.
     public init(prefix: String, what: String) throws(ReadError) {
@@ -21,6 +23,7 @@ public final class TemporaryFile: @unchecked Sendable {
         }
         self.fd = fd
         path = String(cString: template)
+        slot = TemporaryFiles.remember(path)
     }
 
     deinit { remove() }
@@ -50,7 +53,11 @@ public final class TemporaryFile: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if fd >= 0 { close(fd); fd = -1 }
-        if !removed { unlink(path); removed = true }
+        if !removed {
+            unlink(path)
+            removed = true
+            TemporaryFiles.forget(slot)
+        }
     }
 
     /// An open file with no name left in the file system: it vanishes when `fd` is closed, even

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The temporary files this process has made and not yet moved or removed. When the process is
-/// stopped by a signal (Ctrl-C, `kill`, a closed terminal), they are removed before it ends, so
-/// a stopped run leaves nothing behind.
-enum TemporaryFiles {
+/// The temporary files this process has made and not yet moved or removed (outputs being
+/// written, ZIP members and fetched links being read). When the process is stopped by a signal
+/// (Ctrl-C, `kill`, a closed terminal), they are removed before it ends, so a stopped run
+/// leaves nothing behind. The command-line tool sets the handler (`removeOnSignals`).
+package enum TemporaryFiles {
     private static let capacity = 64
     /// Paths as C strings, read by the signal handler: only `unlink` and loads happen there.
     nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
@@ -16,7 +17,7 @@ enum TemporaryFiles {
     /// Sets the handler for the signals that stop a run, at the start of `main` so that every
     /// thread inherits it. A signal the caller ignores (`nohup`) stays ignored; one it blocked
     /// is let through, so that the files are removed.
-    static func removeOnSignals() {
+    package static func removeOnSignals() {
         var unblock = sigset_t()
         sigemptyset(&unblock)
         for sig in [SIGINT, SIGTERM, SIGHUP] {
@@ -31,7 +32,7 @@ enum TemporaryFiles {
 
     /// Remembers `path` until `forget(_:)`; returns its slot (nil when all are taken, in which
     /// case the file is still removed on every ordinary exit path, only not on a signal).
-    static func remember(_ path: String) -> Int? {
+    package static func remember(_ path: String) -> Int? {
         lock.lock()
         defer { lock.unlock() }
         for slot in 0..<capacity where slots[slot] == nil {
@@ -41,7 +42,7 @@ enum TemporaryFiles {
         return nil
     }
 
-    static func forget(_ slot: Int?) {
+    package static func forget(_ slot: Int?) {
         guard let slot else { return }
         lock.lock()
         defer { lock.unlock() }
