@@ -18,6 +18,8 @@ public struct ImportOptions: Sendable {
     public var encoding: TextEncoding?
     /// Limits and base URL for inputs given as links.
     public var fetch = FetchOptions()
+    /// Caps on a table's cells, rows and columns (`--max-cell-bytes`, `--max-columns`).
+    public var limits = ReadLimits()
     /// Where a table's rows are kept between its two passes (`RowSpool`); nil for the
     /// system's temporary directory. A directory where no file can be made means the second
     /// pass reads the table again.
@@ -55,6 +57,8 @@ public struct PreparedTable: Sendable {
     /// What the first pass's reader skipped and warned of: the second pass, reading the spool,
     /// reports these.
     public var skips: [Skip] = []
+    /// Skips only counted, beyond those listed.
+    public var unlistedSkips: [Skip.Reason: Int] = [:]
     public var warnings: [Issue] = []
 
     public init(mapping: ColumnMapping, formats: ColumnFormats) {
@@ -78,7 +82,7 @@ public struct ImportReport: Sendable {
     public var rows: Int
     public var drafts: Int
     public var skips: [Skip]
-    /// Skips only counted, not listed (bank statements list the first 200 per reason).
+    /// Skips only counted, not listed (tables and bank statements list the first 200 per reason).
     public var unlistedSkips: [Skip.Reason: Int] = [:]
     public var warnings: [Issue]
     public var mapping: ColumnMapping?
