@@ -89,6 +89,7 @@ public final class CSVTable: TableSource {
         let delimiterByte = DelimiterSniffer.delimiter(in: text, complete: ended)
         delimiter = Character(Unicode.Scalar(delimiterByte))
         tokenizer = CSVTokenizer(delimiter: delimiterByte, limits: limits)
+        tokenizer.countsEmptyLines = true
         input = .allocate(capacity: max(text.count, ChunkReader.chunkSize))
         inputEnded = ended
         setInput(text)
@@ -172,6 +173,7 @@ public final class CSVTable: TableSource {
     /// each record straight into the batch's buffers, where a row that turns out not to be data
     /// is taken out again. Empty at the end.
     public func nextBatch(limit: Int) throws(ReadError) -> RecordBatch {
+        if let failure { throw failure }
         var batch = RecordBatch()
         batch.places.reserveCapacity(limit)
         // The rows the header search read ahead come first, copied in.
@@ -275,6 +277,7 @@ public final class CSVTable: TableSource {
                 // The text is read up to its first NUL byte, if any: binary data stops there.
                 let end = nulAt ?? inputCount
                 let found = tokenizer.next(UnsafeBufferPointer(rebasing: input[..<end]), position: &position)
+                countEmptyLines()
                 if let overflow = tokenizer.overflow {
                     throw limits.error(overflow.kind, file: name, line: overflow.line, column: overflow.column)
                 }
@@ -309,6 +312,14 @@ public final class CSVTable: TableSource {
             position = 0
             findNUL()
         }
+    }
+
+    /// Empty lines the tokenizer passed over are blank rows, counted as skips.
+    @inline(__always)
+    private func countEmptyLines() {
+        let (count, first) = tokenizer.takeEmptyLines()
+        guard count > 0 else { return }
+        tally.add(.blank, count: count, listing: (first..<(first + count)).lazy.map { Skip(.blank, line: $0) })
     }
 
     /// Where the text read so far starts: bytes of text before `input`.
