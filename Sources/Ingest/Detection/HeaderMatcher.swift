@@ -44,6 +44,9 @@ enum HeaderMatcher {
     private static let folded: [Field: [Phrase]] = HeaderVocabulary.phrases.mapValues { $0.map(Phrase.init) }
     private static let decoys: [Field: [Phrase]] = HeaderVocabulary.decoys.mapValues { $0.map(Phrase.init) }
 
+    /// A field's decoy phrases.
+    static func decoys(field: Field) -> [Phrase] { decoys[field] ?? [] }
+
     /// The words a field's phrases are made of, for ruling out a header before its phrases are
     /// tried one by one: a header of many columns is scored in time linear in its columns with
     /// a small factor. A phrase matches an ASCII header only when a header word is one of its
