@@ -261,3 +261,24 @@ import Testing
         #expect(differing.isEmpty, "\(differing.prefix(10))")
     }
 }
+
+/// Rows bigger than a batch's byte budget make short batches, which are not the end of the table.
+@Suite struct ShortBatchTests {
+    @Test(arguments: [false, true])
+    func everyBigRowIsImported(_ spooled: Bool) throws {
+        // Rows of 200 KB: the rows the header search reads ahead (30) pass the 4 MiB a batch
+        // holds, and one row of 5 MB is over it alone.
+        let cell = String(repeating: "y", count: 200_000)
+        var rows = (0..<40).map { "Service \($0),9.99 USD,\(cell),,,,\n" }.joined()
+        rows += "Service 40,9.99 USD," + Array(repeating: String(repeating: "z", count: 1_000_000), count: 5).joined(separator: ",") + "\n"
+        rows += (41..<45).map { "Service \($0),9.99 USD,\(cell),,,,\n" }.joined()
+        let data = Data(("Name,Price,A,B,C,D,E\n" + rows).utf8)
+        var options = ImportOptions(context: NormalizeContext(today: CalendarDate(iso: "2026-11-30")!))
+        if !spooled { options.spoolDirectory = "/nonexistent-folder" }
+        var names: [String] = []
+        let report = try TableImporter(options: options).run(name: "big.csv", kind: .csv,
+            open: { try CSVTable(data: data, name: "big.csv") }, emit: { names.append($0.name.value ?? "") })
+        #expect(names == (0..<45).map { "Service \($0)" })
+        #expect(report.rows == 45)
+    }
+}

@@ -210,16 +210,22 @@ public struct TableImporter: Sendable {
                                                              nextRows: (Int) throws -> Rows,
                                                              makeNumbered: @escaping @Sendable (Rows, Int) -> Made,
                                                              emit: (Rows, Made) throws -> Void) throws {
+        /// Set once `nextRows` gave nothing: the table has ended. A batch can be short
+        /// without that (it reached `batchBytes`).
+        var ended = false
         func readBatch(into rows: inout Rows) throws {
             while rows.count < batchSize, rows.byteWeight < Self.batchBytes {
                 let more = try nextRows(batchSize - rows.count)
-                if more.isEmpty { return }
+                if more.isEmpty {
+                    ended = true
+                    return
+                }
                 if rows.isEmpty { rows = more } else { rows.append(contentsOf: more) }
             }
         }
         var rows = first
         try readBatch(into: &rows)
-        guard rows.count >= batchSize else {
+        guard !ended else {
             try emit(rows, makeNumbered(rows, 0))
             return
         }
