@@ -114,9 +114,14 @@ public final class CSVTable: TableSource {
     /// Reads the first records until `HeaderFinder.lookahead` of them hold something. Blank
     /// ones are skips at once and are not kept: a file of blank lines costs no memory per line.
     private func findHeader() throws(ReadError) {
-        while lookahead.count < HeaderFinder.lookahead, try readRecord() {
+        // Also bounded in bytes: thirty rows of a few MiB each are not held to find a header.
+        var bytes = 0
+        while lookahead.count < HeaderFinder.lookahead, bytes < Self.batchBytes, try readRecord() {
             let (blank, line) = tokenizer.withRecord(row: 0) { (RowClassifier.isBlank($0.allBytes), $0.line) }
-            if blank { tally.add(Skip(.blank, line: line)) } else { lookahead.append(tokenizer.record) }
+            if blank { tally.add(Skip(.blank, line: line)) } else {
+                lookahead.append(tokenizer.record)
+                bytes += lookahead[lookahead.count - 1].bytes.count
+            }
         }
         let records = lookahead.map { (cells: decodeCells($0), line: $0.line) }
         guard let layout = HeaderFinder().layout(of: records) else {
