@@ -13,8 +13,8 @@ fi
 work="$(mktemp -d)"
 server=""
 trap '[[ -n "$server" ]] && kill "$server"; rm -rf "$work"' EXIT
-python3 Benchmarks/hostile_inputs.py zips "$work"
-python3 Benchmarks/hostile_inputs.py serve "$work/port" &
+python3 Benchmarks/hostile_memory_inputs.py zips "$work"
+python3 Benchmarks/hostile_memory_inputs.py serve "$work/port" &
 server=$!
 while [[ ! -s "$work/port" ]]; do sleep 0.1; done
 base="http://127.0.0.1:$(cat "$work/port")"

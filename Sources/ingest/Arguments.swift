@@ -126,7 +126,30 @@ enum CommonOptions {
         .option("--from", value: "KIND", help: "Force a reader: notion, sheets, csv, bank or screenshot."),
         .option("--map", value: "FIELD=HEADER", help: "Take FIELD from the column HEADER (repeatable).", repeats: true),
         .option("--encoding", value: "NAME", help: "Text encoding of CSV input: utf-8, utf-16, windows-1252 or gb18030 (default: from the bytes)."),
+    ] + limits
+
+    /// Caps on what a table may hold, and on standard input.
+    static let limits: [OptionSpec] = [
+        .option("--max-cell-bytes", value: "N", help: "Refuse a table with a cell over N bytes (default 1048576; a row may hold 16 MiB or N)."),
+        .option("--max-columns", value: "N", help: "Refuse a table with a row of more than N columns (default 10000)."),
+        .option("--max-input-bytes", value: "N", help: "Refuse standard input (-) longer than N bytes (default 4294967296)."),
     ]
+
+    /// The caps from `--max-cell-bytes`, `--max-columns` and `--max-input-bytes`.
+    static func limits(_ args: ParsedArguments) throws(UsageError) -> ReadLimits {
+        func count(_ name: String, example: String) throws(UsageError) -> Int? {
+            guard let text = args.value(name) else { return nil }
+            guard let value = Int(text), value > 0 else {
+                throw UsageError("\(name) \(text): expected a whole number greater than 0, e.g. \(example)")
+            }
+            return value
+        }
+        var limits = ReadLimits()
+        if let n = try count("--max-cell-bytes", example: "1048576") { limits.maxCellBytes = n }
+        if let n = try count("--max-columns", example: "10000") { limits.maxColumns = n }
+        if let n = try count("--max-input-bytes", example: "4294967296") { limits.maxInputBytes = n }
+        return limits
+    }
 
     /// How screenshots are read (`import`, `ocr`).
     static let ocr: [OptionSpec] = [
@@ -238,6 +261,7 @@ enum CommonOptions {
             }
             options.zip.maxMemberBytes = bytes
         }
+        options.limits = try limits(args)
         return options
     }
 }
@@ -272,20 +296,48 @@ enum Stderr {
 }
 
 /// Turns an input argument into a readable file path: `-` (standard input) is spooled to a
-/// temporary file first, because the table reader reads its input twice.
+/// temporary file first, because the table reader reads its input twice. The spool is capped
+/// (`ReadLimits.maxInputBytes`), and input that starts with binary data (a NUL byte in its
+/// first 64 KiB that is not UTF-16 text) is refused before it is spooled further.
 enum InputFiles {
-    static func resolve(_ argument: String) throws -> (path: String, name: String, cleanup: () -> Void) {
+    static func resolve(_ argument: String, limits: ReadLimits = ReadLimits()) throws -> (path: String, name: String, cleanup: () -> Void) {
         guard argument == "-" else { return (argument, argument, {}) }
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("ingest-stdin-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-        let out = try FileHandle(forWritingTo: url)
-        while true {
-            let chunk = FileHandle.standardInput.readData(ofLength: 1 << 16)
-            if chunk.isEmpty { break }
-            out.write(chunk)
+        let remove = { try? FileManager.default.removeItem(at: url) }
+        do {
+            let out = try FileHandle(forWritingTo: url)
+            defer { try? out.close() }
+            var total = 0
+            var head: [UInt8] = []
+            while true {
+                let chunk = FileHandle.standardInput.readData(ofLength: 1 << 16)
+                if chunk.isEmpty { break }
+                if head.count < 1 << 16 {
+                    head += chunk.prefix((1 << 16) - head.count)
+                    if let at = binaryAt(head) {
+                        throw ReadError(file: "<stdin>", "looks like binary data, not a text table (a NUL byte at byte \(at))")
+                    }
+                }
+                total += chunk.count
+                guard total <= limits.maxInputBytes else {
+                    throw ReadError(file: "<stdin>", "more than \(limits.maxInputBytes) bytes on standard input; pass a file instead, or raise the limit with --max-input-bytes N")
+                }
+                try out.write(contentsOf: chunk)
+            }
+        } catch {
+            remove()
+            throw error
         }
-        try out.close()
-        return (url.path, "<stdin>", { try? FileManager.default.removeItem(at: url) })
+        return (url.path, "<stdin>", { remove() })
+    }
+
+    /// The first NUL byte of the input's head, unless the head reads as UTF-16 (which holds
+    /// NUL bytes in its ASCII characters).
+    static func binaryAt(_ head: [UInt8]) -> Int? {
+        guard let at = head.firstIndex(of: 0) else { return nil }
+        if TextEncoding.isUTF16(head) { return nil }
+        return at
     }
 }

@@ -138,7 +138,7 @@ struct ImportCommand: Command {
         DispatchQueue.global(qos: .userInitiated).async { _ = BrandCatalog.shared }
         var files: [(path: String, name: String, cleanup: () -> Void)] = []
         defer { for file in files { file.cleanup() } }
-        for input in inputs { files.append(try InputFiles.resolve(input)) }
+        for input in inputs { files.append(try InputFiles.resolve(input, limits: importOptions.limits)) }
         // Touched per row from the passes' closures: boxed so that no access is checked at run
         // time (`UncheckedBox`).
         let counter = UncheckedBox(DuplicateCounter())

@@ -46,7 +46,7 @@ struct DraftCollection {
     init(inputs: [String], options: ImportOptions, printIssues: Bool, quiet: Bool = false) throws {
         var runner = InputRunner(options: options, printIssues: printIssues, quiet: quiet)
         for input in inputs {
-            let file = try InputFiles.resolve(input)
+            let file = try InputFiles.resolve(input, limits: options.limits)
             defer { file.cleanup() }
             try runner.run(path: file.path, name: file.name) { drafts.append($0) }
         }

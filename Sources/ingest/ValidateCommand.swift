@@ -58,7 +58,9 @@ struct ValidateCommand: Command {
         var layer = SettingsLayer(map: importOptions.overrides)
         if args.value("--locale") != nil { layer.locale = importOptions.context.locale }
         if args.value("--currency") != nil { layer.currency = importOptions.context.currency }
-        options = ValidateOptions(today: importOptions.context.today, commandLine: layer, configPath: args.value("--config"))
+        var options = ValidateOptions(today: importOptions.context.today, commandLine: layer, configPath: args.value("--config"))
+        options.limits = importOptions.limits
+        self.options = options
         var outputs = OutputPaths()
         outputs.output("-o", output)
         outputs.input(args.value("--config"), flag: "--config")

@@ -461,7 +461,7 @@ import Testing
         var all = BankImporter(options: options)
         all.listedSkipsPerReason = .max
         let table = try TransactionTable(path: path, name: name, context: options.context)
-        let (drafts, full) = all.read(table: table, name: name)
+        let (drafts, full) = try all.read(table: table, name: name)
         let inDrafts = drafts.flatMap { $0.provenance.compactMap(\.row) }
         let skipped = full.skips.compactMap(\.row)
         #expect(full.unlistedSkips.isEmpty)
@@ -479,7 +479,7 @@ import Testing
         func counts(limit: Int) throws -> [Skip.Reason: Int] {
             var importer = BankImporter(options: ImportOptions(kind: .bank, context: context))
             importer.listedSkipsPerReason = limit
-            let report = importer.read(table: try TransactionTable(path: path, name: name, context: context), name: name).report
+            let report = try importer.read(table: try TransactionTable(path: path, name: name, context: context), name: name).report
             #expect(Dictionary(grouping: report.skips, by: \.reason).values.allSatisfy { $0.count <= limit })
             var out = report.unlistedSkips
             for skip in report.skips { out[skip.reason, default: 0] += 1 }

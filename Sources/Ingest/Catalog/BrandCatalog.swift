@@ -204,15 +204,19 @@ public final class BrandCatalog: Sendable {
             !name.contains(word) && (!aliasWords.contains(word) || BrandCatalog.planWords.contains(String(word)))
                 && !BrandCatalog.noise.contains(String(word)) && !word.contains(where: \.isNumber)
         }
-        let plan = rest.map { BrandCatalog.original(String($0), in: text) }.joined(separator: " ")
-        return plan.isEmpty ? nil : plan
+        guard !rest.isEmpty else { return nil }
+        let written = BrandCatalog.originals(in: text)
+        return rest.map { written[String($0)] ?? String($0) }.joined(separator: " ")
     }
 
-    /// The word as the text wrote it (`Premium` for `premium`), when it can be found.
-    static func original(_ folded: String, in text: String) -> String {
+    /// The text's pieces as it wrote them (`Premium`), by their fold (`premium`), the first
+    /// piece of each fold: made once per text, so a long text costs one pass, not one per word.
+    static func originals(in text: String) -> [String: String] {
+        var written: [String: String] = [:]
         for piece in text.split(whereSeparator: { $0.isWhitespace || $0 == "*" || $0 == "/" || $0 == "," }) {
-            if fold(String(piece)) == folded { return String(piece) }
+            let key = fold(String(piece))
+            if written[key] == nil { written[key] = String(piece) }
         }
-        return folded
+        return written
     }
 }

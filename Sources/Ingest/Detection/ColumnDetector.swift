@@ -53,10 +53,13 @@ public struct ColumnDetector: Sendable {
             taken.insert(column)
         }
         var candidates: [(field: Field, choice: ColumnChoice)] = []
+        // Each header in words once, not once per field.
+        let words = header.map(HeaderMatcher.Words.init(header:))
         for field in Field.allCases where choices[field] == nil {
             for column in header.indices where !taken.contains(column) {
                 // Reasons are put into words only for the pairs that win, below.
-                let (score, _) = self.score(field: field, header: header[column], evidence: evidence[column], explain: false)
+                let (score, _) = self.score(field: field, header: header[column], evidence: evidence[column], explain: false,
+                                            words: words[column])
                 if score >= threshold {
                     candidates.append((field, ColumnChoice(column: column, header: header[column], score: score, reason: "")))
                 }
@@ -77,7 +80,7 @@ public struct ColumnDetector: Sendable {
         }
         // A derived price ("Monthly cost") is taken only when no real price column exists.
         if choices[.price] == nil, let column = header.indices.first(where: {
-            !taken.contains($0) && HeaderMatcher.isDecoy(field: .price, header: header[$0])
+            !taken.contains($0) && HeaderMatcher.isDecoy(field: .price, words: words[$0])
                 && evidence[$0].support(for: .price).rate >= 0.8
         }) {
             choices[.price] = ColumnChoice(column: column, header: header[column], score: 0.3,
@@ -106,14 +109,16 @@ public struct ColumnDetector: Sendable {
     /// Header evidence and content evidence for one field and column, with the reason in words.
     /// `explain: false` leaves the reason empty (detection scores every field against every column
     /// and words only the winners).
-    func score(field: Field, header: String, evidence: ColumnEvidence, explain: Bool = true) -> (Double, String) {
-        let (headerScore, headerReason) = HeaderMatcher.score(field: field, header: header)
+    func score(field: Field, header: String, evidence: ColumnEvidence, explain: Bool = true,
+               words: HeaderMatcher.Words? = nil) -> (Double, String) {
+        let words = words ?? HeaderMatcher.Words(header: header)
+        let (headerScore, headerReason) = HeaderMatcher.score(field: field, header: header, words: words)
         let content = evidence.support(for: field)
         var reasons: [String] = []
         if explain && !headerReason.isEmpty { reasons.append(headerReason) }
         let percent = Int((content.rate * 100).rounded())
         var score: Double
-        if HeaderMatcher.isDecoy(field: field, header: header) {
+        if HeaderMatcher.isDecoy(field: field, words: words) {
             // A "Monthly cost" or "Created" column never wins its field on its values alone.
             score = headerScore
         } else if headerScore > 0 {

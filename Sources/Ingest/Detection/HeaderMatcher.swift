@@ -44,6 +44,62 @@ enum HeaderMatcher {
     private static let folded: [Field: [Phrase]] = HeaderVocabulary.phrases.mapValues { $0.map(Phrase.init) }
     private static let decoys: [Field: [Phrase]] = HeaderVocabulary.decoys.mapValues { $0.map(Phrase.init) }
 
+    /// A field's decoy phrases.
+    static func decoys(field: Field) -> [Phrase] { decoys[field] ?? [] }
+
+    /// The words a field's phrases are made of, for ruling out a header before its phrases are
+    /// tried one by one: a header of many columns is scored in time linear in its columns with
+    /// a small factor. A phrase matches an ASCII header only when a header word is one of its
+    /// words, or one typo from one of its words of five letters or more; then the two words
+    /// share a word with one letter taken out (`near`).
+    struct Reach {
+        var exact: Set<String> = []
+        var near: Set<String> = []
+        var decoyWords: Set<String> = []
+
+        init(phrases: [Phrase], decoys: [Phrase]) {
+            for phrase in phrases {
+                for word in phrase.words.words {
+                    exact.insert(String(word))
+                    if word.count >= 5 { near.formUnion(Reach.oneOut(word)) }
+                }
+            }
+            for decoy in decoys { for word in decoy.words.words { decoyWords.insert(String(word)) } }
+        }
+
+        /// The word and each way of taking one character out of it.
+        static func oneOut(_ word: Substring) -> [String] {
+            let characters = Array(word)
+            var out = [String(word)]
+            for i in characters.indices {
+                var shorter = characters
+                shorter.remove(at: i)
+                out.append(String(shorter))
+            }
+            return out
+        }
+
+        /// False when no phrase of the field can match `words` (ASCII headers only; other
+        /// headers may hold a CJK phrase inside a word, and are always tried).
+        func mayMatch(_ words: Words) -> Bool {
+            guard words.ascii != nil else { return true }
+            for word in words.words {
+                if exact.contains(String(word)) { return true }
+                if word.count >= 4, Reach.oneOut(word).contains(where: near.contains) { return true }
+            }
+            return false
+        }
+
+        /// False when no decoy of the field can be inside `words`.
+        func mayHoldDecoy(_ words: Words) -> Bool {
+            words.words.contains { decoyWords.contains(String($0)) }
+        }
+    }
+
+    private static let reach: [Field: Reach] = Dictionary(uniqueKeysWithValues: Field.allCases.map { field in
+        (field, Reach(phrases: folded[field] ?? [], decoys: decoys[field] ?? []))
+    })
+
     /// 1 for an exact phrase, less for a phrase inside a longer header or one typo away,
     /// a fifth of that for a header that carries a decoy word.
     static func score(field: Field, header: String) -> (Double, String) {
@@ -51,7 +107,8 @@ enum HeaderMatcher {
     }
 
     /// `score`, with the header's words when they are at hand.
-    private static func score(field: Field, header: String, words: Words?) -> (Double, String) {
+    static func score(field: Field, header: String, words: Words?) -> (Double, String) {
+        if let words, reach[field]?.mayMatch(words) == false { return (0, "") }
         let key = ScoreKey(field: field, header: header)
         if let known = cache.value(for: key) { return known }
         let result = uncachedScore(field: field, header: header, words: words ?? Words(header: header))
@@ -102,8 +159,12 @@ enum HeaderMatcher {
     /// True when the header carries a word that marks a derived or bookkeeping column for `field`
     /// ("Monthly cost" for price, "Created" for next renewal).
     static func isDecoy(field: Field, header: String) -> Bool {
-        guard let decoyPhrases = decoys[field] else { return false }
-        let words = Words(header: header)
+        isDecoy(field: field, words: Words(header: header))
+    }
+
+    /// `isDecoy` of a header already in words.
+    static func isDecoy(field: Field, words: Words) -> Bool {
+        guard let decoyPhrases = decoys[field], reach[field]?.mayHoldDecoy(words) != false else { return false }
         return decoyPhrases.contains { contains($0.words, in: words) }
     }
 

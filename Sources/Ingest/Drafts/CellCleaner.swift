@@ -2,14 +2,25 @@
 public enum CellCleaner {
     /// Trims spaces and turns Notion relation cells `Title (https://www.notion.so/…)` into `Title`.
     public static func clean(_ cell: String) -> String {
-        var text = cell.trimmedSpacesAndNewlines()
+        let text = cell.trimmedSpacesAndNewlines()
         // Most cells hold no link: skip the searches.
         guard text.utf8.contains(UInt8(ascii: "(")) else { return text }
-        while let open = text.range(of: " (https://www.notion.so/") ?? text.range(of: " (https://notion.so/"),
-              let close = text[open.upperBound...].firstIndex(of: ")") {
-            text.removeSubrange(open.lowerBound...close)
+        // One pass from left to right, so a cell of many links costs its length once.
+        var kept = ""
+        var rest = text[...]
+        while let open = rest.range(of: " (https://") {
+            let after = rest[open.upperBound...]
+            guard after.hasPrefix("www.notion.so/") || after.hasPrefix("notion.so/") else {
+                kept += rest[..<open.upperBound]
+                rest = after
+                continue
+            }
+            guard let close = after.firstIndex(of: ")") else { break }
+            kept += rest[..<open.lowerBound]
+            rest = rest[rest.index(after: close)...]
         }
-        return text
+        kept += rest
+        return kept
     }
 
     /// The first item of a Notion multi-select `A, B`.

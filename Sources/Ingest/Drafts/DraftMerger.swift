@@ -79,28 +79,42 @@ public enum DraftMerger {
     /// currency that another copy states), is taken from `b`; provenances and issues appended.
     /// The name stays `a`'s.
     public static func fold(_ a: ImportDraft, _ b: ImportDraft) -> ImportDraft {
+        var m = a
+        var seen = Seen(m)
+        fold(into: &m, b, seen: &seen)
+        return m
+    }
+
+    /// What a merged draft holds already, so that folding another copy in costs the copy's
+    /// size, not the merged draft's: a group of thousands of copies folds in linear time.
+    struct Seen: Sendable {
+        var provenance: Set<Provenance>
+        var issues: Set<Issue>
+        var priceHistory: Set<PricePoint>
+
+        init(_ draft: ImportDraft) {
+            provenance = Set(draft.provenance)
+            issues = Set(draft.issues)
+            priceHistory = Set(draft.priceHistory)
+        }
+    }
+
+    /// `fold`, in place: `seen` is what `m` holds (`Seen(m)`), kept up to date.
+    static func fold(into m: inout ImportDraft, _ b: ImportDraft, seen: inout Seen) {
         func better<V>(_ mine: DraftField<V>, _ theirs: DraftField<V>) -> DraftField<V> {
             guard theirs.value != nil else { return mine }
             return mine.value == nil || theirs.confidence > mine.confidence ? theirs : mine
         }
-        var m = a
         m.price = better(m.price, b.price)
         m.cycle = better(m.cycle, b.cycle)
         m.nextRenewal = better(m.nextRenewal, b.nextRenewal)
         m.startDate = better(m.startDate, b.startDate)
         if m.category.value == nil || (m.category.value == .other && b.category.value != nil) { m.category = b.category }
         if m.notes.value == nil { m.notes = b.notes }
-        for source in b.provenance where !m.provenance.contains(source) { m.provenance.append(source) }
-        for issue in b.issues where !m.issues.contains(issue) { m.issues.append(issue) }
-        for point in b.priceHistory where !m.priceHistory.contains(point) { m.priceHistory.append(point) }
+        for source in b.provenance where seen.provenance.insert(source).inserted { m.provenance.append(source) }
+        for issue in b.issues where seen.issues.insert(issue).inserted { m.issues.append(issue) }
+        for point in b.priceHistory where seen.priceHistory.insert(point).inserted { m.priceHistory.append(point) }
         if b.status == .accepted { m.status = .accepted }
-        return m
-    }
-
-    /// A member of a group joins the first variant it agrees with, else starts a new one.
-    static func add(_ draft: ImportDraft, to variants: inout [ImportDraft]) {
-        if let i = variants.firstIndex(where: { agree($0, draft) }) { variants[i] = fold(variants[i], draft) }
-        else { variants.append(draft) }
     }
 
     /// A closed group: one variant is the merged draft; several are all flagged as conflicting.
@@ -125,7 +139,7 @@ public enum DraftMerger {
             guard variant.provenance.count > 1 else { return variant }
             var merged = variant
             merged.issues.append(Issue("duplicate.merged", .info,
-                "found \(variant.provenance.count) times (\(list(variant.provenance.map { $0.location() }))); merged into one"))
+                "found \(variant.provenance.count) times (\(list(variant.provenance.prefix(4).map { $0.location() }, count: variant.provenance.count))); merged into one"))
             return merged
         }
     }
@@ -327,6 +341,9 @@ public struct DuplicateFolder: Sendable {
 
         let key: String
         private(set) var variants: [ImportDraft]
+        /// What each variant holds, for folding members in (`DraftMerger.Seen`); made when a
+        /// variant takes its second member.
+        private var seen: [DraftMerger.Seen?] = []
         /// The first variant per price and cycle, among those that have both.
         private var firstByTerms: [Terms: Int] = [:]
         /// Variants missing a price or a cycle: they agree more widely, so they are checked one by one.
@@ -348,7 +365,8 @@ public struct DuplicateFolder: Sendable {
                 found = variants.firstIndex { DraftMerger.agree($0, draft) }
             }
             guard let i = found else { return append(draft) }
-            variants[i] = DraftMerger.fold(variants[i], draft)
+            if seen[i] == nil { seen[i] = DraftMerger.Seen(variants[i]) }
+            DraftMerger.fold(into: &variants[i], draft, seen: &seen[i]!)
             if let at = partial.firstIndex(of: i), let terms = Terms(variants[i]) {
                 partial.remove(at: at)
                 firstByTerms[terms] = min(firstByTerms[terms] ?? i, i)
@@ -358,6 +376,7 @@ public struct DuplicateFolder: Sendable {
         private mutating func append(_ draft: ImportDraft) {
             let i = variants.count
             variants.append(draft)
+            seen.append(nil)
             if let terms = Terms(draft) {
                 if firstByTerms[terms] == nil { firstByTerms[terms] = i }
             } else {

@@ -51,14 +51,14 @@ public struct BankImporter: Sendable {
 
     /// Reads `table` to the end and hands on one draft per recurring series, by name.
     public func run(table: TransactionTable, name: String, emit: (ImportDraft) throws -> Void) throws -> ImportReport {
-        let (drafts, report) = read(table: table, name: name)
+        let (drafts, report) = try read(table: table, name: name)
         for draft in drafts { try emit(draft) }
         return report
     }
 
     /// Reads `table` to the end and finds its recurring series: their drafts, by name, each made
     /// whole as it is handed on, and the report.
-    public func read(table: TransactionTable, name: String) -> (drafts: BankDrafts, report: ImportReport) {
+    public func read(table: TransactionTable, name: String) throws(ReadError) -> (drafts: BankDrafts, report: ImportReport) {
         var report = ImportReport(source: name, kind: .bank)
         var skips = SkipTally(limit: listedSkipsPerReason)
         var cache = MerchantCache()
@@ -108,6 +108,8 @@ public struct BankImporter: Sendable {
                 }
             }
         }
+        // A row past a limit or binary data stopped the reading: nothing after it was read.
+        if let failure = table.failure { throw failure }
         var ledgers = book.takeByKey()
         BankImporter.mergeFamilies(&ledgers)
         let builder = SeriesDraftBuilder(file: name, context: options.context)
@@ -359,52 +361,3 @@ struct LedgerBook {
     }
 }
 
-/// Skips listed up to a number per reason and counted beyond it.
-struct SkipTally {
-    var limit: Int
-    var listed: [Skip] = []
-    /// Per reason (by its place in `Skip.Reason.allCases`), the skips seen and those only counted.
-    private var seen: [Int]
-    private var over: [Int]
-    private static let reasons = Skip.Reason.allCases
-    private static let place: [Skip.Reason: Int] = Dictionary(uniqueKeysWithValues: reasons.enumerated().map { ($1, $0) })
-
-    init(limit: Int) {
-        self.limit = limit
-        seen = Array(repeating: 0, count: SkipTally.reasons.count)
-        over = seen
-    }
-
-    /// The skips only counted, by reason (reasons without any left out).
-    var unlisted: [Skip.Reason: Int] {
-        var out: [Skip.Reason: Int] = [:]
-        for (i, n) in over.enumerated() where n > 0 { out[SkipTally.reasons[i]] = n }
-        return out
-    }
-
-    mutating func add(_ skip: Skip) {
-        let i = SkipTally.place[skip.reason] ?? 0
-        if seen[i] < limit { listed.append(skip) } else { over[i] += 1 }
-        seen[i] += 1
-    }
-
-    /// How many more skips for `reason` would be listed.
-    func room(for reason: Skip.Reason) -> Int {
-        max(0, limit - seen[SkipTally.place[reason] ?? 0])
-    }
-
-    /// Adds `count` skips for `reason` as `add` one by one would; `listing` holds the first of
-    /// them, at least `room(for: reason)` when there are that many.
-    mutating func add(_ reason: Skip.Reason, count: Int, listing: some Sequence<Skip>) {
-        let i = SkipTally.place[reason] ?? 0
-        var n = 0
-        for skip in listing {
-            guard n < count && seen[i] < limit else { break }
-            listed.append(skip)
-            seen[i] += 1
-            n += 1
-        }
-        over[i] += count - n
-        seen[i] += count - n
-    }
-}

@@ -13,7 +13,7 @@ struct ExportImporter {
             let file = try export.spool(member)
             defer { file.remove() }
             let part = try TableImporter(options: options).run(name: name, kind: .notion, part: member.part, open: {
-                try CSVTable(path: file.path, name: "\(name): \(member.part)", encoding: options.encoding)
+                try CSVTable(path: file.path, name: "\(name): \(member.part)", encoding: options.encoding, limits: options.limits)
             }, emit: emit)
             report.rows += part.rows
             report.drafts += part.drafts

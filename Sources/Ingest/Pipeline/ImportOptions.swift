@@ -22,6 +22,8 @@ public struct ImportOptions: Sendable {
     public var zip = ZipLimits()
     /// The links this import could not fetch or read, shared by its copies of the options.
     public var fetchedLinks = FetchedLinks()
+    /// Caps on a table's cells, rows and columns (`--max-cell-bytes`, `--max-columns`).
+    public var limits = ReadLimits()
     /// Where a table's rows are kept between its two passes (`RowSpool`); nil for the
     /// system's temporary directory. A directory where no file can be made means the second
     /// pass reads the table again.
@@ -61,6 +63,8 @@ public struct PreparedTable: Sendable {
     /// What the first pass's reader skipped and warned of: the second pass, reading the spool,
     /// reports these.
     public var skips: [Skip] = []
+    /// Skips only counted, beyond those listed.
+    public var unlistedSkips: [Skip.Reason: Int] = [:]
     public var warnings: [Issue] = []
 
     public init(mapping: ColumnMapping, formats: ColumnFormats) {
@@ -84,7 +88,7 @@ public struct ImportReport: Sendable {
     public var rows: Int
     public var drafts: Int
     public var skips: [Skip]
-    /// Skips only counted, not listed (bank statements list the first 200 per reason).
+    /// Skips only counted, not listed (tables and bank statements list the first 200 per reason).
     public var unlistedSkips: [Skip.Reason: Int] = [:]
     public var warnings: [Issue]
     public var mapping: ColumnMapping?

@@ -34,23 +34,23 @@ public struct Importer: Sendable {
     /// True when the file's header clearly names a transaction table (date, description and
     /// amount, or a known bank layout) and nothing subscription-like; see
     /// `TransactionColumns.looksLikeTransactions`.
-    public static func looksLikeBankStatement(path: String) -> Bool {
-        guard let table = try? TransactionTable(path: path, context: NormalizeContext(today: CalendarDate(dayNumber: 0))) else { return false }
+    public static func looksLikeBankStatement(path: String, limits: ReadLimits = ReadLimits()) -> Bool {
+        guard let table = try? TransactionTable(path: path, context: NormalizeContext(today: CalendarDate(dayNumber: 0)), limits: limits) else { return false }
         if table.layout != nil { return true }
         if table.header.first?.hasPrefix("Column ") == true {
             // No header row: the values decide. A date, an amount and a payee charged again and
             // again make a statement (HSBC's three columns); a list of services does not.
-            let rows = sampleRows(path: path, under: table.header)
+            let rows = sampleRows(path: path, under: table.header, limits: limits)
             let roles = TransactionColumns.detect(values: rows)
             return roles[.date] != nil && roles[.amount] != nil && TransactionColumns.repeatsLikeStatement(roles, rows)
         }
-        return TransactionColumns.looksLikeTransactions(header: table.header, rows: sampleRows(path: path, under: table.header))
+        return TransactionColumns.looksLikeTransactions(header: table.header, rows: sampleRows(path: path, under: table.header, limits: limits))
     }
 
     /// Up to 200 data rows under `header`, read with the table reader, for the value test of
     /// `looksLikeTransactions`; none when that reader finds another header row.
-    static func sampleRows(path: String, under header: [String]) -> [[String]] {
-        guard let table = try? CSVTable(path: path, name: path), table.header == header else { return [] }
+    static func sampleRows(path: String, under header: [String], limits: ReadLimits = ReadLimits()) -> [[String]] {
+        guard let table = try? CSVTable(path: path, name: path, limits: limits), table.header == header else { return [] }
         var rows: [[String]] = []
         while rows.count < 200, let row = try? table.nextRow() { rows.append(row.cells) }
         return rows
@@ -66,16 +66,16 @@ public struct Importer: Sendable {
         try Importer.refuseFolder(path, name: display)
         var kind = options.kind ?? Importer.guessKind(path: path)
         // A table `runNames` prepared was already found not to be a statement.
-        if options.kind == nil, kind == .csv, prepared == nil, Importer.looksLikeBankStatement(path: path) { kind = .bank }
+        if options.kind == nil, kind == .csv, prepared == nil, Importer.looksLikeBankStatement(path: path, limits: options.limits) { kind = .bank }
         switch kind {
         case .bank:
-            let table = try TransactionTable(path: path, name: display, encoding: options.encoding, context: options.context)
+            let table = try TransactionTable(path: path, name: display, encoding: options.encoding, context: options.context, limits: options.limits)
             return try BankImporter(options: options).run(table: table, name: display, emit: emit)
         case .notion where ZipArchive.looksLikeZip(path: path) || (path as NSString).pathExtension.lowercased() == "zip":
             return try ExportImporter(options: options).run(path: path, name: display, emit: emit)
         case .csv, .sheets, .notion:
             return try TableImporter(options: options).run(name: display, kind: kind, prepared: prepared, plain: plain, open: {
-                try CSVTable(path: path, name: display, encoding: options.encoding)
+                try CSVTable(path: path, name: display, encoding: options.encoding, limits: options.limits)
             }, emit: emit)
         case .screenshot:
             return try readScreenshot(path: path, name: display, emit: emit)
@@ -94,7 +94,7 @@ public struct Importer: Sendable {
         let display = name ?? path
         if !RemoteLink.isRemote(path) { try Importer.refuseFolder(path, name: display) }
         var kind = options.kind ?? (RemoteLink.isRemote(path) ? .csv : Importer.guessKind(path: path))
-        if options.kind == nil, kind == .csv, !RemoteLink.isRemote(path), Importer.looksLikeBankStatement(path: path) { kind = .bank }
+        if options.kind == nil, kind == .csv, !RemoteLink.isRemote(path), Importer.looksLikeBankStatement(path: path, limits: options.limits) { kind = .bank }
         func hash(_ draft: ImportDraft) -> UInt64? { DraftMerger.key(draft).map(DraftMerger.hash) }
         switch kind {
         case .csv, .sheets, .notion:
@@ -103,7 +103,7 @@ public struct Importer: Sendable {
                 let (_, file) = try fetch(path, name: display)
                 do {
                     var prepared = try TableImporter(options: options).runNames(name: display, open: {
-                        try CSVTable(path: file.path, name: display)
+                        try CSVTable(path: file.path, name: display, limits: options.limits)
                     }, count: count)
                     prepared.fetched = file
                     return .prepared(prepared)
@@ -117,12 +117,12 @@ public struct Importer: Sendable {
                 break
             }
             let prepared = try TableImporter(options: options).runNames(name: display, open: {
-                try CSVTable(path: path, name: display, encoding: options.encoding)
+                try CSVTable(path: path, name: display, encoding: options.encoding, limits: options.limits)
             }, count: count)
             return .prepared(prepared)
         case .bank where !RemoteLink.isRemote(path):
-            let table = try TransactionTable(path: path, name: display, encoding: options.encoding, context: options.context)
-            let (drafts, report) = BankImporter(options: options).read(table: table, name: display)
+            let table = try TransactionTable(path: path, name: display, encoding: options.encoding, context: options.context, limits: options.limits)
+            let (drafts, report) = try BankImporter(options: options).read(table: table, name: display)
             for draft in drafts.withoutProvenance { try count(hash(draft)) }
             return .finished(drafts: drafts, report: report)
         case .bank:
@@ -147,7 +147,7 @@ public struct Importer: Sendable {
         let kind: SourceKind
         if case .sheets = remote { kind = .sheets } else { kind = .csv }
         return try TableImporter(options: options).run(name: name, kind: kind, part: remote.part, prepared: prepared, open: {
-            try CSVTable(path: file.path, name: name)
+            try CSVTable(path: file.path, name: name, limits: options.limits)
         }, emit: emit)
     }
 

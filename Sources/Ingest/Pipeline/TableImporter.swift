@@ -81,7 +81,8 @@ public struct TableImporter: Sendable {
                                        emit: { rows, batch in try hand(batch, rows) })
         }
         report.skips = second?.skips ?? table.skips
-        report.rows += report.skips.count
+        report.unlistedSkips = second?.unlistedSkips ?? table.unlistedSkips
+        report.rows += report.skips.count + report.unlistedSkips.values.reduce(0, +)
         report.warnings = second?.warnings ?? table.warnings
         return report
     }
@@ -166,11 +167,16 @@ public struct TableImporter: Sendable {
             if let count { try hashes.forEach(count) }
         })
         let spool = pass.spool?.isWhole == true ? pass.spool : nil
-        return PreparedTable(mapping: mapping, formats: pass.formats, spool: spool, skips: source.skips, warnings: source.warnings)
+        var prepared = PreparedTable(mapping: mapping, formats: pass.formats, spool: spool, skips: source.skips, warnings: source.warnings)
+        prepared.unlistedSkips = source.unlistedSkips
+        return prepared
     }
 
     /// Rows read per batch when building drafts on a second thread.
     static let batchSize = 512
+    /// Cell bytes a batch stops at before `batchSize` rows: batches of big rows queued
+    /// between the threads stay a few MiB each.
+    static let batchBytes = 4 << 20
 
     /// Builds a draft per row of `source` and hands them on in row order.
     static func build(_ source: TableSource, with builder: DraftBuilder, emit: (ImportDraft) throws -> Void) throws {
@@ -204,16 +210,22 @@ public struct TableImporter: Sendable {
                                                              nextRows: (Int) throws -> Rows,
                                                              makeNumbered: @escaping @Sendable (Rows, Int) -> Made,
                                                              emit: (Rows, Made) throws -> Void) throws {
+        /// Set once `nextRows` gave nothing: the table has ended. A batch can be short
+        /// without that (it reached `batchBytes`).
+        var ended = false
         func readBatch(into rows: inout Rows) throws {
-            while rows.count < batchSize {
+            while rows.count < batchSize, rows.byteWeight < Self.batchBytes {
                 let more = try nextRows(batchSize - rows.count)
-                if more.isEmpty { return }
+                if more.isEmpty {
+                    ended = true
+                    return
+                }
                 if rows.isEmpty { rows = more } else { rows.append(contentsOf: more) }
             }
         }
         var rows = first
         try readBatch(into: &rows)
-        guard rows.count >= batchSize else {
+        guard !ended else {
             try emit(rows, makeNumbered(rows, 0))
             return
         }
@@ -310,8 +322,15 @@ protocol PipelineRows {
     init()
     var count: Int { get }
     var isEmpty: Bool { get }
+    /// The rows' cell bytes, where known (0 otherwise): a batch of big rows ends early.
+    var byteWeight: Int { get }
     mutating func append(contentsOf other: Self)
 }
 
-extension Array: PipelineRows {}
-extension RecordBatch: PipelineRows {}
+extension Array: PipelineRows {
+    var byteWeight: Int { 0 }
+}
+
+extension RecordBatch: PipelineRows {
+    var byteWeight: Int { bytes.count }
+}

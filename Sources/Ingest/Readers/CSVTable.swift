@@ -8,7 +8,15 @@ public final class CSVTable: TableSource {
     @exclusivity(unchecked) public private(set) var header: [String] = []
     public private(set) var headerLine: Int?
     public private(set) var warnings: [Issue] = []
-    public private(set) var skips: [Skip] = []
+    /// The first skips of each reason (`listedSkipsPerReason`), in line order; the others are
+    /// only counted (`unlistedSkips`), so a file of millions of blank lines holds no list of them.
+    public var skips: [Skip] { tally.listed.sorted { $0.line < $1.line } }
+    public var unlistedSkips: [Skip.Reason: Int] { tally.unlisted }
+    /// Skips listed one by one per reason.
+    public static let listedSkipsPerReason = 200
+    private var tally = SkipTally(limit: CSVTable.listedSkipsPerReason)
+    /// The caps records are held to.
+    public let limits: ReadLimits
     /// The encoding the file was read in (UTF-8 also when some cells fell back to Windows-1252).
     public let encoding: TextEncoding
     /// The delimiter found: `,` `;` tab or `|`.
@@ -40,19 +48,21 @@ public final class CSVTable: TableSource {
 
     /// Reads the file at `path`; `name` is used in messages (default: the path). `encoding`
     /// forces an encoding; a byte order mark still wins.
-    public convenience init(path: String, name: String? = nil, encoding: TextEncoding? = nil) throws(ReadError) {
+    public convenience init(path: String, name: String? = nil, encoding: TextEncoding? = nil,
+                            limits: ReadLimits = ReadLimits()) throws(ReadError) {
         let display = name ?? path
-        try self.init(reader: ChunkReader(path: path, display: display), name: display, encoding: encoding)
+        try self.init(reader: ChunkReader(path: path, display: display), name: display, encoding: encoding, limits: limits)
     }
 
     /// Reads a table held in memory (a ZIP member, a download).
-    public convenience init(data: Data, name: String, encoding: TextEncoding? = nil) throws(ReadError) {
-        try self.init(reader: ChunkReader(data: data), name: name, encoding: encoding)
+    public convenience init(data: Data, name: String, encoding: TextEncoding? = nil, limits: ReadLimits = ReadLimits()) throws(ReadError) {
+        try self.init(reader: ChunkReader(data: data), name: name, encoding: encoding, limits: limits)
     }
 
-    private init(reader: ChunkReader, name: String, encoding hint: TextEncoding?) throws(ReadError) {
+    private init(reader: ChunkReader, name: String, encoding hint: TextEncoding?, limits: ReadLimits) throws(ReadError) {
         self.name = name
         self.reader = reader
+        self.limits = limits
         var sample: [UInt8] = []
         var ended = false
         while sample.count < Self.sniffBytes {
@@ -75,12 +85,15 @@ public final class CSVTable: TableSource {
         }
         var text = decoder.decode(Array(sample[skip...]))
         if ended { text.append(contentsOf: decoder.finish()) }
+        bomLength = skip
         let delimiterByte = DelimiterSniffer.delimiter(in: text, complete: ended)
         delimiter = Character(Unicode.Scalar(delimiterByte))
-        tokenizer = CSVTokenizer(delimiter: delimiterByte)
+        tokenizer = CSVTokenizer(delimiter: delimiterByte, limits: limits)
+        tokenizer.countsEmptyLines = true
         input = .allocate(capacity: max(text.count, ChunkReader.chunkSize))
         inputEnded = ended
         setInput(text)
+        findNUL()
         try findHeader()
     }
 
@@ -98,11 +111,17 @@ public final class CSVTable: TableSource {
         inputCount = bytes.count
     }
 
+    /// Reads the first records until `HeaderFinder.lookahead` of them hold something. Blank
+    /// ones are skips at once and are not kept: a file of blank lines costs no memory per line.
     private func findHeader() throws(ReadError) {
-        var nonBlank = 0
-        while nonBlank < HeaderFinder.lookahead, readRecord() {
-            if !tokenizer.record.isBlank { nonBlank += 1 }
-            lookahead.append(tokenizer.record)
+        // Also bounded in bytes: thirty rows of a few MiB each are not held to find a header.
+        var bytes = 0
+        while lookahead.count < HeaderFinder.lookahead, bytes < Self.batchBytes, try readRecord() {
+            let (blank, line) = tokenizer.withRecord(row: 0) { (RowClassifier.isBlank($0.allBytes), $0.line) }
+            if blank { tally.add(Skip(.blank, line: line)) } else {
+                lookahead.append(tokenizer.record)
+                bytes += lookahead[lookahead.count - 1].bytes.count
+            }
         }
         let records = lookahead.map { (cells: decodeCells($0), line: $0.line) }
         guard let layout = HeaderFinder().layout(of: records) else {
@@ -131,21 +150,21 @@ public final class CSVTable: TableSource {
         for record in records {
             let filled = record.cells.map { $0.trimmedSpaces() }.filter { !$0.isEmpty }
             if filled.isEmpty {
-                skips.append(Skip(.blank, line: record.line))
+                tally.add(Skip(.blank, line: record.line))
             } else {
-                skips.append(Skip(.preamble, line: record.line, detail: String(filled.joined(separator: " ").prefix(60))))
+                tally.add(Skip(.preamble, line: record.line, detail: String(filled.joined(separator: " ").prefix(60))))
             }
         }
     }
 
     public func nextRow() throws(ReadError) -> SourceRow? {
-        nextData().map { SourceRow(cells: decodeCells($0), row: rowNumber, line: $0.line) }
+        try nextData().map { SourceRow(cells: decodeCells($0), row: rowNumber, line: $0.line) }
     }
 
     /// The next data row, left as bytes when they are the text already: valid UTF-8 (ASCII
     /// also in a Windows-1252 file), which `decode` would read as it is.
     public func nextItem() throws(ReadError) -> TableItem? {
-        guard let record = nextData() else { return nil }
+        guard let record = try nextData() else { return nil }
         if isText(record) { return .utf8(record, row: rowNumber) }
         return .decoded(SourceRow(cells: decodeCells(record), row: rowNumber, line: record.line))
     }
@@ -159,16 +178,19 @@ public final class CSVTable: TableSource {
     /// each record straight into the batch's buffers, where a row that turns out not to be data
     /// is taken out again. Empty at the end.
     public func nextBatch(limit: Int) throws(ReadError) -> RecordBatch {
+        if let failure { throw failure }
         var batch = RecordBatch()
         batch.places.reserveCapacity(limit)
         // The rows the header search read ahead come first, copied in.
-        while batch.count < limit, !lookahead.isEmpty, let record = nextData() {
+        while batch.count < limit, !lookahead.isEmpty, let record = try nextData() {
             batch.append(isText(record) ? .utf8(record, row: rowNumber)
                 : .decoded(SourceRow(cells: decodeCells(record), row: rowNumber, line: record.line)))
         }
         guard batch.count < limit else { return batch }
         tokenizer.beginBatch(bytes: batch.bytes, ends: batch.ends)
-        while batch.count < limit, readRecord() {
+        // A batch also ends once its bytes pass `batchBytes`, so that batches of big rows
+        // queued between threads stay small.
+        while batch.count < limit, tokenizer.batchCounts.bytes < Self.batchBytes, try readRecord() {
             let ascii = !tokenizer.mayHoldNonASCII
             let (look, count, line, text) = tokenizer.withRecord(row: 0) { record in
                 (classifier.look(at: record), record.count, record.line, ascii || isText(record.allBytes))
@@ -189,6 +211,9 @@ public final class CSVTable: TableSource {
         return batch
     }
 
+    /// Bytes a batch of rows grows to before it is handed on, whatever its row count.
+    static let batchBytes = 4 << 20
+
     /// Whether a record's bytes are its text already: valid UTF-8 (ASCII also in a
     /// Windows-1252 file), which `decode` would read as it is.
     private func isText(_ record: CSVRecord) -> Bool {
@@ -200,13 +225,14 @@ public final class CSVTable: TableSource {
     }
 
     private func skip(_ reason: Skip.Reason, _ record: CSVRecord) {
-        let detail = reason == .totals ? decodeCells(record).first { !$0.isEmpty } : nil
-        skips.append(Skip(reason, line: record.line, detail: detail))
+        guard tally.room(for: reason) > 0 else { return tally.add(Skip(reason, line: record.line)) }
+        let detail = reason == .totals ? decodeCells(record).first { !$0.isEmpty }.map { String($0.prefix(60)) } : nil
+        tally.add(Skip(reason, line: record.line, detail: detail))
     }
 
     /// The next record that is a data row; the others become skips.
-    private func nextData() -> CSVRecord? {
-        while let record = nextRecord() {
+    private func nextData() throws(ReadError) -> CSVRecord? {
+        while let record = try nextRecord() {
             if let reason = record.withView({ classifier.skipReason($0) { decodeCells(record) } }) {
                 skip(reason, record)
                 continue
@@ -219,7 +245,7 @@ public final class CSVTable: TableSource {
     }
 
     /// The next record, from the header search's lookahead first, then from the file.
-    private func nextRecord() -> CSVRecord? {
+    private func nextRecord() throws(ReadError) -> CSVRecord? {
         if lookaheadPosition < lookahead.count {
             let record = lookahead[lookaheadPosition]
             lookaheadPosition += 1
@@ -229,26 +255,56 @@ public final class CSVTable: TableSource {
             }
             return record
         }
-        guard readRecord() else { return nil }
+        guard try readRecord() else { return nil }
         return tokenizer.record
     }
 
-    /// Moves the tokenizer on to the next record, reading and decoding chunks as needed.
-    private func readRecord() -> Bool {
+    /// Moves the tokenizer on to the next record, reading and decoding chunks as needed. A
+    /// record past the limits (`ReadLimits`) or a NUL byte (binary data, not text) is an error
+    /// naming the line.
+    private func readRecord() throws(ReadError) -> Bool {
+        // A table that stopped on an error says so again rather than read on.
+        if let failure { throw failure }
+        do throws(ReadError) {
+            return try readNextRecord()
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    /// The error the table stopped on.
+    private var failure: ReadError?
+
+    private func readNextRecord() throws(ReadError) -> Bool {
         while true {
-            if position < inputCount, tokenizer.next(UnsafeBufferPointer(rebasing: input[..<inputCount]), position: &position) {
-                return true
+            if position < inputCount {
+                // The text is read up to its first NUL byte, if any: binary data stops there.
+                let end = nulAt ?? inputCount
+                let found = tokenizer.next(UnsafeBufferPointer(rebasing: input[..<end]), position: &position)
+                countEmptyLines()
+                if let overflow = tokenizer.overflow {
+                    throw limits.error(overflow.kind, file: name, line: overflow.line, column: overflow.column)
+                }
+                if found { return true }
+                if let nulAt, position >= nulAt { throw binaryError(at: nulAt) }
             }
             if inputEnded {
                 guard !tokenizerFinished else { return false }
                 tokenizerFinished = true
-                guard tokenizer.finish() else { return false }
+                guard tokenizer.finish() else {
+                    if let overflow = tokenizer.overflow {
+                        throw limits.error(overflow.kind, file: name, line: overflow.line, column: overflow.column)
+                    }
+                    return false
+                }
                 if tokenizer.unterminatedQuote {
                     warnings.append(Issue("csv.unterminated-quote", .warning,
                         "line \(tokenizer.record.line): a quoted cell opened on this line never closes; the rest of the file was read into it (check the quotes)"))
                 }
                 return true
             }
+            inputStart += inputCount
             if decoder.passesBytesThrough {
                 inputCount = reader.read(into: UnsafeMutableRawBufferPointer(input))
                 inputEnded = inputCount == 0
@@ -259,7 +315,37 @@ public final class CSVTable: TableSource {
                 inputEnded = true
             }
             position = 0
+            findNUL()
         }
+    }
+
+    /// Empty lines the tokenizer passed over are blank rows, counted as skips.
+    @inline(__always)
+    private func countEmptyLines() {
+        let (count, first) = tokenizer.takeEmptyLines()
+        guard count > 0 else { return }
+        tally.add(.blank, count: count, listing: (first..<(first + count)).lazy.map { Skip(.blank, line: $0) })
+    }
+
+    /// Where the text read so far starts: bytes of text before `input`.
+    private var inputStart = 0
+    /// The byte order mark's length, before the text.
+    private var bomLength = 0
+    /// The first NUL byte in `input`, if any.
+    private var nulAt: Int?
+
+    private func findNUL() {
+        guard inputCount > 0, let base = input.baseAddress, let found = memchr(base, 0, inputCount) else { nulAt = nil; return }
+        nulAt = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
+    /// A NUL byte at `offset` in `input`: binary data, which no CSV export holds.
+    private func binaryError(at offset: Int) -> ReadError {
+        let line = tokenizer.currentLine
+        let place = decoder.passesBytesThrough ? "a NUL byte at byte \(bomLength + inputStart + offset)" : "a NUL character"
+        var message = "looks like binary data, not a text table (\(place), line \(line))"
+        if encoding == .utf8 { message += "; if it is UTF-16 text, pass --encoding utf-16" }
+        return ReadError(file: name, line: line, message)
     }
 
     private func decodeCells(_ record: CSVRecord) -> [String] {

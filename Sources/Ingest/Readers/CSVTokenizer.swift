@@ -71,14 +71,60 @@ public struct CSVTokenizer: ~Copyable {
     /// Windows-1252 alike without a look at each; true may also mean a byte after it was.
     public private(set) var mayHoldNonASCII = false
 
+    /// What a record ran past, when it did: `next` and `finish` then stop, and the reader
+    /// reports it (`ReadLimits`).
+    public enum Overflow: Sendable, Equatable {
+        case cell, record, columns
+    }
+
+    /// Set when the record being read ran past a limit: its line and the 1-based column where
+    /// it did. Nothing more is read.
+    public private(set) var overflow: (kind: Overflow, line: Int, column: Int)?
+    /// The limits records are held to.
+    public let limits: ReadLimits
+    /// Where the field being read starts in `bytes`.
+    private var fieldStart = 0
+    /// `byteCount` may grow to this without a look at the capacity or the limits: the least
+    /// of the capacity, the cell's limit and the record's.
+    private var byteLimit = 0
+    /// False while a decoded record is written back (`replaceRecord`): its cells passed the
+    /// limits already, as the file's bytes.
+    private var checking = true
+
+    /// When true, empty lines (LF, CRLF or a lone CR where a record would start) are not
+    /// handed out as records but counted in `emptyLines`: a file of millions of them costs a
+    /// few nanoseconds a line. The caller takes the count after each `next` (`takeEmptyLines`).
+    public var countsEmptyLines = false
+    /// Empty lines passed over since the count was last taken, and the first one's line.
+    private var emptyLines = 0, firstEmptyLine = 0
+
+    /// The empty lines passed over since the last call (`countsEmptyLines`), and the line of
+    /// the first: they are consecutive.
+    public mutating func takeEmptyLines() -> (count: Int, firstLine: Int) {
+        defer { emptyLines = 0 }
+        return (emptyLines, firstEmptyLine)
+    }
+
     private var state = State.startRecord
     private var line = 1
     private var completed = false
 
-    public init(delimiter: UInt8 = UInt8(ascii: ",")) {
+    public init(delimiter: UInt8 = UInt8(ascii: ","), limits: ReadLimits = ReadLimits()) {
         self.delimiter = delimiter
+        self.limits = limits
         bytes = .allocate(capacity: byteCapacity)
         ends = .allocate(capacity: endCapacity)
+        updateByteLimit()
+    }
+
+    /// The physical line the tokenizer has reached (1-based).
+    public var currentLine: Int { line }
+
+    @inline(__always)
+    private mutating func updateByteLimit() {
+        byteLimit = checking
+            ? min(byteCapacity, fieldStart &+ limits.maxCellBytes, recordBytes &+ limits.maxRecordBytes)
+            : byteCapacity
     }
 
     deinit {
@@ -86,26 +132,45 @@ public struct CSVTokenizer: ~Copyable {
         ends.deallocate()
     }
 
-    /// Appends a run of field bytes.
+    /// Appends a run of field bytes; false, appending nothing, when the cell or the record
+    /// would pass its limit (`overflow` says which).
     @inline(__always)
-    private mutating func append(_ run: UnsafeBufferPointer<UInt8>) {
-        guard let from = run.baseAddress else { return }
-        if byteCount + run.count > byteCapacity { growBytes(to: byteCount + run.count) }
+    private mutating func append(_ run: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let from = run.baseAddress else { return true }
+        if byteCount + run.count > byteLimit, !makeRoom(for: run.count) { return false }
         (bytes + byteCount).update(from: from, count: run.count)
         byteCount += run.count
+        return true
     }
 
-    /// Appends one field byte.
+    /// Appends one field byte; false as `append(_:)` for a run.
     @inline(__always)
-    private mutating func append(_ byte: UInt8) {
-        if byteCount == byteCapacity { growBytes(to: byteCount + 1) }
+    private mutating func append(_ byte: UInt8) -> Bool {
+        if byteCount + 1 > byteLimit, !makeRoom(for: 1) { return false }
         bytes[byteCount] = byte
         byteCount += 1
+        return true
     }
 
-    private mutating func growBytes(to needed: Int) {
-        byteCapacity = max(needed, byteCapacity * 2)
-        Self.move(&bytes, count: byteCount, toCapacity: byteCapacity)
+    /// Grows `bytes` for `count` more, or says the cell or record would pass its limit.
+    private mutating func makeRoom(for count: Int) -> Bool {
+        let needed = byteCount + count
+        if checking {
+            if needed - fieldStart > limits.maxCellBytes {
+                overflow = (.cell, recordLine, endCount - recordEnds + 1)
+                return false
+            }
+            if needed - recordBytes > limits.maxRecordBytes {
+                overflow = (.record, recordLine, endCount - recordEnds + 1)
+                return false
+            }
+        }
+        if needed > byteCapacity {
+            byteCapacity = max(needed, byteCapacity * 2)
+            Self.move(&bytes, count: byteCount, toCapacity: byteCapacity)
+        }
+        updateByteLimit()
+        return true
     }
 
     /// Moves the first `count` elements at `pointer` into new memory of `capacity` elements.
@@ -131,7 +196,10 @@ public struct CSVTokenizer: ~Copyable {
             }
             completed = false
             mayHoldNonASCII = false
+            fieldStart = byteCount
+            updateByteLimit()
         }
+        guard overflow == nil else { return false }
         let quote = Self.quote, lf = Self.lf, cr = Self.cr, delimiter = self.delimiter
         var i = position
         let n = input.count
@@ -148,6 +216,14 @@ public struct CSVTokenizer: ~Copyable {
                 state = .startRecord
                 if byte == lf { i += 1; continue }
             case .startRecord:
+                if countsEmptyLines, byte == lf || byte == cr {
+                    if emptyLines == 0 { firstEmptyLine = line }
+                    emptyLines += 1
+                    line += 1
+                    i += 1
+                    if byte == cr { state = .afterCR }
+                    continue
+                }
                 recordLine = line
                 state = .startField
             case .startField:
@@ -161,11 +237,11 @@ public struct CSVTokenizer: ~Copyable {
                 // The hot loop: copy a run of ordinary bytes at once.
                 let start = i
                 i = Self.firstOf(delimiter, lf, cr, in: input, from: i, seen: &seen)
-                if i > start { append(UnsafeBufferPointer(rebasing: input[start..<i])) }
+                if i > start, !append(UnsafeBufferPointer(rebasing: input[start..<i])) { return false }
                 guard i < n else { return false }
                 let b = input[i]
                 i += 1
-                endField()
+                guard endField() else { return false }
                 if b == delimiter {
                     state = .startField
                 } else {
@@ -175,36 +251,39 @@ public struct CSVTokenizer: ~Copyable {
             case .quoted:
                 let start = i
                 i = Self.firstOf(quote, lf, cr, in: input, from: i, seen: &seen)
-                if i > start { append(UnsafeBufferPointer(rebasing: input[start..<i])) }
+                if i > start, !append(UnsafeBufferPointer(rebasing: input[start..<i])) { return false }
                 guard i < n else { return false }
                 let b = input[i]
                 i += 1
                 if b == quote {
                     state = .quoteInQuoted
                 } else {
-                    append(b)
+                    guard append(b) else { return false }
                     line += 1
                     if b == cr { state = .quotedCR }
                 }
             case .quotedCR:
                 state = .quoted
-                if byte == lf { append(lf); i += 1 }
+                if byte == lf {
+                    guard append(lf) else { return false }
+                    i += 1
+                }
             case .quoteInQuoted:
                 i += 1
                 if byte == quote {
-                    append(quote)
+                    guard append(quote) else { return false }
                     state = .quoted
                 } else if byte == delimiter {
-                    endField()
+                    guard endField() else { return false }
                     state = .startField
                 } else if byte == lf || byte == cr {
-                    endField()
+                    guard endField() else { return false }
                     endRecord(cr: byte == cr)
                     return true
                 } else {
                     // `"abc"def`: not RFC 4180; keep the text as written, like most readers do.
                     seen |= UInt64(byte)
-                    append(byte)
+                    guard append(byte) else { return false }
                     state = .unquoted
                 }
             }
@@ -252,6 +331,7 @@ public struct CSVTokenizer: ~Copyable {
     /// At the end of the input: completes the last record when the file did not end with a line
     /// end (true: `record` holds it).
     public mutating func finish() -> Bool {
+        guard overflow == nil else { return false }
         switch state {
         case .startRecord, .afterCR:
             return false
@@ -260,7 +340,7 @@ public struct CSVTokenizer: ~Copyable {
         case .startField, .unquoted, .quoteInQuoted:
             break
         }
-        endField()
+        guard endField() else { return false }
         completed = true
         state = .startRecord
         return true
@@ -273,10 +353,14 @@ public struct CSVTokenizer: ~Copyable {
         precondition(!batching && (completed || state == .startRecord || state == .afterCR), "a batch begins between records")
         byteCount = 0
         endCount = 0
-        batchBytes.withUnsafeBufferPointer { append($0) }
+        checking = false
+        batchBytes.withUnsafeBufferPointer { _ = append($0) }
         for end in batchEnds { appendEnd(end) }
+        checking = true
         recordBytes = byteCount
         recordEnds = endCount
+        fieldStart = byteCount
+        updateByteLimit()
         batching = true
         completed = false
     }
@@ -293,6 +377,8 @@ public struct CSVTokenizer: ~Copyable {
         endCount = 0
         recordBytes = 0
         recordEnds = 0
+        fieldStart = 0
+        updateByteLimit()
         batching = false
         completed = false
         return batch
@@ -307,10 +393,14 @@ public struct CSVTokenizer: ~Copyable {
         precondition(completed, "only a completed record is replaced")
         byteCount = recordBytes
         endCount = recordEnds
+        checking = false
+        fieldStart = byteCount
         for cell in cells {
-            cell.withUnsafeBufferPointer { append($0) }
-            endField()
+            cell.withUnsafeBufferPointer { _ = append($0) }
+            _ = endField()
         }
+        checking = true
+        updateByteLimit()
     }
 
     /// Calls `body` with a view of the completed record, valid during the call.
@@ -319,9 +409,17 @@ public struct CSVTokenizer: ~Copyable {
                             start: recordBytes, count: endCount - recordEnds, line: recordLine, row: row, decoded: false))
     }
 
+    /// Ends the field being read; false when the record would pass its column limit.
     @inline(__always)
-    private mutating func endField() {
+    private mutating func endField() -> Bool {
+        if checking, endCount - recordEnds >= limits.maxColumns {
+            overflow = (.columns, recordLine, endCount - recordEnds + 1)
+            return false
+        }
         appendEnd(byteCount)
+        fieldStart = byteCount
+        updateByteLimit()
+        return true
     }
 
     @inline(__always)
@@ -338,5 +436,50 @@ public struct CSVTokenizer: ~Copyable {
         line += 1
         completed = true
         state = cr ? .afterCR : .startRecord
+    }
+}
+
+/// Caps on what one table may hold, so that a broken or hostile file costs bounded memory: a
+/// file that passes one stops with an error naming its line and column instead of being held
+/// whole.
+public struct ReadLimits: Sendable, Equatable {
+    /// Bytes one cell may hold (`--max-cell-bytes`, default 1 MiB).
+    public var maxCellBytes: Int
+    /// Fields one row may hold (`--max-columns`, default 10,000).
+    public var maxColumns: Int
+    /// Bytes one row may hold, its cells together: 16 MiB, or one cell's limit when that is more.
+    public var maxRecordBytes: Int { max(maxCellBytes, 16 << 20) }
+    /// Bytes read from standard input, which is kept in a temporary file (`--max-input-bytes`,
+    /// default 4 GiB).
+    public var maxInputBytes = 4 << 30
+
+    public static let defaultMaxCellBytes = 1 << 20
+    public static let defaultMaxColumns = 10_000
+
+    public init(maxCellBytes: Int = ReadLimits.defaultMaxCellBytes, maxColumns: Int = ReadLimits.defaultMaxColumns) {
+        self.maxCellBytes = max(1, maxCellBytes)
+        self.maxColumns = max(1, maxColumns)
+    }
+
+    /// The error for a record that ran past a limit (`CSVTokenizer.overflow`).
+    func error(_ overflow: CSVTokenizer.Overflow, file: String, line: Int, column: Int) -> ReadError {
+        switch overflow {
+        case .cell:
+            return ReadError(file: file, line: line, column: column,
+                "a cell longer than \(ReadLimits.size(maxCellBytes)) (a quote left open, or not a table?); raise the limit with --max-cell-bytes N if the cell is real")
+        case .record:
+            return ReadError(file: file, line: line, column: column,
+                "a row longer than \(ReadLimits.size(maxRecordBytes)) (a quote left open, or not a table?); raise the limit with --max-cell-bytes N if the row is real")
+        case .columns:
+            return ReadError(file: file, line: line, column: column,
+                "a row of more than \(maxColumns) columns (the wrong delimiter, or not a table?); raise the limit with --max-columns N if the columns are real")
+        }
+    }
+
+    /// `1 MiB`, `512 KiB`, `100 bytes`.
+    static func size(_ bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) byte\(bytes == 1 ? "" : "s")"
     }
 }

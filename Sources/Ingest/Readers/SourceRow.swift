@@ -77,6 +77,59 @@ public struct Skip: Hashable, Sendable {
     }
 }
 
+/// Skips listed up to a number per reason and counted beyond it.
+struct SkipTally {
+    var limit: Int
+    var listed: [Skip] = []
+    /// Per reason (by its place in `Skip.Reason.allCases`), the skips seen and those only counted.
+    private var seen: [Int]
+    private var over: [Int]
+    private static let reasons = Skip.Reason.allCases
+    private static let place: [Skip.Reason: Int] = Dictionary(uniqueKeysWithValues: reasons.enumerated().map { ($1, $0) })
+
+    init(limit: Int) {
+        self.limit = limit
+        seen = Array(repeating: 0, count: SkipTally.reasons.count)
+        over = seen
+    }
+
+    /// Every skip added, listed or only counted.
+    var total: Int { seen.reduce(0, +) }
+
+    /// The skips only counted, by reason (reasons without any left out).
+    var unlisted: [Skip.Reason: Int] {
+        var out: [Skip.Reason: Int] = [:]
+        for (i, n) in over.enumerated() where n > 0 { out[SkipTally.reasons[i]] = n }
+        return out
+    }
+
+    mutating func add(_ skip: Skip) {
+        let i = SkipTally.place[skip.reason] ?? 0
+        if seen[i] < limit { listed.append(skip) } else { over[i] += 1 }
+        seen[i] += 1
+    }
+
+    /// How many more skips for `reason` would be listed.
+    func room(for reason: Skip.Reason) -> Int {
+        max(0, limit - seen[SkipTally.place[reason] ?? 0])
+    }
+
+    /// Adds `count` skips for `reason` as `add` one by one would; `listing` holds the first of
+    /// them, at least `room(for: reason)` when there are that many.
+    mutating func add(_ reason: Skip.Reason, count: Int, listing: some Sequence<Skip>) {
+        let i = SkipTally.place[reason] ?? 0
+        var n = 0
+        for skip in listing {
+            guard n < count && seen[i] < limit else { break }
+            listed.append(skip)
+            seen[i] += 1
+            n += 1
+        }
+        over[i] += count - n
+        seen[i] += count - n
+    }
+}
+
 /// A file that could not be read at all: names the file, the line and what to do.
 public struct ReadError: Error, Sendable, CustomStringConvertible {
     public var file: String
@@ -110,8 +163,10 @@ public protocol TableSource: AnyObject {
     var headerLine: Int? { get }
     /// Warnings about the whole file (encoding fallback, guessed delimiter …).
     var warnings: [Issue] { get }
-    /// Rows skipped so far, with their reasons.
+    /// Rows skipped so far, with their reasons: the first ones of each reason, in line order.
     var skips: [Skip] { get }
+    /// Rows skipped beyond those listed in `skips`, only counted, by reason.
+    var unlistedSkips: [Skip.Reason: Int] { get }
     /// The next data row, or nil at the end.
     func nextRow() throws(ReadError) -> SourceRow?
     /// The next data row, as bytes where the source can hand them on so.
@@ -123,6 +178,11 @@ public protocol TableSource: AnyObject {
 }
 
 extension TableSource {
+    public var unlistedSkips: [Skip.Reason: Int] { [:] }
+
+    /// Every row skipped so far, listed or only counted.
+    public var skippedRows: Int { skips.count + unlistedSkips.values.reduce(0, +) }
+
     public func nextItem() throws(ReadError) -> TableItem? {
         try nextRow().map { .decoded($0) }
     }

@@ -34,6 +34,12 @@ public enum TextEncoding: String, Sendable, CaseIterable {
         return nil
     }
 
+    /// Whether bytes starting a file are UTF-16 text, by a byte order mark or by their zero bytes.
+    public static func isUTF16(_ head: [UInt8]) -> Bool {
+        if let (encoding, _) = fromBOM(head[...]) { return encoding != .utf8 }
+        return sniffUTF16(head[...]) != nil
+    }
+
     /// UTF-16 without a byte order mark, told by the zero bytes of ASCII text: most even (BE) or
     /// odd (LE) bytes of the first hundred are zero.
     static func sniffUTF16(_ bytes: ArraySlice<UInt8>) -> TextEncoding? {

@@ -86,7 +86,7 @@ public struct FileValidator: Sendable {
             rowChecks.check(row, draft: builder.build(row), into: &findings)
         }
         rowChecks.finish(into: &findings, headerLine: headerLine)
-        rows += second.skips.count
+        rows += second.skippedRows
         for skip in second.skips where skip.reason != .blank {
             findings.add("row.skipped", line: skip.line, row: skip.row,
                          message: "row skipped: \(skip.reason.rawValue)\(skip.detail.map { " (\($0))" } ?? "")")

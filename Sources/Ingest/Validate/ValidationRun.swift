@@ -7,6 +7,8 @@ public struct ValidateOptions: Sendable {
     public var commandLine: SettingsLayer
     /// `--config FILE`; nil: look for `ingest.json` from each file's folder upwards.
     public var configPath: String?
+    /// Caps on a table's cells, rows and columns (`--max-cell-bytes`, `--max-columns`).
+    public var limits = ReadLimits()
 
     public init(today: CalendarDate, commandLine: SettingsLayer = SettingsLayer(), configPath: String? = nil) {
         self.today = today
@@ -44,11 +46,13 @@ public struct ValidationRun: Sendable {
         }
         let settings = perFile
         let slots = ResultSlots(count: files.count)
-        let today = options.today
+        let today = options.today, limits = options.limits
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let path = files[index]
             let data = FileManager.default.contents(atPath: path)
-            slots.set(index, FileValidator(settings: settings[index], today: today).validate(path: path, data: data))
+            var validator = FileValidator(settings: settings[index], today: today)
+            validator.open = { data, name throws(ReadError) in try CSVTable(data: data, name: name, limits: limits) }
+            slots.set(index, validator.validate(path: path, data: data))
         }
         let results = slots.results.enumerated().map { $0.element ?? FileResult(path: files[$0.offset]) }
         return ValidationReport(files: results.sorted { $0.path < $1.path })

@@ -64,33 +64,79 @@ struct DelimitedRecords {
     private var unescaped: RecordCells?
     /// 1-based line where the current record starts.
     private(set) var recordLine = 0
+    /// The limits records are held to.
+    let limits: ReadLimits
+    /// Why reading stopped before the end of the file: a record past a limit, or binary data.
+    /// `advance()` then says false.
+    private(set) var failure: Failure?
+    /// Bytes of the file before `buffer`.
+    private var bufferStart = 0
+
+    enum Failure: Equatable {
+        case overflow(CSVTokenizer.Overflow, line: Int, column: Int)
+        /// A NUL byte at this offset in the file: binary data, not text.
+        case binary(offset: Int, line: Int)
+
+        /// The error to report for file `name`.
+        func error(file name: String, limits: ReadLimits) -> ReadError {
+            switch self {
+            case .overflow(let kind, let line, let column):
+                return limits.error(kind, file: name, line: line, column: column)
+            case .binary(let offset, let line):
+                return ReadError(file: name, line: line, "looks like binary data, not a text table (a NUL byte at byte \(offset), line \(line))")
+            }
+        }
+    }
     /// Bytes read at a time: rows handed to another thread keep their chunk alive, so chunks
     /// stay small.
     static let chunkSize = 1 << 20
 
     /// Reads from a file handle, starting with the bytes already read from it.
-    init(handle: FileHandle?, head: [UInt8], atEnd: Bool, delimiter: UInt8) {
+    init(handle: FileHandle?, head: [UInt8], atEnd: Bool, delimiter: UInt8, limits: ReadLimits = ReadLimits()) {
         self.handle = handle
         self.buffer = head
         self.atEnd = atEnd || handle == nil
         self.delimiter = delimiter
+        self.limits = limits
         if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+        endAtNUL(from: 0)
     }
 
     /// Reads bytes held in memory.
-    init(bytes: [UInt8], delimiter: UInt8) {
-        self.init(handle: nil, head: bytes, atEnd: true, delimiter: delimiter)
+    init(bytes: [UInt8], delimiter: UInt8, limits: ReadLimits = ReadLimits()) {
+        self.init(handle: nil, head: bytes, atEnd: true, delimiter: delimiter, limits: limits)
     }
 
     private mutating func refill() -> Bool {
-        guard !atEnd, let handle else { return false }
+        guard !atEnd, failure == nil, let handle else { return false }
+        // A record still open past the row limit is an error, not more buffering.
+        if buffer.count - position > limits.maxRecordBytes {
+            failure = .overflow(.record, line: line, column: 1)
+            return false
+        }
         let chunk = (try? handle.read(upToCount: DelimitedRecords.chunkSize)) ?? nil
         guard let chunk, !chunk.isEmpty else { atEnd = true; return false }
+        bufferStart += position
         buffer.removeSubrange(0..<position)
         position = 0
+        let old = buffer.count
         buffer.append(contentsOf: chunk)
+        endAtNUL(from: old)
         return true
     }
+
+    /// Cuts the buffer at its first NUL byte from `start`, if any: the bytes before it are
+    /// read, then reading stops with `.binary`.
+    private mutating func endAtNUL(from start: Int) {
+        guard start < buffer.count, let at = buffer[start...].firstIndex(of: 0) else { return }
+        let lines = buffer[position..<at].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        pendingBinary = .binary(offset: bufferStart + at, line: line + lines)
+        buffer.removeSubrange(at...)
+        atEnd = true
+    }
+
+    /// The binary data found past the buffer's end, reported once the bytes before it are read.
+    private var pendingBinary: Failure?
 
     /// The next record, nil at the end of the file, as slices that keep their bytes after the
     /// reader moves on (for the records a table samples before it streams).
@@ -102,11 +148,32 @@ struct DelimitedRecords {
 
     /// Reads the next record into `cells` and `recordLine`; false at the end of the file.
     mutating func advance() -> Bool {
+        guard failure == nil else { return false }
         while true {
-            if position >= buffer.count, !refill() { return false }
-            if scan() { return true }
-            if !refill() { return scan(final: true) }
+            if position >= buffer.count, !refill() { return finished(false) }
+            if scan() { return checked() }
+            if !refill() { return failure == nil ? finished(scan(final: true)) : false }
         }
+    }
+
+    /// At the end of the buffered bytes: binary data found after them stops the reading.
+    private mutating func finished(_ found: Bool) -> Bool {
+        if found { return checked() }
+        if let pendingBinary { failure = pendingBinary }
+        return false
+    }
+
+    /// The record just scanned, held to the cell and column limits.
+    private mutating func checked() -> Bool {
+        if ranges.count > limits.maxColumns {
+            failure = .overflow(.columns, line: recordLine, column: limits.maxColumns + 1)
+            return false
+        }
+        if let column = ranges.firstIndex(where: { $0.count > limits.maxCellBytes }) {
+            failure = .overflow(.cell, line: recordLine, column: column + 1)
+            return false
+        }
+        return true
     }
 
     /// The cells of the record `advance()` read last.
@@ -266,7 +333,7 @@ struct DelimitedRecords {
         let candidates: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]
         var best: (UInt8, Int) = (0x2C, -1)
         for candidate in candidates {
-            var reader = DelimitedRecords(bytes: Array(head.prefix(1 << 16)), delimiter: candidate)
+            var reader = DelimitedRecords(bytes: Array(head.prefix(1 << 16)), delimiter: candidate, limits: ReadLimits(maxColumns: Int.max))
             var counts: [Int: Int] = [:]
             var seen = 0
             while seen < 40, let record = reader.next() {

@@ -98,7 +98,7 @@ public struct MerchantKey: Sendable {
             words.append(word)
         }
         while let last = words.last, regions.contains(last), words.count > 1 { words.removeLast() }
-        while let first = words.first, processors.contains(first), words.count > 1 { words.removeFirst() }
+        words.removeFirst(words.dropLast().prefix(while: { processors.contains($0) }).count)
         return Array(words.prefix(4))
     }
 
@@ -171,7 +171,7 @@ public struct MerchantKey: Sendable {
             words.append(word)
         }
         while let last = words.last, regions.contains(last), words.count > 1 { words.removeLast() }
-        while let first = words.first, processors.contains(first), words.count > 1 { words.removeFirst() }
+        words.removeFirst(words.dropLast().prefix(while: { processors.contains($0) }).count)
         return Array(words.prefix(4))
     }
 

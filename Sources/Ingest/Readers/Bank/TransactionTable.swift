@@ -79,36 +79,59 @@ public final class TransactionTable {
 
     /// Opens a file; the head decides encoding and delimiter, the rest is streamed.
     /// `encoding` overrides the sniffed one (`--encoding`).
-    public convenience init(path: String, name: String? = nil, encoding: TextEncoding? = nil, context: NormalizeContext) throws(ReadError) {
+    public convenience init(path: String, name: String? = nil, encoding: TextEncoding? = nil, context: NormalizeContext,
+                            limits: ReadLimits = ReadLimits()) throws(ReadError) {
         let display = name ?? path
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw ReadError(file: display, "cannot read the file (check that it exists and is readable)")
         }
         let head = (try? handle.read(upToCount: DelimitedRecords.chunkSize)).flatMap { $0 }.map { [UInt8]($0) } ?? []
-        try self.init(handle: handle, head: head, name: display, encoding: encoding, context: context)
+        try self.init(handle: handle, head: head, name: display, encoding: encoding, context: context, limits: limits)
     }
 
     /// Reads a statement held in memory.
-    public convenience init(data: Data, name: String, encoding: TextEncoding? = nil, context: NormalizeContext) throws(ReadError) {
-        try self.init(handle: nil, head: [UInt8](data), name: name, encoding: encoding, context: context)
+    public convenience init(data: Data, name: String, encoding: TextEncoding? = nil, context: NormalizeContext,
+                            limits: ReadLimits = ReadLimits()) throws(ReadError) {
+        try self.init(handle: nil, head: [UInt8](data), name: name, encoding: encoding, context: context, limits: limits)
     }
 
-    private init(handle: FileHandle?, head: [UInt8], name: String, encoding hint: TextEncoding?, context: NormalizeContext) throws(ReadError) {
+    /// The most bytes of a UTF-16 or GB18030 statement, which is transcoded whole.
+    static let maxTranscodedBytes = 256 << 20
+
+    /// The caps records are held to.
+    public let limits: ReadLimits
+
+    /// Why reading stopped before the end of the file (a row past a limit, binary data); the
+    /// importer reports it once the rows before are read.
+    public var failure: ReadError? { records.failure.map { $0.error(file: name, limits: limits) } }
+
+    private init(handle: FileHandle?, head: [UInt8], name: String, encoding hint: TextEncoding?, context: NormalizeContext,
+                 limits: ReadLimits) throws(ReadError) {
         self.name = name
+        self.limits = limits
         var bytes = head
         var stream = handle
         encoding = hint ?? EncodingSniffer.sniff(Array(head.prefix(1 << 16)))
         if encoding != .utf8 && encoding != .windows1252 {
-            // UTF-16 and GB18030 exports are small (wallet apps, Excel): transcode them whole.
-            if let handle, let rest = try? handle.readToEnd() { bytes += rest }
+            // UTF-16 and GB18030 exports are small (wallet apps, Excel): transcode them whole,
+            // up to a cap.
+            if let handle {
+                while bytes.count <= Self.maxTranscodedBytes, let more = try? handle.read(upToCount: 1 << 20), !more.isEmpty {
+                    bytes += more
+                }
+            }
+            guard bytes.count <= Self.maxTranscodedBytes else {
+                throw ReadError(file: name, "a \(encoding.rawValue) statement over \(ReadLimits.size(Self.maxTranscodedBytes)) is not read (convert it to UTF-8 first)")
+            }
             if let (_, bom) = TextEncoding.fromBOM(bytes[...]) { bytes.removeFirst(bom) }
             var decoder = try StreamingDecoder(encoding: encoding)
             bytes = decoder.decode(bytes) + decoder.finish()
             stream = nil
         }
         let delimiter = DelimitedRecords.sniffDelimiter(Array(bytes.prefix(1 << 16)))
-        records = DelimitedRecords(handle: stream, head: bytes, atEnd: stream == nil, delimiter: delimiter)
+        records = DelimitedRecords(handle: stream, head: bytes, atEnd: stream == nil, delimiter: delimiter, limits: limits)
         while lookahead.count < TransactionTable.sampleCount + 40, let record = records.next() { lookahead.append(record) }
+        if let failure { throw failure }
         guard lookahead.contains(where: { !$0.isBlank }) else {
             throw ReadError(file: name, "the file is empty (expected a table of transactions)")
         }
