@@ -189,8 +189,8 @@ enum CommonOptions {
         let environment = ProcessInfo.processInfo.environment
         var options = FetchOptions()
         if let text = args.value("--timeout") ?? environment["INGEST_FETCH_TIMEOUT"] {
-            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                throw UsageError("--timeout \(text): expected a number of seconds greater than 0, e.g. 20")
+            guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+                throw UsageError("--timeout \(text): expected a number of seconds greater than 0 and at most 86400 (a day), e.g. 20")
             }
             options.timeout = seconds
         }

@@ -343,8 +343,8 @@ public final class CSVTable: TableSource {
     private func binaryError(at offset: Int) -> ReadError {
         let line = tokenizer.currentLine
         let place = decoder.passesBytesThrough ? "a NUL byte at byte \(bomLength + inputStart + offset)" : "a NUL character"
-        var message = "looks like binary data, not a text table (\(place), line \(line))"
-        if encoding == .utf8 { message += "; if it is UTF-16 text, pass --encoding utf-16" }
+        var message = "looks like binary data, not a text table (\(place), line \(line)); if it is a table, remove the NUL bytes"
+        if encoding == .utf8 { message += ", or pass --encoding utf-16 if it is UTF-16 text" }
         return ReadError(file: name, line: line, message)
     }
 

@@ -15,8 +15,8 @@ public struct ValidationCheck: Hashable, Sendable {
 
     /// Every code, in the order docs/validate.md lists them.
     public static let all: [ValidationCheck] = [
-        ValidationCheck("file.unreadable", .error, "the file cannot be opened or read",
-                        hint: "check the path and the file's permissions"),
+        ValidationCheck("file.unreadable", .error, "the file cannot be opened or read, is binary, or passes a limit",
+                        hint: "check the path and the file's permissions, or what the message names (a limit and its flag, binary data)"),
         ValidationCheck("file.encoding", .error, "bytes that are not valid UTF-8",
                         hint: "save the file as UTF-8 (e.g. Excel: Save As → CSV UTF-8)"),
         ValidationCheck("file.empty", .error, "no rows at all, or only blank lines",

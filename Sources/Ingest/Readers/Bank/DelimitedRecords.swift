@@ -83,7 +83,7 @@ struct DelimitedRecords {
             case .overflow(let kind, let line, let column):
                 return limits.error(kind, file: name, line: line, column: column)
             case .binary(let offset, let line):
-                return ReadError(file: name, line: line, "looks like binary data, not a text table (a NUL byte at byte \(offset), line \(line))")
+                return ReadError(file: name, line: line, "looks like binary data, not a text table (a NUL byte at byte \(offset), line \(line)); if it is a table, remove the NUL bytes")
             }
         }
     }

@@ -146,7 +146,7 @@ public struct RemoteFetcher: Sendable {
     }
 
     static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
 
