@@ -56,12 +56,18 @@ enum HeaderMatcher {
         var exact: Set<String> = []
         var near: Set<String> = []
         var decoyWords: Set<String> = []
+        /// The longest header word that can be one typo from a phrase word: longer words are
+        /// not taken apart (a 100 KB cell would make 100,000 copies of itself).
+        var longestNear = 0
 
         init(phrases: [Phrase], decoys: [Phrase]) {
             for phrase in phrases {
                 for word in phrase.words.words {
                     exact.insert(String(word))
-                    if word.count >= 5 { near.formUnion(Reach.oneOut(word)) }
+                    if word.count >= 5 {
+                        near.formUnion(Reach.oneOut(word))
+                        longestNear = max(longestNear, word.count + 1)
+                    }
                 }
             }
             for decoy in decoys { for word in decoy.words.words { decoyWords.insert(String(word)) } }
@@ -85,7 +91,7 @@ enum HeaderMatcher {
             guard words.ascii != nil else { return true }
             for word in words.words {
                 if exact.contains(String(word)) { return true }
-                if word.count >= 4, Reach.oneOut(word).contains(where: near.contains) { return true }
+                if word.count >= 4, word.count <= longestNear, Reach.oneOut(word).contains(where: near.contains) { return true }
             }
             return false
         }

@@ -19,7 +19,7 @@ public struct Importer: Sendable {
         case .zip: return .notion
         case .text: break
         }
-        let ext = (path as NSString).pathExtension.lowercased()
+        let ext = FileExtension.of(path)
         if imageExtensions.contains(ext) { return .screenshot }
         if ext == "zip" { return .notion }
         return .csv
@@ -71,7 +71,7 @@ public struct Importer: Sendable {
         case .bank:
             let table = try TransactionTable(path: path, name: display, encoding: options.encoding, context: options.context, limits: options.limits)
             return try BankImporter(options: options).run(table: table, name: display, emit: emit)
-        case .notion where ZipArchive.looksLikeZip(path: path) || (path as NSString).pathExtension.lowercased() == "zip":
+        case .notion where ZipArchive.looksLikeZip(path: path) || FileExtension.of(path) == "zip":
             return try ExportImporter(options: options).run(path: path, name: display, emit: emit)
         case .csv, .sheets, .notion:
             return try TableImporter(options: options).run(name: display, kind: kind, prepared: prepared, plain: plain, open: {
@@ -113,7 +113,7 @@ public struct Importer: Sendable {
                     throw error
                 }
             }
-            if ZipArchive.looksLikeZip(path: path) || (path as NSString).pathExtension.lowercased() == "zip" {
+            if ZipArchive.looksLikeZip(path: path) || FileExtension.of(path) == "zip" {
                 break
             }
             let prepared = try TableImporter(options: options).runNames(name: display, open: {

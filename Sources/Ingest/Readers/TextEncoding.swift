@@ -178,28 +178,35 @@ final class IconvConverter {
         var input = pending
         input.append(contentsOf: chunk)
         pending = []
-        var out = [UInt8](repeating: 0, count: input.count * 2 + 16)
+        // At most three bytes out per byte in: a two-byte character becomes three UTF-8 bytes,
+        // an invalid byte the three of U+FFFD. A buffer that is still short grows (E2BIG).
+        var out = [UInt8](repeating: 0, count: input.count * 3 + 16)
         var written = 0
         var consumed = 0
-        input.withUnsafeMutableBufferPointer { inBuf in
-            out.withUnsafeMutableBufferPointer { outBuf in
-                guard let inBase = inBuf.baseAddress, let outBase = outBuf.baseAddress else { return }
-                while consumed < inBuf.count {
-                    var inPtr: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(inBase + consumed).assumingMemoryBound(to: CChar.self)
-                    var inLeft = inBuf.count - consumed
-                    var outPtr: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(outBase + written).assumingMemoryBound(to: CChar.self)
-                    var outLeft = outBuf.count - written - 4
-                    let result = iconv(handle, &inPtr, &inLeft, &outPtr, &outLeft)
-                    consumed = inBuf.count - inLeft
-                    written = outBuf.count - 4 - outLeft
-                    if result != -1 { break }
-                    if errno == EINVAL { break }
-                    // EILSEQ: an invalid byte; show it as U+FFFD and go on.
-                    outBase[written] = 0xEF; outBase[written + 1] = 0xBF; outBase[written + 2] = 0xBD
-                    written += 3
-                    consumed += 1
+        while consumed < input.count {
+            var stop = false
+            input.withUnsafeMutableBufferPointer { inBuf in
+                out.withUnsafeMutableBufferPointer { outBuf in
+                    guard let inBase = inBuf.baseAddress, let outBase = outBuf.baseAddress else { stop = true; return }
+                    while consumed < inBuf.count {
+                        var inPtr: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(inBase + consumed).assumingMemoryBound(to: CChar.self)
+                        var inLeft = inBuf.count - consumed
+                        var outPtr: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(outBase + written).assumingMemoryBound(to: CChar.self)
+                        var outLeft = outBuf.count - written
+                        let result = iconv(handle, &inPtr, &inLeft, &outPtr, &outLeft)
+                        consumed = inBuf.count - inLeft
+                        written = outBuf.count - outLeft
+                        if result != -1 || errno == EINVAL { stop = true; return }
+                        if errno == E2BIG || outBuf.count - written < 3 { return }
+                        // EILSEQ: an invalid byte; show it as U+FFFD and go on.
+                        outBase[written] = 0xEF; outBase[written + 1] = 0xBF; outBase[written + 2] = 0xBD
+                        written += 3
+                        consumed += 1
+                    }
                 }
             }
+            if stop { break }
+            if consumed < input.count { out.append(contentsOf: repeatElement(0, count: max(out.count, 64))) }
         }
         if consumed < input.count { pending = Array(input[consumed...]) }
         return Array(out[..<written])

@@ -38,12 +38,12 @@ public enum InputExpander {
 
     /// The files below `folder` that import reads, sorted, as `folder/relative/path`.
     public static func importable(under folder: String) -> [String] {
-        walk(folder).filter { importableExtensions.contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
+        walk(folder).filter { importableExtensions.contains(FileExtension.of($0)) }.sorted()
     }
 
     /// The `.csv`/`.tsv` files below `folder`, as `folder/relative/path`.
     static func tables(under folder: String) -> [String] {
-        walk(folder).filter { tableExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+        walk(folder).filter { tableExtensions.contains(FileExtension.of($0)) }
     }
 
     /// Every regular file below `folder`, hidden folders (`.git`) left out.

@@ -30,7 +30,7 @@ public enum RemoteLink: Hashable, Sendable {
         if host == "docs.google.com" || host == "spreadsheets.google.com" {
             return .sheets(try SheetsLink(components: url, text: trimmed))
         }
-        let ext = (url.path as NSString).pathExtension.lowercased()
+        let ext = FileExtension.of(url.path)
         if ext == "csv" || ext == "tsv" { return .csv(trimmed) }
         throw SheetsLinkError(trimmed,
             "not a Google Sheets link (expected https://docs.google.com/spreadsheets/d/…) nor a link to a .csv file")
