@@ -114,12 +114,17 @@ seed() {
             ;;
         ocr-layout)
             # The words `ingest ocr --format json` recorded for the fixture screenshots, as
-            # `OCRWords` reads them; first byte 0: no locale.
-            for f in Fixtures/screenshots/ocr/*.json; do
-                { printf '\0'; jq -r '.[0] | "\(.width) \(.height)", (.lines[].words[]
-                    | "\(.box.x) \(.box.y) \(.box.width) \(.box.height) \(.confidence * 100 | floor) \(.text)")' "$f"; } \
-                    >"$dir/$((i++))"
-            done
+            # `OCRWords` reads them (needs jq; without it, one small page); first byte 0: no locale.
+            if command -v jq >/dev/null; then
+                for f in Fixtures/screenshots/ocr/*.json; do
+                    { printf '\0'; jq -r '.[0] | "\(.width) \(.height)", (.lines[].words[]
+                        | "\(.box.x) \(.box.y) \(.box.width) \(.box.height) \(.confidence * 100 | floor) \(.text)")' "$f"; } \
+                        >"$dir/$((i++))"
+                done
+            else
+                echo "fuzz.sh: jq not found; ocr-layout starts from one small page" >&2
+                { printf '\0'; printf '%s\n' '390 844' '20 100 80 16 95 Netflix' '300 100 60 16 95 $15.49' '20 120 80 16 95 Monthly'; } >"$dir/0"
+            fi
             ;;
     esac
     # Past findings, so that a run catches a parser that breaks on them again.
