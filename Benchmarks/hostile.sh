@@ -69,6 +69,8 @@ row "columns"                  columns     1000    accept
 row "blank lines"              blank-lines 1600000 accept
 row "one big cell (bytes)"     big-cell    100000  accept
 row "newlines only (bytes)"    newlines    1600000 accept
+row "one long header word"     long-word   100000  accept
+row "bytes 0xFF (binary)"      binary-ff   100000  accept
 
 if [ "${PIPE:-1}" != 0 ]; then
     results=()

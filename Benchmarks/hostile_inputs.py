@@ -9,6 +9,8 @@ Shapes (N is what grows):
   columns        a header and a row of N columns
   blank-lines    a header, a row, N blank lines, a row
   big-cell       one row with a cell of N bytes
+  long-word      a header whose first cell is one word of N letters, and a row
+  binary-ff      N bytes of 0xFF (a binary file given as a table)
   newlines       N newline bytes and nothing else
 """
 import random
@@ -18,6 +20,10 @@ import sys
 def main():
     shape, n, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     rng = random.Random(19)
+    if shape == "binary-ff":
+        with open(out, "wb") as f:
+            f.write(b"\xff" * n)
+        return
     with open(out, "w", newline="") as f:
         if shape == "long-name":
             # Letters only: words with digits are never part of a plan, and the plan is the slow part.
@@ -42,6 +48,8 @@ def main():
         elif shape == "big-cell":
             f.write("Name,Price,Notes\n")
             f.write("Netflix,9.99,%s\n" % ("x" * n))
+        elif shape == "long-word":
+            f.write("x" * n + ",Price,Billing\nNetflix,9.99,monthly\n")
         elif shape == "newlines":
             f.write("\n" * n)
         else:
