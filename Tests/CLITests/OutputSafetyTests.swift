@@ -145,31 +145,10 @@ import Testing
     func stoppedRunLeavesNothing(_ sig: Int32) throws {
         let folder = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var text = "Name,Price,Billing cycle,Next renewal\n"
-        for i in 0..<300_000 { text += "Service \(i),\(i % 90).99 EUR,monthly,2027-01-\(10 + i % 18)\n" }
-        try Data(text.utf8).write(to: folder.appendingPathComponent("big.csv"))
-        let process = Process()
-        process.executableURL = CLI.executable
-        process.arguments = ["import", "big.csv", "--accept", "all", "--today", "2026-11-30", "-q", "-o", "out.json"]
-        process.currentDirectoryURL = folder
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        var sawTemporary = false
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning, Date() < deadline {
-            if try !Self.temporaryFiles(in: folder).isEmpty { sawTemporary = true; break }
-            usleep(2_000)
-        }
-        guard sawTemporary else {
-            process.waitUntilExit()
-            Issue.record("the import ended before its temporary file was seen; make big.csv bigger")
-            return
-        }
-        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
-        kill(process.processIdentifier, sig)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal, "\(status.split(separator: "\n").filter { $0.hasPrefix("Sig") })")
+        try Data(Self.bigTable().utf8).write(to: folder.appendingPathComponent("big.csv"))
+        let stopped = try Self.stop(["import", "big.csv", "--accept", "all", "--today", "2026-11-30", "-q", "-o", "out.json"],
+                                    in: folder, with: sig) { try !Self.temporaryFiles(in: folder).isEmpty }
+        guard stopped else { return }
         #expect(try Self.temporaryFiles(in: folder).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.json").path))
     }
@@ -180,9 +159,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let temp = folder.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
-        var text = "Name,Price,Billing cycle,Next renewal\n"
-        for i in 0..<300_000 { text += "Service \(i),\(i % 90).99 EUR,monthly,2027-01-\(10 + i % 18)\n" }
-        try Data(text.utf8).write(to: folder.appendingPathComponent("Subscriptions 1a2b.csv"))
+        try Data(Self.bigTable().utf8).write(to: folder.appendingPathComponent("Subscriptions 1a2b.csv"))
         let zip = Process()
         zip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         zip.arguments = ["python3", "-c", "import zipfile; z = zipfile.ZipFile('export.zip', 'w', zipfile.ZIP_DEFLATED); z.write('Subscriptions 1a2b.csv'); z.close()"]
@@ -190,31 +167,50 @@ import Testing
         try zip.run()
         zip.waitUntilExit()
         guard zip.terminationStatus == 0 else { return }  // no Python here: nothing to zip with
+        let stopped = try Self.stop(["import", "export.zip", "--accept", "all", "--today", "2026-11-30", "-q", "-o", "out.json"],
+                                    in: folder, environment: ["TMPDIR": temp.path], with: SIGINT) {
+            try FileManager.default.contentsOfDirectory(atPath: temp.path).contains { $0.hasPrefix("ingest-member") }
+        }
+        guard stopped else { return }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temp.path) == [])
+        #expect(try Self.temporaryFiles(in: folder).isEmpty)
+    }
+
+    /// 300,000 rows: an import long enough to be stopped part-way.
+    static func bigTable() -> String {
+        var text = "Name,Price,Billing cycle,Next renewal\n"
+        for i in 0..<300_000 { text += "Service \(i),\(i % 90).99 EUR,monthly,2027-01-\(10 + i % 18)\n" }
+        return text
+    }
+
+    /// Starts `ingest ARGS`, sends `sig` once `ready` holds, and waits for the end. False (with
+    /// an issue recorded) when the run ended before `ready` held; else the run must have been
+    /// ended by the signal.
+    static func stop(_ args: [String], in folder: URL, environment: [String: String] = [:], with sig: Int32,
+                     when ready: () throws -> Bool) throws -> Bool {
         let process = Process()
         process.executableURL = CLI.executable
-        process.arguments = ["import", "export.zip", "--accept", "all", "--today", "2026-11-30", "-q", "-o", "out.json"]
+        process.arguments = args
         process.currentDirectoryURL = folder
-        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temp.path]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        var sawMember = false
+        var seen = false
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning, Date() < deadline {
-            if try FileManager.default.contentsOfDirectory(atPath: temp.path).contains(where: { $0.hasPrefix("ingest-member") }) { sawMember = true; break }
+            if try ready() { seen = true; break }
             usleep(2_000)
         }
-        guard sawMember else {
+        guard seen else {
             process.waitUntilExit()
-            Issue.record("the import ended before its temporary file was seen")
-            return
+            Issue.record("the import ended before its temporary file was seen; make the input bigger")
+            return false
         }
-        usleep(50_000)
-        kill(process.processIdentifier, SIGINT)
+        kill(process.processIdentifier, sig)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temp.path) == [])
-        #expect(try Self.temporaryFiles(in: folder).isEmpty)
+        return true
     }
 
     static func temporaryFiles(in folder: URL) throws -> [String] {
