@@ -71,7 +71,9 @@ public struct CycleParser: Sendable {
                 let digits = text.string(start..<i)
                 // Saturates past nine digits: such a count is out of range, never cut short.
                 var number = 0
-                for k in start..<i { number = DateToken.appending(Int(text[k].value) - 0x30, to: number) }
+                for k in start..<i where ScalarText.isDigit(text[k]) {
+                    number = DateToken.appending(Int(text[k].value) - 0x30, to: number)
+                }
                 let minus = text.at(start - 1) == "-"
                     && !(text.at(start - 2).map { ScalarText.isDigit($0) || ScalarText.isLetter($0) } ?? false)
                 tokens.append(Token(text: digits, number: plain ? number : nil, isNumber: true, slashBefore: slash, negative: minus))

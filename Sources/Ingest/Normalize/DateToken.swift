@@ -14,9 +14,9 @@ struct DateToken {
     /// a date can use, so it fails every range check, and far from overflowing when added to.
     static let saturated = 1_000_000_000
 
-    /// `value` with one more decimal digit, saturating at `saturated`.
+    /// `value` (0 or more) with one more decimal digit (0–9), saturating at `saturated`.
     static func appending(_ digit: Int, to value: Int) -> Int {
-        value >= saturated / 10 ? saturated : value * 10 + digit
+        value >= saturated / 10 ? saturated : value * 10 + min(max(digit, 0), 9)
     }
 
     var isNumber: Bool { kind == .number }
