@@ -283,15 +283,7 @@ enum Stderr {
 
     static func write(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            var done = 0
-            while done < bytes.count {
-                let n = Foundation.write(2, bytes.baseAddress! + done, bytes.count - done)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return }
-                done += n
-            }
-        }
+        text.withUTF8 { _ = writeAll(2, UnsafeRawBufferPointer($0)) }
     }
 }
 

@@ -30,14 +30,8 @@ public final class TemporaryFile: @unchecked Sendable {
 
     /// Appends `bytes`; a full disk is an error naming `what`.
     public func write(_ bytes: UnsafeRawBufferPointer, what: String) throws(ReadError) {
-        var done = 0
-        while done < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                throw ReadError(file: what, "cannot write the temporary file \(path) (\(String(cString: strerror(errno)))); free some disk space or set TMPDIR")
-            }
-            done += n
+        if let failure = writeAll(fd, bytes) {
+            throw ReadError(file: what, "cannot write the temporary file \(path) (\(String(cString: strerror(failure)))); free some disk space or set TMPDIR")
         }
     }
 

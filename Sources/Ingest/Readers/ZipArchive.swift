@@ -91,14 +91,8 @@ public struct ZipArchive: Sendable {
 
     private static func write(_ entry: Entry, of outer: ZipArchive, limits: ZipLimits, to fd: Int32) throws(ReadError) {
         try outer.extract(entry, limits: limits) { (bytes) throws(ReadError) in
-            var done = 0
-            while done < bytes.count {
-                let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else {
-                    throw ReadError(file: outer.name, "cannot spool member \"\(entry.path)\" to a temporary file (\(String(cString: strerror(errno)))); free some disk space or set TMPDIR")
-                }
-                done += n
+            if let failure = writeAll(fd, bytes) {
+                throw ReadError(file: outer.name, "cannot spool member \"\(entry.path)\" to a temporary file (\(String(cString: strerror(failure)))); free some disk space or set TMPDIR")
             }
         }
     }
