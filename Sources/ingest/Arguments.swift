@@ -294,13 +294,9 @@ enum Stderr {
 enum InputFiles {
     static func resolve(_ argument: String, limits: ReadLimits = ReadLimits()) throws -> (path: String, name: String, cleanup: () -> Void) {
         guard argument == "-" else { return (argument, argument, {}) }
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ingest-stdin-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-        let remove = { try? FileManager.default.removeItem(at: url) }
+        // A `TemporaryFile` is removed on SIGINT, SIGTERM and SIGHUP too, not only when done.
+        let spool = try TemporaryFile(prefix: "ingest-stdin", what: "<stdin>")
         do {
-            let out = try FileHandle(forWritingTo: url)
-            defer { try? out.close() }
             var total = 0
             var head: [UInt8] = []
             while true {
@@ -316,13 +312,15 @@ enum InputFiles {
                 guard total <= limits.maxInputBytes else {
                     throw ReadError(file: "<stdin>", "more than \(limits.maxInputBytes) bytes on standard input; pass a file instead, or raise the limit with --max-input-bytes N")
                 }
-                try out.write(contentsOf: chunk)
+                let written = chunk.withUnsafeBytes { bytes in Result { () throws(ReadError) in try spool.write(bytes, what: "<stdin>") } }
+                try written.get()
             }
+            spool.finishWriting()
         } catch {
-            remove()
+            spool.remove()
             throw error
         }
-        return (url.path, "<stdin>", { remove() })
+        return (spool.path, "<stdin>", { spool.remove() })
     }
 
     /// The first NUL byte of the input's head, unless the head reads as UTF-16 (which holds

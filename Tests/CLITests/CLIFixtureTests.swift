@@ -10,7 +10,15 @@ import Testing
 /// file names in messages and provenance are the relative ones. `INGEST_UPDATE_GOLDEN=1` rewrites
 /// `expected.stdout` and `expected.exit` from the actual run.
 @Suite struct CLIFixtureTests {
-    static let cases: [CLICase] = CLICase.all()
+    static let loaded = CLICase.load()
+    static let cases: [CLICase] = loaded.cases
+
+    /// A missing or renamed fixture folder, or a case folder the loader cannot read, fails here
+    /// instead of leaving the suite with nothing to run.
+    @Test func casesAreFound() {
+        #expect(Self.cases.count >= 10, "found \(Self.cases.count) CLI cases under Fixtures/cli")
+        #expect(Self.loaded.problems.isEmpty, "\(Self.loaded.problems.joined(separator: "\n"))")
+    }
 
     @Test(arguments: cases)
     func fixture(_ c: CLICase) throws {
@@ -42,21 +50,39 @@ struct CLICase: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { folder.lastPathComponent }
 
-    static func all() -> [CLICase] {
+    /// Every case folder under `Fixtures/cli/`, and what is wrong with those that cannot be run
+    /// (no `cmd`, an `expected.exit` that is not a number).
+    static func load() -> (cases: [CLICase], problems: [String]) {
         let root = CLI.packageRoot.appendingPathComponent("Fixtures/cli")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-        return names.sorted().compactMap { name in
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: root.path) } catch {
+            return ([], ["cannot list \(root.path): \(error)"])
+        }
+        var cases: [CLICase] = [], problems: [String] = []
+        for name in names.sorted() {
             let folder = root.appendingPathComponent(name)
-            guard let cmd = try? String(contentsOf: folder.appendingPathComponent("cmd"), encoding: .utf8) else { return nil }
+            guard let cmd = try? String(contentsOf: folder.appendingPathComponent("cmd"), encoding: .utf8) else {
+                problems.append("\(name): no readable cmd file")
+                continue
+            }
             let read = { (file: String) in try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8) }
-            return CLICase(
+            var exit: Int32 = 0
+            if let text = read("expected.exit") {
+                guard let number = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                    problems.append("\(name): expected.exit is not a number")
+                    continue
+                }
+                exit = number
+            }
+            cases.append(CLICase(
                 folder: folder,
                 arguments: ShellWords.split(cmd.trimmingCharacters(in: .whitespacesAndNewlines)),
                 expectedStdout: read("expected.stdout"),
                 expectedStderrLines: (read("expected.stderr") ?? "").split(separator: "\n").map(String.init),
-                expectedExit: Int32(read("expected.exit")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "0") ?? 0,
-                stdin: try? Data(contentsOf: folder.appendingPathComponent("stdin")))
+                expectedExit: exit,
+                stdin: try? Data(contentsOf: folder.appendingPathComponent("stdin"))))
         }
+        return (cases, problems)
     }
 }
 

@@ -176,6 +176,25 @@ import Testing
         #expect(try Self.temporaryFiles(in: folder).isEmpty)
     }
 
+    /// Ctrl-C or `kill` while standard input is being spooled removes the spool.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func stoppedStandardInputLeavesNothing(_ sig: Int32) throws {
+        let folder = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let temp = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+        // Kept open: the run waits for more input until it is stopped.
+        let input = Pipe()
+        input.fileHandleForWriting.write(Data("Name,Price\nNetflix,9.99 USD\n".utf8))
+        let stopped = try Self.stop(["import", "-", "--accept", "all", "-q", "-o", "out.json"], in: folder,
+                                    environment: ["TMPDIR": temp.path], standardInput: input, with: sig) {
+            try FileManager.default.contentsOfDirectory(atPath: temp.path).contains { $0.hasPrefix("ingest-stdin") }
+        }
+        try? input.fileHandleForWriting.close()
+        guard stopped else { return }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temp.path) == [])
+    }
+
     /// 300,000 rows: an import long enough to be stopped part-way.
     static func bigTable() -> String {
         var text = "Name,Price,Billing cycle,Next renewal\n"
@@ -186,8 +205,8 @@ import Testing
     /// Starts `ingest ARGS`, sends `sig` once `ready` holds, and waits for the end. False (with
     /// an issue recorded) when the run ended before `ready` held; else the run must have been
     /// ended by the signal.
-    static func stop(_ args: [String], in folder: URL, environment: [String: String] = [:], with sig: Int32,
-                     when ready: () throws -> Bool) throws -> Bool {
+    static func stop(_ args: [String], in folder: URL, environment: [String: String] = [:], standardInput: Pipe? = nil,
+                     with sig: Int32, when ready: () throws -> Bool) throws -> Bool {
         let process = Process()
         process.executableURL = CLI.executable
         process.arguments = args
@@ -195,6 +214,7 @@ import Testing
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
+        if let standardInput { process.standardInput = standardInput }
         try process.run()
         var seen = false
         let deadline = Date().addingTimeInterval(60)

@@ -74,6 +74,8 @@ enum FuzzTargets {
     static let scratchFolder: String = {
         let dir = NSTemporaryDirectory() + "ingest-fuzz-\(getpid())"
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        // Removed when the fuzzer or the test run exits (each input's file is removed after it).
+        atexit { rmdir(FuzzTargets.scratchFolder) }
         return dir
     }()
 
