@@ -10,15 +10,17 @@ struct ValidateCommand: Command {
         var text = """
             PATH is a file, a folder (searched recursively for *.csv and *.tsv) or a pattern with *, ?
             or ** (expanded here when the shell did not). Files are checked in parallel; results are
-            sorted by path. Settings come from ingest.json (the nearest one above each file, or
-            --config), then from the command line.
+            sorted by path. Each file is read as import reads it: a bank statement is checked as a
+            statement (statement.* codes), a Notion export ZIP as its tables. Settings come from
+            ingest.json (the nearest one above each file, or --config), then from the command line.
             Exit codes: 0 clean, 1 errors (or more warnings than --max-warnings), 2 usage or config error.
 
             CODES (default severity):
 
             """
+        let width = (ValidationCheck.all.map(\.code.count).max() ?? 0) + 2
         for check in ValidationCheck.all {
-            let pad = String(repeating: " ", count: max(1, 22 - check.code.count))
+            let pad = String(repeating: " ", count: width - check.code.count)
             text += "  \(check.code)\(pad)\(check.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(check.meaning)\n"
         }
         return text
@@ -60,6 +62,8 @@ struct ValidateCommand: Command {
         if args.value("--currency") != nil { layer.currency = importOptions.context.currency }
         var options = ValidateOptions(today: importOptions.context.today, commandLine: layer, configPath: args.value("--config"))
         options.limits = importOptions.limits
+        options.kind = importOptions.kind
+        options.encoding = importOptions.encoding
         self.options = options
         var outputs = OutputPaths()
         outputs.output("-o", output)

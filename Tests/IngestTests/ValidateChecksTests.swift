@@ -39,6 +39,11 @@ import Testing
         // Values that prove their own mark are read as written; only the one the column had to
         // decide, while the column holds both marks, is flagged.
         Case(file: "decimal-mixed.csv", expected: ["price.decimal-guessed@5:2"]),
+        Case(file: "tabs.tsv", expected: []),
+        // A bank statement is checked as a statement: its debits are not negative prices.
+        Case(file: "statement.csv", expected: ["statement.read"]),
+        Case(file: "statement-bad-rows.csv", expected: ["statement.read", "statement.date-unparseable@4:1",
+                                                        "statement.amount-unparseable@5:3"]),
         // Settings: required fields, allowed currencies, date order, severities, column mapping.
         Case(file: "clean-strict.csv", expected: ["field.missing@1"], settings: SettingsLayer(required: [.name, .price, .category])),
         Case(file: "clean-strict.csv", expected: ["currency.not-allowed@3:2"], settings: SettingsLayer(currencies: [Currency.usd])),
@@ -54,7 +59,7 @@ import Testing
         var settings = ValidateSettings()
         settings.apply(c.settings)
         let url = FixtureFolder.url("validate/checks/\(c.file)")
-        return FileValidator(settings: settings, today: today).validate(path: c.file, data: try? Data(contentsOf: url))
+        return FileValidator(settings: settings, today: today).validate(file: url.path, name: c.file)
     }
 
     static func label(_ f: Finding) -> String {
@@ -72,13 +77,13 @@ import Testing
     /// A reader's skips (other than blank lines) and whole-file warnings become findings.
     @Test func readerSkipsAndWarnings() {
         var validator = FileValidator(settings: ValidateSettings(), today: ValidateChecksTests.today)
-        validator.open = { _, name in
+        validator.open = { _, name throws(ReadError) in
             StubTable(name: name, header: ["Service", "Price", "Billing"],
                       rows: [["Netflix", "USD 15.49", "monthly"]],
                       skips: [Skip(.blank, line: 3), Skip(.totals, line: 4, detail: "Total")],
                       warnings: [Issue("encoding.fallback", .warning, "\(name): read as Windows-1252")])
         }
-        let result = validator.validate(path: "stub.csv", data: Data("x".utf8))
+        let result = validator.validate(file: FixtureFolder.url("validate/checks/clean-strict.csv").path, name: "stub.csv")
         #expect(result.findings.map(ValidateChecksTests.label) == ["encoding.fallback", "row.skipped@4"])
         #expect(result.findings.first?.message == "read as Windows-1252")
         #expect(result.findings.last?.message == "row skipped: totals (Total)")
@@ -86,7 +91,7 @@ import Testing
     }
 
     @Test func unreadableFile() {
-        let result = FileValidator(settings: ValidateSettings(), today: ValidateChecksTests.today).validate(path: "gone.csv", data: nil)
+        let result = FileValidator(settings: ValidateSettings(), today: ValidateChecksTests.today).validate(file: "gone.csv")
         #expect(result.findings.map(\.code) == ["file.unreadable"])
         #expect(result.findings.first?.severity == .error)
     }
@@ -95,7 +100,7 @@ import Testing
         var settings = ValidateSettings()
         settings.apply(SettingsLayer(severities: ["currency.*": .error, "currency.missing": .info]))
         let result = FileValidator(settings: settings, today: ValidateChecksTests.today)
-            .validate(path: "currency.csv", data: try? FixtureFolder.data("validate/checks/currency.csv"))
+            .validate(file: FixtureFolder.url("validate/checks/currency.csv").path, name: "currency.csv")
         let levels = Dictionary(result.findings.map { ($0.code, $0.severity) }, uniquingKeysWith: { a, _ in a })
         #expect(levels["currency.ambiguous"] == .error)
         #expect(levels["currency.guessed"] == .error)
@@ -109,6 +114,17 @@ import Testing
         #expect(unknown?.row == 1)
         #expect(unknown?.hint == ValidationCheck.hint(for: "currency.unknown"))
         #expect(unknown?.message.hasPrefix("currency.csv") == false)
+    }
+
+    /// docs/validate.md lists every code, in order, with its default severity.
+    @Test func docsListEveryCode() throws {
+        let docs = FixtureFolder.root.deletingLastPathComponent().appendingPathComponent("docs/validate.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let codes = try #require(text.range(of: "## Codes")).upperBound
+        let rows = text[codes...].split(separator: "\n").filter { $0.hasPrefix("| `") }.map { line in
+            line.split(separator: "|").prefix(2).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `")) }.joined(separator: " ")
+        }
+        #expect(rows == ValidationCheck.all.map { "\($0.code) \($0.severity.rawValue)" })
     }
 
     @Test func everyCodeHasAHintAndMeaning() {

@@ -64,18 +64,17 @@ public struct Importer: Sendable {
         let display = name ?? path
         if RemoteLink.isRemote(path) { return try runRemote(path, name: display, prepared: prepared, emit: emit) }
         try Importer.refuseFolder(path, name: display)
-        var kind = options.kind ?? Importer.guessKind(path: path)
         // A table `runNames` prepared was already found not to be a statement.
-        if options.kind == nil, kind == .csv, prepared == nil, Importer.looksLikeBankStatement(path: path, limits: options.limits) { kind = .bank }
+        let kind = options.inputKind(of: path, mayBeStatement: prepared == nil).sourceKind
         switch kind {
         case .bank:
-            let table = try TransactionTable(path: path, name: display, encoding: options.encoding, context: options.context, limits: options.limits)
+            let table = try options.openStatement(path: path, name: display)
             return try BankImporter(options: options).run(table: table, name: display, emit: emit)
-        case .notion where ZipArchive.looksLikeZip(path: path) || FileExtension.of(path) == "zip":
+        case .notion where InputKind.isArchive(path):
             return try ExportImporter(options: options).run(path: path, name: display, emit: emit)
         case .csv, .sheets, .notion:
             return try TableImporter(options: options).run(name: display, kind: kind, prepared: prepared, plain: plain, open: {
-                try CSVTable(path: path, name: display, encoding: options.encoding, limits: options.limits)
+                try options.openTable(path: path, name: display)
             }, emit: emit)
         case .screenshot:
             return try readScreenshot(path: path, name: display, emit: emit)
@@ -93,8 +92,7 @@ public struct Importer: Sendable {
     public func runNames(path: String, name: String? = nil, count: (UInt64?) throws -> Void) throws -> RecordedImport? {
         let display = name ?? path
         if !RemoteLink.isRemote(path) { try Importer.refuseFolder(path, name: display) }
-        var kind = options.kind ?? (RemoteLink.isRemote(path) ? .csv : Importer.guessKind(path: path))
-        if options.kind == nil, kind == .csv, !RemoteLink.isRemote(path), Importer.looksLikeBankStatement(path: path, limits: options.limits) { kind = .bank }
+        let kind = RemoteLink.isRemote(path) ? options.kind ?? .csv : options.inputKind(of: path).sourceKind
         func hash(_ draft: ImportDraft) -> UInt64? { DraftMerger.key(draft).map(DraftMerger.hash) }
         switch kind {
         case .csv, .sheets, .notion:
@@ -113,15 +111,15 @@ public struct Importer: Sendable {
                     throw error
                 }
             }
-            if ZipArchive.looksLikeZip(path: path) || FileExtension.of(path) == "zip" {
+            if InputKind.isArchive(path) {
                 break
             }
             let prepared = try TableImporter(options: options).runNames(name: display, open: {
-                try CSVTable(path: path, name: display, encoding: options.encoding, limits: options.limits)
+                try options.openTable(path: path, name: display)
             }, count: count)
             return .prepared(prepared)
         case .bank where !RemoteLink.isRemote(path):
-            let table = try TransactionTable(path: path, name: display, encoding: options.encoding, context: options.context, limits: options.limits)
+            let table = try options.openStatement(path: path, name: display)
             let (drafts, report) = try BankImporter(options: options).read(table: table, name: display)
             for draft in drafts.withoutProvenance { try count(hash(draft)) }
             return .finished(drafts: drafts, report: report)

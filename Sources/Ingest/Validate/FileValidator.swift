@@ -1,16 +1,24 @@
 import Foundation
 
-/// Checks one file's bytes the way `ingest import` would read them: the same reader, column
-/// detection, column formats and draft builder, plus the checks an import does not need
-/// (encoding, header, required fields, duplicates, sign of prices, allowed currencies).
+/// Checks one file as `ingest import` would read it: the same decision of its kind
+/// (`ImportOptions.inputKind(of:)`), the same reader, and for a table the same first pass
+/// (`TableImporter.prepare`: columns and column formats) and draft builder, plus the checks an
+/// import does not need (encoding, header, required fields, duplicates, sign of prices, allowed
+/// currencies). A bank statement is checked as a statement (`checkStatement`), a Notion export
+/// ZIP as its database tables.
 public struct FileValidator: Sendable {
     public var settings: ValidateSettings
     public var context: NormalizeContext
     public var sampleSize = 200
-    /// Opens the reader on the file's bytes (called twice, as the importer does).
-    var open: @Sendable (Data, String) throws(ReadError) -> TableSource = { data, name throws(ReadError) in
-        try CSVTable(data: data, name: name)
-    }
+    /// `--from`: the reader for the file; nil to decide as import does.
+    public var kind: SourceKind?
+    /// `--encoding`; nil to tell from the bytes.
+    public var encoding: TextEncoding?
+    /// Caps on a table's cells, rows and columns (`--max-cell-bytes`, `--max-columns`).
+    public var limits = ReadLimits()
+    /// Opens a table (path, name) for each of the two passes; nil for import's opening
+    /// (`ImportOptions.openTable`). Tests put a fixed table here.
+    var open: (@Sendable (String, String) throws(ReadError) -> TableSource)?
 
     public init(settings: ValidateSettings, today: CalendarDate) {
         self.settings = settings
@@ -18,35 +26,75 @@ public struct FileValidator: Sendable {
                                         dateOrder: settings.dateOrder)
     }
 
-    /// `data` nil: the file could not be read.
-    public func validate(path: String, data: Data?) -> FileResult {
-        var result = FileResult(path: path)
-        var findings = FindingList(path: path)
-        if let data {
-            check(data, &findings, rows: &result.rows)
-        } else {
-            findings.add("file.unreadable", message: "cannot read the file")
+    /// The options import would read the file with.
+    var importOptions: ImportOptions {
+        var options = ImportOptions(kind: kind, context: context, overrides: settings.map, sampleSize: sampleSize,
+                                    encoding: encoding)
+        options.limits = limits
+        return options
+    }
+
+    /// Checks the file at `file`, named `name` (default: `file`) in the findings.
+    public func validate(file: String, name: String? = nil) -> FileResult {
+        inspect(file: file, name: name ?? file).result
+    }
+
+    /// What validating a file decided before its rows were checked: the file's kind, each
+    /// table's columns and formats (one per database of a Notion export), the statement's reader.
+    struct FirstPass {
+        struct Table {
+            var part: String?
+            var mapping: ColumnMapping
+            var formats: ColumnFormats
         }
+        var kind: InputKind?
+        var tables: [Table] = []
+        var statement: TransactionTable?
+    }
+
+    /// The findings for `file`, and what its first pass decided.
+    func inspect(file: String, name: String) -> (result: FileResult, firstPass: FirstPass) {
+        var result = FileResult(path: name)
+        var findings = FindingList(path: name)
+        var firstPass = FirstPass()
+        check(file, &findings, rows: &result.rows, firstPass: &firstPass)
         result.findings = findings.items.compactMap { finding in
             guard let severity = settings.severity(of: finding.code, default: finding.severity) else { return nil }
             var finding = finding
             finding.severity = severity
             return finding
         }.sorted(by: Finding.byPosition)
-        return result
+        return (result, firstPass)
     }
 
-    func check(_ data: Data, _ findings: inout FindingList, rows: inout Int) {
-        guard data.contains(where: { !TextBytes.isSpace($0) }) else {
-            findings.add("file.empty", message: "the file is empty (expected a header row and data rows)")
+    func check(_ file: String, _ findings: inout FindingList, rows: inout Int, firstPass: inout FirstPass) {
+        let options = importOptions
+        guard open != nil || FileManager.default.isReadableFile(atPath: file), !InputSniffer.isFolder(file) else {
+            findings.add("file.unreadable", message: "cannot read the file")
             return
         }
-        if let bad = TextBytes.firstInvalidUTF8(data) {
-            findings.add("file.encoding", line: bad.line, column: bad.column, value: bad.bytes,
-                         message: "byte \(bad.bytes) is not valid UTF-8 (the file may be Latin-1 or Windows-1252)")
+        let kind = open == nil ? options.inputKind(of: file) : .table(.csv)
+        firstPass.kind = kind
+        switch kind {
+        case .table:
+            checkTableFile(file, &findings, rows: &rows, firstPass: &firstPass)
+        case .bankStatement:
+            reportingErrors(&findings) { findings throws in
+                try checkStatement(file, &findings, rows: &rows, firstPass: &firstPass)
+            }
+        case .notionExport:
+            reportingErrors(&findings) { findings throws in
+                try checkExport(file, &findings, rows: &rows, firstPass: &firstPass)
+            }
+        case .screenshot:
+            findings.add("file.unreadable", message: "the file is an image: validate checks tables and bank statements, not screenshots")
         }
+    }
+
+    /// Runs `body`, turning what it throws into a finding.
+    func reportingErrors(_ findings: inout FindingList, _ body: (inout FindingList) throws -> Void) {
         do {
-            try checkTable(data, &findings, rows: &rows)
+            try body(&findings)
         } catch let error as ReadError {
             let code = error.message.contains("empty") ? "file.empty" : "file.unreadable"
             findings.add(code, line: error.line, column: error.column, message: error.message)
@@ -57,8 +105,34 @@ public struct FileValidator: Sendable {
         }
     }
 
-    func checkTable(_ data: Data, _ findings: inout FindingList, rows: inout Int) throws {
-        let first = try open(data, findings.path)
+    /// A table file's bytes (blank, not UTF-8), then its header and rows (`checkTable`).
+    func checkTableFile(_ file: String, part: String? = nil, _ findings: inout FindingList, rows: inout Int,
+                        firstPass: inout FirstPass) {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            findings.add("file.unreadable", message: "cannot read the file")
+            return
+        }
+        guard data.contains(where: { !TextBytes.isSpace($0) }) else {
+            findings.add("file.empty", message: "the file is empty (expected a header row and data rows)")
+            return
+        }
+        if let bad = TextBytes.firstInvalidUTF8(data) {
+            findings.add("file.encoding", line: bad.line, column: bad.column, value: bad.bytes,
+                         message: "byte \(bad.bytes) is not valid UTF-8 (the file may be Latin-1 or Windows-1252)")
+        }
+        reportingErrors(&findings) { findings throws in
+            try checkTable(file, part: part, &findings, rows: &rows, firstPass: &firstPass)
+        }
+    }
+
+    func checkTable(_ file: String, part: String?, _ findings: inout FindingList, rows: inout Int,
+                    firstPass: inout FirstPass) throws {
+        let options = importOptions
+        func openPass() throws(ReadError) -> TableSource {
+            if let open { return try open(file, findings.path) }
+            return try options.openTable(path: file, name: findings.path)
+        }
+        let first = try openPass()
         let headerLine = first.headerLine ?? 1
         if headerLooksLikeData(first.header) {
             findings.add("header.missing", line: headerLine, column: 1, value: first.header.joined(separator: ","),
@@ -66,19 +140,19 @@ public struct FileValidator: Sendable {
             return
         }
         checkDuplicateHeaders(first.header, line: headerLine, &findings)
-        let importer = TableImporter(options: ImportOptions(context: context, overrides: settings.map, sampleSize: sampleSize))
-        let (mapping, samples) = try importer.mapping(for: first)
+        // Import's first pass: the columns from the header and the first rows, the formats from
+        // every row.
+        let prepared = try TableImporter(options: options).prepare(first)
+        let mapping = prepared.mapping
+        firstPass.tables.append(FirstPass.Table(part: part, mapping: mapping, formats: prepared.formats))
         for field in settings.required where !has(field, mapping) {
             let columns = first.header.map { "\"\($0)\"" }.joined(separator: ", ")
             findings.add("field.missing", line: headerLine, value: field.rawValue,
                          message: "no column for the required field \(field.rawValue) (columns: \(columns))")
         }
-        var formats = ColumnFormats(mapping: mapping)
-        for row in samples { formats.observe(row) }
-        while let row = try first.nextRow() { formats.observe(row) }
 
-        let second = try open(data, findings.path)
-        var builder = DraftBuilder(mapping: mapping, formats: formats, context: context, file: findings.path)
+        let second = try openPass()
+        var builder = DraftBuilder(mapping: mapping, formats: prepared.formats, context: context, file: findings.path, part: part)
         builder.matchesBrands = false
         var rowChecks = RowChecks(settings: settings, context: context, hasCycleColumn: has(.cycle, mapping))
         while let row = try second.nextRow() {
@@ -95,6 +169,22 @@ public struct FileValidator: Sendable {
         let encodingReported = findings.items.contains { $0.code == "file.encoding" }
         for warning in second.warnings where !(encodingReported && warning.code == "encoding.fallback") {
             findings.add(warning.code, severity: warning.severity, message: findings.strip(warning.message))
+        }
+    }
+
+    /// Each database table of a Notion export ZIP, inflated as import inflates it; findings name
+    /// the member they concern, and their lines are the member's.
+    func checkExport(_ file: String, _ findings: inout FindingList, rows: inout Int, firstPass: inout FirstPass) throws {
+        let export = try NotionExport(path: file, name: findings.path, limits: importOptions.zip)
+        for member in export.members {
+            let spooled = try export.spool(member)
+            defer { spooled.remove() }
+            var inMember = FindingList(path: "\(findings.path): \(member.part)")
+            checkTableFile(spooled.path, part: member.part, &inMember, rows: &rows, firstPass: &firstPass)
+            for var finding in inMember.items {
+                finding.message = "\(member.part): \(finding.message)"
+                findings.items.append(finding)
+            }
         }
     }
 

@@ -75,6 +75,14 @@ public struct ValidationCheck: Hashable, Sendable {
                         hint: "write dates as YYYY-MM-DD, or set \"dateOrder\" (DMY or MDY) or \"locale\""),
         ValidationCheck("date.past", .warning, "a next-renewal date before the reference day (--today)",
                         hint: "update the next renewal date"),
+        ValidationCheck("statement.read", .info, "the file was read as a bank statement: its layout or columns, encoding, date order and sign",
+                        hint: "nothing to do; pass --from csv if the file is a list of subscriptions"),
+        ValidationCheck("statement.date-unparseable", .error, "a statement row's date cannot be read (import leaves the row out)",
+                        hint: "export the statement again, or write the date like the other rows"),
+        ValidationCheck("statement.amount-unparseable", .error, "a statement row's amount cannot be read (import leaves the row out)",
+                        hint: "export the statement again, or write the amount like the other rows"),
+        ValidationCheck("statement.empty", .error, "no row of the statement could be read as a transaction",
+                        hint: "export the statement again as CSV with a date and an amount column"),
     ]
 
     static let byCode: [String: ValidationCheck] = Dictionary(all.map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })

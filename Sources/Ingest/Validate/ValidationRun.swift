@@ -9,6 +9,10 @@ public struct ValidateOptions: Sendable {
     public var configPath: String?
     /// Caps on a table's cells, rows and columns (`--max-cell-bytes`, `--max-columns`).
     public var limits = ReadLimits()
+    /// `--from`: the reader for every file; nil to choose per file, as import does.
+    public var kind: SourceKind?
+    /// `--encoding`: the text encoding of every file; nil to tell from the bytes.
+    public var encoding: TextEncoding?
 
     public init(today: CalendarDate, commandLine: SettingsLayer = SettingsLayer(), configPath: String? = nil) {
         self.today = today
@@ -46,13 +50,13 @@ public struct ValidationRun: Sendable {
         }
         let settings = perFile
         let slots = ResultSlots(count: files.count)
-        let today = options.today, limits = options.limits
+        let options = self.options
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let path = files[index]
-            let data = FileManager.default.contents(atPath: path)
-            var validator = FileValidator(settings: settings[index], today: today)
-            validator.open = { data, name throws(ReadError) in try CSVTable(data: data, name: name, limits: limits) }
-            slots.set(index, validator.validate(path: path, data: data))
+            var validator = FileValidator(settings: settings[index], today: options.today)
+            validator.kind = options.kind
+            validator.encoding = options.encoding
+            validator.limits = options.limits
+            slots.set(index, validator.validate(file: files[index]))
         }
         let results = slots.results.enumerated().map { $0.element ?? FileResult(path: files[$0.offset]) }
         return ValidationReport(files: results.sorted { $0.path < $1.path })

@@ -1,0 +1,57 @@
+import Foundation
+
+/// How a file given to `ingest import` or `ingest validate` is read. Both commands take it from
+/// `ImportOptions.inputKind(of:)`, so they always read one file the same way.
+package enum InputKind: Equatable, Sendable {
+    /// A table of subscriptions (a CSV or TSV file, a Sheets or Notion CSV), read by `TableImporter`.
+    case table(SourceKind)
+    /// A Notion export ZIP: each database CSV inside is a table.
+    case notionExport
+    /// A bank or card statement, read by `TransactionTable` and `BankImporter`.
+    case bankStatement
+    case screenshot
+
+    /// The `SourceKind` an import report names for this kind.
+    package var sourceKind: SourceKind {
+        switch self {
+        case .table(let kind): return kind
+        case .notionExport: return .notion
+        case .bankStatement: return .bank
+        case .screenshot: return .screenshot
+        }
+    }
+
+    /// Whether a file is a ZIP archive (by its first bytes or its extension) rather than a CSV.
+    package static func isArchive(_ path: String) -> Bool {
+        ZipArchive.looksLikeZip(path: path) || FileExtension.of(path) == "zip"
+    }
+}
+
+extension ImportOptions {
+    /// The reader for the file at `path`: `kind` (`--from`) when given, else from the first
+    /// bytes and the extension (`Importer.guessKind`); a table whose header names a transaction
+    /// table is a bank statement (`Importer.looksLikeBankStatement`). `mayBeStatement` false
+    /// skips that test, for a table already found not to be a statement.
+    package func inputKind(of path: String, mayBeStatement: Bool = true) -> InputKind {
+        var kind = self.kind ?? Importer.guessKind(path: path)
+        if self.kind == nil, kind == .csv, mayBeStatement, Importer.looksLikeBankStatement(path: path, limits: limits) {
+            kind = .bank
+        }
+        switch kind {
+        case .bank: return .bankStatement
+        case .screenshot: return .screenshot
+        case .notion where InputKind.isArchive(path): return .notionExport
+        case .csv, .sheets, .notion: return .table(kind)
+        }
+    }
+
+    /// Opens a table file with `--encoding` and the read limits.
+    package func openTable(path: String, name: String) throws(ReadError) -> CSVTable {
+        try CSVTable(path: path, name: name, encoding: encoding, limits: limits)
+    }
+
+    /// Opens a bank statement with `--encoding`, the context and the read limits.
+    package func openStatement(path: String, name: String) throws(ReadError) -> TransactionTable {
+        try TransactionTable(path: path, name: name, encoding: encoding, context: context, limits: limits)
+    }
+}
