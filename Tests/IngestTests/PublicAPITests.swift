@@ -74,6 +74,11 @@ import Testing
         #expect(Self.publicTypes(in: source) == ["A", "B", "C", "D", "E"])
     }
 
+    @Test func everyListedTypeIsDeclaredPublic() throws {
+        let declared = Set(try Self.declared().map(\.name))
+        #expect(try Self.listed().filter { !declared.contains($0) } == [])
+    }
+
     @Test func everyPublicTypeIsListed() throws {
         let listed = Set(try Self.listed())
         let unlisted = try Self.declared().filter { !listed.contains($0.name) }.map { "\($0.name) (\($0.file))" }
