@@ -106,13 +106,24 @@ extension Provenance: Codable {
                   part: try container.decodeIfPresent(String.self, forKey: .part), box: box)
     }
 
-    /// As the canonical output writes it: the line only when there is no row.
+    /// Every member it has; `canonical` leaves the line out when there is a row, as the
+    /// canonical output does.
     public func encode(to encoder: any Encoder) throws {
+        try encode(to: encoder, canonical: false)
+    }
+
+    func encode(to encoder: any Encoder, canonical: Bool) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(file, forKey: .file)
         try container.encodeIfPresent(part, forKey: .part)
         try container.encodeIfPresent(row, forKey: .row)
-        if row == nil { try container.encodeIfPresent(line, forKey: .line) }
+        if !canonical || row == nil { try container.encodeIfPresent(line, forKey: .line) }
         if let box { try container.encode([box.x, box.y, box.width, box.height], forKey: .box) }
+    }
+
+    /// A provenance written as the canonical output writes it.
+    struct Canonical: Encodable {
+        var source: Provenance
+        func encode(to encoder: any Encoder) throws { try source.encode(to: encoder, canonical: true) }
     }
 }

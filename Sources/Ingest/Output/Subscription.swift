@@ -51,7 +51,8 @@ extension Subscription {
                   priceHistory: try c.decodeIfPresent([PricePoint].self, forKey: .priceHistory) ?? [])
     }
 
-    /// The canonical members: absent values as `null`, `alsoFrom` and `priceHistory` only when not empty.
+    /// The canonical members: absent values as `null`, `alsoFrom` and `priceHistory` only when
+    /// not empty, a source's line only when it has no row.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(name, forKey: .name)
@@ -60,8 +61,8 @@ extension Subscription {
         try c.encode(nextRenewal, forKey: .nextRenewal)
         try c.encode(category, forKey: .category)
         try c.encode(notes, forKey: .notes)
-        try c.encode(source, forKey: .source)
-        if !alsoFrom.isEmpty { try c.encode(alsoFrom, forKey: .alsoFrom) }
+        try c.encode(Provenance.Canonical(source: source), forKey: .source)
+        if !alsoFrom.isEmpty { try c.encode(alsoFrom.map(Provenance.Canonical.init), forKey: .alsoFrom) }
         if !priceHistory.isEmpty { try c.encode(priceHistory, forKey: .priceHistory) }
     }
 }
