@@ -51,7 +51,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["ingest"]
+            dependencies: ["ingest", "Ingest"]
         ),
     ]
 )

@@ -3,7 +3,13 @@ import Testing
 
 /// `Review`: the decisions an app's screen (and the terminal review) makes on drafts.
 @Suite struct ReviewTests {
-    static let drafts = ReviewSessionTests.drafts
+    static let drafts: [ImportDraft] = [
+        Sample.draft("Netflix", "15.49", "USD"),
+        { var d = Sample.draft("Spotify", "10.99", row: 2); d.price.issues = [Issue("currency.guessed", .warning, "guess")]; return d }(),
+        Sample.draft("Gym", "30", "USD", cycle: .yearly, row: 3, status: .inactive),
+        Sample.draft("Hulu", "7.99", "USD", row: 4),
+    ]
+
     static func review(includeInactive: Bool = false) -> Review {
         Review(drafts: drafts, editor: FieldEditor(context: Sample.context), includeInactive: includeInactive)
     }
@@ -44,17 +50,5 @@ import Testing
         var all = Self.review(includeInactive: true)
         all.acceptConfident()
         #expect(all.subscriptions.map(\.name) == ["Netflix", "Gym", "Hulu"])
-    }
-
-    /// The terminal review ends with the statuses the same decisions give on a `Review`.
-    @Test func theTerminalReviewDrivesAReview() {
-        var session = ReviewSession(drafts: Self.drafts, editor: FieldEditor(context: Sample.context))
-        var input = ScriptedLines(["a", "n", "y"])
-        let outcome = session.run(input: &input) { _ in }
-        var review = Self.review()
-        review.acceptConfident(among: review.pending)
-        review.reject(1)
-        #expect(outcome == .write(review.drafts))
-        #expect(session.review.subscriptions == review.subscriptions)
     }
 }

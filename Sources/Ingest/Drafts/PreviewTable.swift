@@ -36,7 +36,7 @@ package struct PreviewTable: Sendable {
 
     package var summary: Summary { Summary(accepted) }
 
-    static func money(_ amount: Decimal, _ currency: Currency?) -> String {
+    package static func money(_ amount: Decimal, _ currency: Currency?) -> String {
         DecimalText.format(amount, minorDigits: currency?.minorDigits ?? 2) + (currency.map { " \($0.code)" } ?? "")
     }
 

@@ -1,24 +1,25 @@
 import Foundation
+import Ingest
 
 /// Where an interactive review reads its answers: one line at a time, nil at the end of input.
-package protocol LineSource {
+protocol LineSource {
     mutating func readLine() -> String?
 }
 
 /// Answers given in advance, for tests and scripts.
-package struct ScriptedLines: LineSource {
-    package var lines: [String]
+struct ScriptedLines: LineSource {
+    var lines: [String]
     private var next = 0
 
-    package init(_ lines: [String]) {
+    init(_ lines: [String]) {
         self.lines = lines
     }
 
-    package init(text: String) {
+    init(text: String) {
         self.init(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
     }
 
-    package mutating func readLine() -> String? {
+    mutating func readLine() -> String? {
         guard next < lines.count else { return nil }
         defer { next += 1 }
         return lines[next]
@@ -33,28 +34,28 @@ package struct ScriptedLines: LineSource {
 /// Inactive drafts are not asked about (they stay out unless `includeInactive`); the end of
 /// the input counts as quitting, so nothing is written by accident. The decisions themselves
 /// are a `Review`, which an app's screen drives the same way.
-package struct ReviewSession {
-    package enum Outcome: Equatable, Sendable {
+struct ReviewSession {
+    enum Outcome: Equatable, Sendable {
         /// Every draft with the status the review gave it; write the accepted ones.
         case write([ImportDraft])
         /// The user quit or declined: nothing is written.
         case quit
     }
 
-    package private(set) var review: Review
-    package var rates: ExchangeRates?
+    private(set) var review: Review
+    var rates: ExchangeRates?
     /// Repeat each answer after its prompt, so a transcript of piped answers reads like a session.
-    package var echo: Bool
+    var echo: Bool
 
-    package init(drafts: [ImportDraft], editor: FieldEditor, includeInactive: Bool = false, rates: ExchangeRates? = nil,
+    init(drafts: [ImportDraft], editor: FieldEditor, includeInactive: Bool = false, rates: ExchangeRates? = nil,
                  echo: Bool = false) {
         review = Review(drafts: drafts, editor: editor, includeInactive: includeInactive)
         self.rates = rates
         self.echo = echo
     }
 
-    package var drafts: [ImportDraft] { review.drafts }
-    package var includeInactive: Bool { review.includeInactive }
+    var drafts: [ImportDraft] { review.drafts }
+    var includeInactive: Bool { review.includeInactive }
 
     func ask<Source: LineSource>(_ prompt: String, _ input: inout Source, _ write: (String) -> Void) -> String? {
         write(prompt)
@@ -70,7 +71,7 @@ package struct ReviewSession {
 
         """
 
-    package mutating func run<Source: LineSource>(input: inout Source, write: (String) -> Void) -> Outcome {
+    mutating func run<Source: LineSource>(input: inout Source, write: (String) -> Void) -> Outcome {
         let queue = review.pending
         let inactive = drafts.filter { $0.status == .inactive }.count
         write("Reviewing \(queue.count) draft\(queue.count == 1 ? "" : "s")")
@@ -144,7 +145,7 @@ package struct ReviewSession {
     }
 
     /// A draft as shown in the review: its values, where it came from, and its problems.
-    package static func card(_ draft: ImportDraft) -> String {
+    static func card(_ draft: ImportDraft) -> String {
         var out = VisibleText.escaped(draft.name.value ?? "(no name)") + "\n"
         func row(_ label: String, _ value: String?, _ raw: String?) {
             var text = "  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + (value ?? "—")
