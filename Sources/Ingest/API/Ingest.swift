@@ -7,16 +7,19 @@ import Foundation
 /// for try await draft in Ingest.drafts(from: .file(path: "subs.csv"), options: options) { … }
 /// ```
 public enum Ingest {
-    /// The drafts of `source`, streamed as the reader makes them. The import runs off the
-    /// caller's task; cancelling the task that iterates the stream stops the reading at the
-    /// next draft (a bank statement's drafts are all made after its last row). `progress` is
-    /// called on the importing thread after each draft and once at the end.
+    /// The drafts of `source`, streamed as the reader makes them. The import runs on a thread
+    /// of its own (it blocks on reading, so it stays off Swift's concurrency pool); cancelling
+    /// the task that iterates the stream, or dropping the stream, stops the reading at the next
+    /// draft (a bank statement's drafts are all made after its last row). `progress` is called
+    /// on the importing thread after each draft and once at the end.
     public static func drafts(from source: ImportSource, options: ImportOptions,
                               progress: (@Sendable (ImportProgress) -> Void)? = nil) -> AsyncThrowingStream<ImportDraft, any Error> {
         AsyncThrowingStream { continuation in
-            let task = Task.detached {
+            let stop = StopFlag()
+            continuation.onTermination = { _ in stop.set() }
+            DispatchQueue.global(qos: .userInitiated).async {
                 do {
-                    _ = try drafts(from: source, options: options, progress: progress, isCancelled: { Task.isCancelled }) { draft in
+                    _ = try drafts(from: source, options: options, progress: progress, isCancelled: stop.isSet) { draft in
                         continuation.yield(draft)
                     }
                     continuation.finish()
@@ -24,8 +27,16 @@ public enum Ingest {
                     continuation.finish(throwing: error)
                 }
             }
-            continuation.onTermination = { _ in task.cancel() }
         }
+    }
+
+    /// Set once the stream's consumer has gone; read by the importing thread between drafts.
+    final class StopFlag: Sendable {
+        private let lock = NSLock()
+        nonisolated(unsafe) private var stopped = false
+
+        func set() { lock.withLock { stopped = true } }
+        func isSet() -> Bool { lock.withLock { stopped } }
     }
 
     /// The blocking form: reads `source` on the calling thread and hands each draft to `emit`,
