@@ -74,27 +74,51 @@ import Testing
         #expect(drafts == 2)
     }
 
-    @Test func cancellingTheTaskStopsTheImport() async throws {
-        let rows = 2_000
+    static let bigTable: Data = {
         var text = "Name,Price,Billing cycle,Next renewal\n"
-        for n in 0..<rows { text += "Service \(n),9.99 EUR,monthly,2026-12-05\n" }
-        let seen = Seen()
-        // The import waits after its first draft until the consumer has cancelled and stopped.
-        let consumerDone = DispatchSemaphore(value: 0)
-        let stream = Ingest.drafts(from: .bytes(Data(text.utf8), name: "big.csv"), options: Self.options, progress: {
+        for n in 0..<2_000 { text += "Service \(n),9.99 EUR,monthly,2026-12-05\n" }
+        return Data(text.utf8)
+    }()
+
+    /// A stream whose import, once it has handed on its first draft, waits for `resume`.
+    static func pausedStream(_ seen: Seen, _ resume: DispatchSemaphore) -> AsyncThrowingStream<ImportDraft, any Error> {
+        Ingest.drafts(from: .bytes(bigTable, name: "big.csv"), options: options, progress: {
             seen.update($0)
-            if $0.drafts == 1 { _ = consumerDone.wait(timeout: .now() + 30) }
+            if $0.drafts == 1 { _ = resume.wait(timeout: .now() + 600) }
         })
-        let consumer = Task {
-            for try await _ in stream { withUnsafeCurrentTask { $0?.cancel() } }
-        }
-        _ = await consumer.result
-        consumerDone.signal()
+    }
+
+    /// Waits until the import has stopped reporting progress.
+    static func settle(_ seen: Seen) async throws {
         var last = -1
         for _ in 0..<20 where seen.progress.drafts != last {
             last = seen.progress.drafts
             try await Task.sleep(nanoseconds: 100_000_000)
         }
+    }
+
+    @Test func cancellingTheTaskStopsTheImport() async throws {
+        let seen = Seen()
+        let resume = DispatchSemaphore(value: 0)
+        let stream = Self.pausedStream(seen, resume)
+        let consumer = Task { for try await _ in stream {} }
+        consumer.cancel()
+        _ = await consumer.result
+        resume.signal()
+        try await Self.settle(seen)
+        #expect(seen.progress.drafts <= 1)
+        #expect(!seen.progress.finished)
+    }
+
+    @Test func droppingTheStreamStopsTheImport() async throws {
+        let seen = Seen()
+        let resume = DispatchSemaphore(value: 0)
+        do {
+            var drafts = Self.pausedStream(seen, resume).makeAsyncIterator()
+            #expect(try await drafts.next()?.name.value == "Service 0")
+        }
+        resume.signal()
+        try await Self.settle(seen)
         #expect(seen.progress.drafts == 1)
         #expect(!seen.progress.finished)
     }
