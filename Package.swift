@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "ingest",
+    // The Ingest library builds for Apple platforms too (the Linux-only calls sit behind
+    // `#if os(Linux)`); TesseractOCR and the CLI are built and tested on Linux.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "Ingest", targets: ["Ingest"]),
         .library(name: "TesseractOCR", targets: ["TesseractOCR"]),
@@ -25,7 +28,9 @@ let package = Package(
         .target(
             name: "Ingest",
             dependencies: ["CZlib"],
-            resources: [.copy("Resources")]
+            resources: [.copy("Resources")],
+            // iconv (text encodings) is part of the C library on Linux, its own library on Apple platforms.
+            linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS, .iOS]))]
         ),
         // The OCR engine behind `TextRecognizer`: owns every Tesseract and Leptonica handle.
         .target(
@@ -46,7 +51,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["ingest"]
+            dependencies: ["ingest", "Ingest"]
         ),
     ]
 )

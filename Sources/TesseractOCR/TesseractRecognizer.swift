@@ -83,6 +83,11 @@ public final class TesseractRecognizer: TextRecognizer, @unchecked Sendable {
         }
     }
 
+    /// `prefetch(_:)` for `TextRecognizer`, with images given as paths and names.
+    public func prefetch(_ images: [(path: String, name: String)]) {
+        prefetch(images.map { OCRInput(path: $0.path, name: $0.name) })
+    }
+
     /// Waits for background recognition to finish and frees the engines. Call it before the
     /// process exits: Tesseract tears down its shared dictionaries at exit and complains about
     /// (or crashes on) engines still alive. The recognizer stays usable; it starts new engines.

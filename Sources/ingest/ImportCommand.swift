@@ -92,7 +92,7 @@ struct ImportCommand: Command {
             return 1
         }
         prefetchScreenshots()
-        defer { (importOptions.recognizer as? TesseractRecognizer)?.close() }
+        defer { importOptions.recognizer?.close() }
         if interactive || draftsPath != nil || mergeInto != nil { return try review(rates: rates) }
         return try stream(rates: rates)
     }
@@ -185,9 +185,9 @@ struct ImportCommand: Command {
     /// Screenshots are recognised in parallel up front and kept; the readers then take the
     /// results in input order, and the duplicate-counting pass does not read an image twice.
     private func prefetchScreenshots() {
-        guard let recognizer = importOptions.recognizer as? TesseractRecognizer else { return }
+        guard let recognizer = importOptions.recognizer else { return }
         let images = inputs.filter { $0 != "-" && (importOptions.kind ?? Importer.guessKind(path: $0)) == .screenshot }
-        if !images.isEmpty { recognizer.prefetch(images.map { OCRInput(path: $0, name: $0) }) }
+        if !images.isEmpty { recognizer.prefetch(images.map { (path: $0, name: $0) }) }
     }
 }
 

@@ -11,8 +11,8 @@ struct IssueLog {
 
     mutating func log(_ draft: ImportDraft) {
         for issue in draft.allIssues where issue.severity >= minimum {
-            let seen = counts[issue.code, default: 0] + 1
-            counts[issue.code] = seen
+            let seen = counts[issue.code.rawValue, default: 0] + 1
+            counts[issue.code.rawValue] = seen
             if seen <= limit { Stderr.print("ingest: \(VisibleText.escaped(issue.message))") }
         }
     }

@@ -60,7 +60,7 @@ struct PreviewCommand: Command {
             Stderr.print("ingest: \(error.message)")
             return 1
         }
-        defer { (importOptions.recognizer as? TesseractRecognizer)?.close() }
+        defer { importOptions.recognizer?.close() }
         let collection = try DraftCollection(inputs: inputs, options: importOptions, printIssues: false)
         if collection.failed { return 1 }
         var drafts = keepDuplicates ? collection.drafts : DraftMerger.merge(collection.drafts)

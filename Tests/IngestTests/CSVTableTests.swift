@@ -26,7 +26,7 @@ struct ReadTable {
         self.rows = rows
         rowLines = lines
         skips = table.skips.map { "\($0.reason.rawValue)@\($0.line)" }
-        warnings = table.warnings.map(\.code)
+        warnings = table.warnings.map(\.code.rawValue)
         ragged = table.raggedRows
     }
 

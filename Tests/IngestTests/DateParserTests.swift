@@ -30,7 +30,7 @@ struct DateCase: CustomTestStringConvertible, Sendable {
         do {
             let parsed = try parser.parse(raw[...], order: order)
             #expect(parsed.date.description == expected)
-            if let issue { #expect(parsed.issues.map(\.code) == [issue]) } else { #expect(parsed.issues.isEmpty) }
+            if let issue { #expect(parsed.issues.map(\.code.rawValue) == [issue]) } else { #expect(parsed.issues.isEmpty) }
         } catch {
             Issue.record("\(raw): \(error.message)")
         }

@@ -223,7 +223,6 @@ import Testing
         let table = PreviewTable(drafts: [draft], policy: nil)
         #expect(table.table(width: nil, color: false).contains("Net\\u001B[2Jflix"))
         #expect(!table.markdown().contains("\u{1B}"))
-        #expect(ReviewSession.card(draft).contains("Net\\u001B[2Jflix"))
     }
 }
 

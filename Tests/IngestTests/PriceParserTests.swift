@@ -41,7 +41,7 @@ struct PriceCase: CustomTestStringConvertible, Sendable {
             #expect(parsed.price.writtenAmountText == amount)
             if let currency { #expect(parsed.price.currency?.code == currency) }
             if let cycle { #expect(parsed.cycle == cycle) }
-            if let issue { #expect(parsed.issues.map(\.code).contains(issue)) } else { #expect(parsed.issues.isEmpty) }
+            if let issue { #expect(parsed.issues.map(\.code.rawValue).contains(issue)) } else { #expect(parsed.issues.isEmpty) }
             if let note { #expect(parsed.notes.contains(note)) }
         } catch {
             Issue.record("\(raw): \(error.message)")

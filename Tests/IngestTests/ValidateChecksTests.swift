@@ -7,7 +7,7 @@ import Testing
 @Suite struct ValidateChecksTests {
     static let today = CalendarDate(iso: "2026-11-30") ?? CalendarDate(dayNumber: 0)
     /// A severity entry that turns a check off.
-    static let off: Ingest.Issue.Severity? = nil
+    static let off: Ingest::Issue.Severity? = nil
 
     struct Case: Sendable, CustomTestStringConvertible {
         var file: String
@@ -140,13 +140,13 @@ final class StubTable: TableSource {
     let name: String
     let header: [String]
     let headerLine: Int? = 1
-    let warnings: [Ingest.Issue]
+    let warnings: [Ingest::Issue]
     private(set) var skips: [Skip] = []
     private let allSkips: [Skip]
     private var rows: [[String]]
     private var next = 0
 
-    init(name: String, header: [String], rows: [[String]], skips: [Skip], warnings: [Ingest.Issue]) {
+    init(name: String, header: [String], rows: [[String]], skips: [Skip], warnings: [Ingest::Issue]) {
         self.name = name
         self.header = header
         self.rows = rows

@@ -16,7 +16,7 @@ public enum AcceptPolicy: String, Sendable, CaseIterable {
 
     /// Issue codes of values that must not be written as read: a draft carrying one is left
     /// pending by every policy, `all` included.
-    public static let refusedCodes: [String] = ["price.negative"]
+    public static let refusedCodes: [Issue.Code] = [.priceNegative]
 
     /// Whether the draft carries one of `refusedCodes`.
     public static func isRefused(_ draft: ImportDraft) -> Bool {
@@ -27,18 +27,18 @@ public enum AcceptPolicy: String, Sendable, CaseIterable {
     public static let confidenceThreshold = 0.8
 
     /// Issue codes that mark a guess or a disagreement: a draft carrying one is not confident.
-    public static let guessCodes: [String] = [
-        "currency.guessed", "currency.missing", "date.ambiguous", "price.decimal-guessed", "duplicate.conflict",
+    public static let guessCodes: [Issue.Code] = [
+        .currencyGuessed, .currencyMissing, .dateAmbiguous, .priceDecimalGuessed, .duplicateConflict,
     ]
 
     /// Why a draft is not confident, empty when it is: issue codes, then missing values.
     public static func doubts(_ draft: ImportDraft) -> [String] {
         var reasons: [String] = []
         let issues = draft.allIssues
-        for issue in issues where issue.severity == .error && !reasons.contains(issue.code) {
-            reasons.append(issue.code)
+        for issue in issues where issue.severity == .error && !reasons.contains(issue.code.rawValue) {
+            reasons.append(issue.code.rawValue)
         }
-        for code in guessCodes where issues.contains(where: { $0.code == code }) { reasons.append(code) }
+        for code in guessCodes where issues.contains(where: { $0.code == code }) { reasons.append(code.rawValue) }
         if draft.name.value == nil { reasons.append("no name") }
         if draft.price.value == nil { reasons.append("no price") }
         if draft.cycle.value == nil { reasons.append("no cycle") }

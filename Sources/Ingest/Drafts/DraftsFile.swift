@@ -74,7 +74,7 @@ public enum DraftsFile {
     }
 
     static func value(_ issue: Issue) -> JSONValue {
-        .object([("code", .string(issue.code)), ("severity", .string(issue.severity.rawValue)),
+        .object([("code", .string(issue.code.rawValue)), ("severity", .string(issue.severity.rawValue)),
                  ("message", .string(issue.message))])
     }
 

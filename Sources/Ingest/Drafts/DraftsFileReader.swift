@@ -178,7 +178,7 @@ public struct DraftsFileReader: Sendable {
         return list.compactMap { item in
             guard let code = item["code"]?.stringValue else { return nil }
             let severity = item["severity"]?.stringValue.flatMap(Issue.Severity.init(rawValue:)) ?? .warning
-            return Issue(code, severity, item["message"]?.stringValue ?? "")
+            return Issue(Issue.Code(code), severity, item["message"]?.stringValue ?? "")
         }
     }
 }

@@ -24,8 +24,10 @@ public struct DraftField<Value: Hashable & Sendable>: Hashable, Sendable {
     public static var absent: DraftField { DraftField(confidence: 0) }
 }
 
+extension DraftField: Codable where Value: Codable {}
+
 /// A price seen at one point in time, for drafts whose price changed (bank series, merges).
-public struct PricePoint: Hashable, Sendable {
+public struct PricePoint: Hashable, Sendable, Codable {
     public var date: CalendarDate?
     public var price: Price
     public init(date: CalendarDate?, price: Price) {
@@ -35,8 +37,8 @@ public struct PricePoint: Hashable, Sendable {
 }
 
 /// A subscription proposed by a reader, waiting for the user's review.
-public struct ImportDraft: Hashable, Sendable {
-    public enum Status: String, Sendable, CaseIterable {
+public struct ImportDraft: Hashable, Sendable, Codable {
+    public enum Status: String, Sendable, Codable, CaseIterable {
         /// Not decided yet.
         case pending
         case accepted

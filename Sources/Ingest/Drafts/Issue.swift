@@ -1,7 +1,7 @@
 /// Something worth telling the user about one value, row or file. Codes are stable strings
 /// (`price.unparseable`, `date.ambiguous`, `row.ragged`) that scripts and CI can filter on.
-public struct Issue: Hashable, Sendable, CustomStringConvertible {
-    public enum Severity: String, Sendable, Comparable, CaseIterable {
+public struct Issue: Hashable, Sendable, Codable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
         case info, warning, error
 
         var rank: Int {
@@ -15,11 +15,85 @@ public struct Issue: Hashable, Sendable, CustomStringConvertible {
         public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
     }
 
-    public var code: String
+    /// What kind of problem an issue is, as a stable dotted string (`price.unparseable`). Every
+    /// code the library emits is a static member; a drafts file may carry others, kept as read.
+    public struct Code: RawRepresentable, Hashable, Sendable, Codable, Comparable, CustomStringConvertible,
+        ExpressibleByStringLiteral {
+        public var rawValue: String
+
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+        public init(stringLiteral value: String) { rawValue = value }
+
+        public init(from decoder: any Decoder) throws {
+            rawValue = try decoder.singleValueContainer().decode(String.self)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
+        public var description: String { rawValue }
+        public static func < (a: Code, b: Code) -> Bool { a.rawValue < b.rawValue }
+
+        /// Whether the code starts with `prefix` (`"price."` for every price issue).
+        public func hasPrefix(_ prefix: String) -> Bool { rawValue.hasPrefix(prefix) }
+        /// Whether the code ends with `suffix` (`".unparseable"` for every unreadable value).
+        public func hasSuffix(_ suffix: String) -> Bool { rawValue.hasSuffix(suffix) }
+
+        public static let bankLayout: Code = "bank.layout"
+        public static let csvNoHeader: Code = "csv.no-header"
+        public static let csvUnterminatedQuote: Code = "csv.unterminated-quote"
+        public static let currencyAmbiguous: Code = "currency.ambiguous"
+        public static let currencyConflict: Code = "currency.conflict"
+        public static let currencyGuessed: Code = "currency.guessed"
+        public static let currencyMissing: Code = "currency.missing"
+        public static let currencyUnknown: Code = "currency.unknown"
+        public static let cycleFromHeader: Code = "cycle.from-header"
+        public static let cycleInvalidInterval: Code = "cycle.invalid-interval"
+        public static let cycleMissing: Code = "cycle.missing"
+        public static let cycleNotRecurring: Code = "cycle.not-recurring"
+        public static let cycleUnparseable: Code = "cycle.unparseable"
+        public static let dateAmbiguous: Code = "date.ambiguous"
+        public static let dateNotRecurring: Code = "date.not-recurring"
+        public static let dateOutOfRange: Code = "date.out-of-range"
+        public static let datePast: Code = "date.past"
+        public static let dateRolledForward: Code = "date.rolled-forward"
+        public static let dateUnparseable: Code = "date.unparseable"
+        public static let dateWeekdayMismatch: Code = "date.weekday-mismatch"
+        public static let duplicateConflict: Code = "duplicate.conflict"
+        public static let duplicateMerged: Code = "duplicate.merged"
+        public static let encodingFallback: Code = "encoding.fallback"
+        public static let nameMissing: Code = "name.missing"
+        public static let ocrLowConfidence: Code = "ocr.low-confidence"
+        public static let priceDecimalGuessed: Code = "price.decimal-guessed"
+        public static let priceNegative: Code = "price.negative"
+        public static let priceNotRecurring: Code = "price.not-recurring"
+        public static let priceNote: Code = "price.note"
+        public static let priceOutOfRange: Code = "price.out-of-range"
+        public static let priceSeparatorGuessed: Code = "price.separator-guessed"
+        public static let priceUnparseable: Code = "price.unparseable"
+        public static let rowRagged: Code = "row.ragged"
+        public static let screenshotNoSubscription: Code = "screenshot.no-subscription"
+        public static let zipMembers: Code = "zip.members"
+
+        /// Every code above, in alphabetical order.
+        public static let emitted: [Code] = [
+            bankLayout, csvNoHeader, csvUnterminatedQuote, currencyAmbiguous, currencyConflict, currencyGuessed,
+            currencyMissing, currencyUnknown, cycleFromHeader, cycleInvalidInterval, cycleMissing, cycleNotRecurring,
+            cycleUnparseable, dateAmbiguous, dateNotRecurring, dateOutOfRange, datePast, dateRolledForward,
+            dateUnparseable, dateWeekdayMismatch, duplicateConflict, duplicateMerged, encodingFallback, nameMissing,
+            ocrLowConfidence, priceDecimalGuessed, priceNegative, priceNotRecurring, priceNote, priceOutOfRange,
+            priceSeparatorGuessed, priceUnparseable, rowRagged, screenshotNoSubscription, zipMembers,
+        ]
+    }
+
+    public var code: Code
     public var severity: Severity
     public var message: String
 
-    public init(_ code: String, _ severity: Severity, _ message: String) {
+    public init(_ code: Code, _ severity: Severity, _ message: String) {
         self.code = code
         self.severity = severity
         self.message = message

@@ -4,19 +4,19 @@ import Foundation
 /// price, cycle, monthly equivalent, next renewal, category, confidence, and why it is not
 /// confident), then per-currency totals of what would be accepted. Plain text fitted to a
 /// width (ANSI colour optional), Markdown, or JSON.
-public struct PreviewTable: Sendable {
-    public enum Format: String, Sendable, CaseIterable { case table, markdown, json }
+package struct PreviewTable: Sendable {
+    package enum Format: String, Sendable, CaseIterable { case table, markdown, json }
 
     /// Drafts with their statuses already decided (by a policy or a review).
-    public var drafts: [ImportDraft]
-    public var rates: ExchangeRates?
+    package var drafts: [ImportDraft]
+    package var rates: ExchangeRates?
     /// Shown next to the converted total (the rates file name).
-    public var ratesLabel: String
-    public var includeInactive: Bool
+    package var ratesLabel: String
+    package var includeInactive: Bool
     /// The policy that decided the statuses, for the heading.
-    public var policy: AcceptPolicy?
+    package var policy: AcceptPolicy?
 
-    public init(drafts: [ImportDraft], policy: AcceptPolicy?, includeInactive: Bool = false,
+    package init(drafts: [ImportDraft], policy: AcceptPolicy?, includeInactive: Bool = false,
                 rates: ExchangeRates? = nil, ratesLabel: String = "rates") {
         self.drafts = drafts
         self.policy = policy
@@ -30,20 +30,20 @@ public struct PreviewTable: Sendable {
     static let nameColumn = 2, issuesColumn = 9, statusColumn = 1
 
     /// The subscriptions that would be written.
-    public var accepted: [Subscription] {
+    package var accepted: [Subscription] {
         drafts.filter { AcceptPolicy.isOutput($0, includeInactive: includeInactive) }.compactMap(Subscription.init(draft:))
     }
 
-    public var summary: Summary { Summary(accepted) }
+    package var summary: Summary { Summary(accepted) }
 
-    static func money(_ amount: Decimal, _ currency: Currency?) -> String {
+    package static func money(_ amount: Decimal, _ currency: Currency?) -> String {
         DecimalText.format(amount, minorDigits: currency?.minorDigits ?? 2) + (currency.map { " \($0.code)" } ?? "")
     }
 
     /// Doubts first, then other warnings, then `merged` for a draft found more than once.
-    public static func notes(_ draft: ImportDraft) -> [String] {
+    package static func notes(_ draft: ImportDraft) -> [String] {
         var notes = AcceptPolicy.doubts(draft)
-        for issue in draft.allIssues where issue.severity >= .warning && !notes.contains(issue.code) { notes.append(issue.code) }
+        for issue in draft.allIssues where issue.severity >= .warning && !notes.contains(issue.code.rawValue) { notes.append(issue.code.rawValue) }
         if draft.issues.contains(where: { $0.code == "duplicate.merged" }) { notes.append("merged ×\(draft.provenance.count)") }
         return notes
     }
@@ -71,7 +71,7 @@ public struct PreviewTable: Sendable {
     /// Aligned columns; with `width`, the name (to 16, then 8) and issues (to 8) columns are cut
     /// with … to fit, and
     /// category, confidence, next renewal and number are left out if they still do not.
-    public func table(width: Int?, color: Bool) -> String {
+    package func table(width: Int?, color: Bool) -> String {
         let rows = self.rows
         var widths = PreviewTable.headers.map(\.count)
         for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
@@ -130,7 +130,7 @@ public struct PreviewTable: Sendable {
     }
 
     /// The counts by status and the totals of what would be accepted, per currency.
-    public func totalsText() -> String {
+    package func totalsText() -> String {
         var counts: [ImportDraft.Status: Int] = [:]
         for draft in drafts { counts[draft.status, default: 0] += 1 }
         let byStatus = ImportDraft.Status.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
@@ -144,7 +144,7 @@ public struct PreviewTable: Sendable {
     }
 
     /// One line per currency of what would be accepted, then the converted total if rates are given.
-    public func moneyLines() -> [String] {
+    package func moneyLines() -> [String] {
         let summary = self.summary
         var lines: [String] = []
         for total in summary.totals {
@@ -162,7 +162,7 @@ public struct PreviewTable: Sendable {
         return lines
     }
 
-    public func markdown() -> String {
+    package func markdown() -> String {
         let escape = { (text: String) in text.replacingOccurrences(of: "|", with: "\\|") }
         var out = "| " + PreviewTable.headers.map { $0.lowercased() }.joined(separator: " | ") + " |\n"
         out += "|" + PreviewTable.headers.indices.map { PreviewTable.rightAligned.contains($0) ? " ---: |" : " --- |" }.joined() + "\n"
@@ -170,7 +170,7 @@ public struct PreviewTable: Sendable {
         return out + "\n" + totalsText().split(separator: "\n").map { "    " + $0 }.joined(separator: "\n") + "\n"
     }
 
-    public func json() -> JSONValue {
+    package func json() -> JSONValue {
         .object([
             ("schema", .string("ingest/preview@1")),
             ("policy", .optional(policy?.rawValue)),

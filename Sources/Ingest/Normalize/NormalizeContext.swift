@@ -78,11 +78,11 @@ public struct NormalizeError: Error, Hashable, Sendable, CustomStringConvertible
     /// The issue code a draft field carries for this error: `price.out-of-range`,
     /// `date.out-of-range`, `cycle.invalid-interval`, `cycle.not-recurring`, else
     /// `FIELD.unparseable`.
-    public func issueCode(_ field: String) -> String {
+    public func issueCode(_ field: String) -> Issue.Code {
         switch kind {
-        case .outOfRange: return field == "cycle" ? "cycle.invalid-interval" : "\(field).out-of-range"
-        case .notRecurring: return "\(field).not-recurring"
-        default: return "\(field).unparseable"
+        case .outOfRange: return Issue.Code(field == "cycle" ? "cycle.invalid-interval" : "\(field).out-of-range")
+        case .notRecurring: return Issue.Code("\(field).not-recurring")
+        default: return Issue.Code("\(field).unparseable")
         }
     }
 

@@ -66,12 +66,17 @@ public struct WriteBehind: Sendable {
     public mutating func wrote(_ written: Int, seconds: Double, to fd: Int32, origin: Int) {
         let (hand, drop) = wrote(written, seconds: seconds)
         if let hand { _ = CLibrary.syncFileRange?(fd, off_t(origin + hand.lowerBound), off_t(hand.count), CLibrary.syncFileRangeWrite) }
+        #if os(Linux)
         if let drop { _ = posix_fadvise(fd, off_t(origin + drop.lowerBound), off_t(drop.count), Int32(POSIX_FADV_DONTNEED)) }
+        #else
+        _ = drop
+        #endif
     }
 }
 
 /// Calls of the C library that the Glibc module does not bring into Swift, looked up by name
-/// once; nil where the C library lacks them (they are only ever hints to the kernel).
+/// once; nil where the C library lacks them (they are only ever hints to the kernel), and
+/// always nil off Linux.
 enum CLibrary {
     /// `fallocate(2)`.
     static let fallocate: (@convention(c) (Int32, Int32, off_t, off_t) -> Int32)? = function("fallocate")
@@ -81,7 +86,11 @@ enum CLibrary {
     static let syncFileRangeWrite: UInt32 = 2
 
     private static func function<F>(_ name: String) -> F? {
+        #if os(Linux)
         guard let symbol = dlsym(nil, name) else { return nil }
         return unsafeBitCast(symbol, to: F.self)
+        #else
+        return nil
+        #endif
     }
 }

@@ -168,7 +168,7 @@ public struct FileValidator: Sendable {
         // The reader's encoding fallback says again what a file.encoding finding says with its position.
         let encodingReported = findings.items.contains { $0.code == "file.encoding" }
         for warning in second.warnings where !(encodingReported && warning.code == "encoding.fallback") {
-            findings.add(warning.code, severity: warning.severity, message: findings.strip(warning.message))
+            findings.add(warning.code.rawValue, severity: warning.severity, message: findings.strip(warning.message))
         }
     }
 

@@ -93,7 +93,7 @@ struct RowChecks {
         case "row.ragged":
             findings.add("row.ragged", line: row.line, row: row.row, column: nil, value: nil, message: message)
         default:
-            findings.add(issue.code, severity: ValidationCheck.byCode[issue.code] == nil ? issue.severity : nil,
+            findings.add(issue.code.rawValue, severity: ValidationCheck.byCode[issue.code.rawValue] == nil ? issue.severity : nil,
                          line: row.line, row: row.row, column: column, value: raw, message: message)
         }
     }

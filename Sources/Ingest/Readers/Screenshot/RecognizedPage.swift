@@ -37,4 +37,15 @@ public struct RecognizedPage: Hashable, Sendable {
 public protocol TextRecognizer: Sendable {
     /// `path` is the file to read, `name` the name to use in messages and provenance.
     func recognize(path: String, name: String) throws -> RecognizedPage
+    /// Starts recognising images that `recognize` will be asked for, so that they can be read
+    /// in parallel ahead of the import. Does nothing unless the engine can work ahead.
+    func prefetch(_ images: [(path: String, name: String)])
+    /// Waits for work started ahead and frees what the engine holds; called once an import is
+    /// over. The recognizer stays usable.
+    func close()
+}
+
+extension TextRecognizer {
+    public func prefetch(_ images: [(path: String, name: String)]) {}
+    public func close() {}
 }

@@ -1,24 +1,25 @@
 import Foundation
+import Ingest
 
 /// Where an interactive review reads its answers: one line at a time, nil at the end of input.
-public protocol LineSource {
+protocol LineSource {
     mutating func readLine() -> String?
 }
 
 /// Answers given in advance, for tests and scripts.
-public struct ScriptedLines: LineSource {
-    public var lines: [String]
+struct ScriptedLines: LineSource {
+    var lines: [String]
     private var next = 0
 
-    public init(_ lines: [String]) {
+    init(_ lines: [String]) {
         self.lines = lines
     }
 
-    public init(text: String) {
+    init(text: String) {
         self.init(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
     }
 
-    public mutating func readLine() -> String? {
+    mutating func readLine() -> String? {
         guard next < lines.count else { return nil }
         defer { next += 1 }
         return lines[next]
@@ -31,30 +32,30 @@ public struct ScriptedLines: LineSource {
 /// [y/N]". Reads from a `LineSource` and writes prompts to a sink: no terminal in here.
 ///
 /// Inactive drafts are not asked about (they stay out unless `includeInactive`); the end of
-/// the input counts as quitting, so nothing is written by accident.
-public struct ReviewSession {
-    public enum Outcome: Equatable, Sendable {
+/// the input counts as quitting, so nothing is written by accident. The decisions themselves
+/// are a `Review`, which an app's screen drives the same way.
+struct ReviewSession {
+    enum Outcome: Equatable, Sendable {
         /// Every draft with the status the review gave it; write the accepted ones.
         case write([ImportDraft])
         /// The user quit or declined: nothing is written.
         case quit
     }
 
-    public private(set) var drafts: [ImportDraft]
-    public var editor: FieldEditor
-    public var includeInactive: Bool
-    public var rates: ExchangeRates?
+    private(set) var review: Review
+    var rates: ExchangeRates?
     /// Repeat each answer after its prompt, so a transcript of piped answers reads like a session.
-    public var echo: Bool
+    var echo: Bool
 
-    public init(drafts: [ImportDraft], editor: FieldEditor, includeInactive: Bool = false, rates: ExchangeRates? = nil,
-                echo: Bool = false) {
-        self.drafts = drafts
-        self.editor = editor
-        self.includeInactive = includeInactive
+    init(drafts: [ImportDraft], editor: FieldEditor, includeInactive: Bool = false, rates: ExchangeRates? = nil,
+                 echo: Bool = false) {
+        review = Review(drafts: drafts, editor: editor, includeInactive: includeInactive)
         self.rates = rates
         self.echo = echo
     }
+
+    var drafts: [ImportDraft] { review.drafts }
+    var includeInactive: Bool { review.includeInactive }
 
     func ask<Source: LineSource>(_ prompt: String, _ input: inout Source, _ write: (String) -> Void) -> String? {
         write(prompt)
@@ -70,8 +71,8 @@ public struct ReviewSession {
 
         """
 
-    public mutating func run<Source: LineSource>(input: inout Source, write: (String) -> Void) -> Outcome {
-        let queue = drafts.indices.filter { drafts[$0].status == .pending }
+    mutating func run<Source: LineSource>(input: inout Source, write: (String) -> Void) -> Outcome {
+        let queue = review.pending
         let inactive = drafts.filter { $0.status == .inactive }.count
         write("Reviewing \(queue.count) draft\(queue.count == 1 ? "" : "s")")
         if inactive > 0 { write(" (\(inactive) inactive left out\(includeInactive ? ", written with --include-inactive" : ""))") }
@@ -86,19 +87,15 @@ public struct ReviewSession {
                 return .quit
             }
             switch answer {
-            case "y", "yes": drafts[index].status = .accepted; position += 1
-            case "n", "no": drafts[index].status = .rejected; position += 1
+            case "y", "yes": review.accept(index); position += 1
+            case "n", "no": review.reject(index); position += 1
             case "e", "edit":
                 guard edit(index, input: &input, write: write) else {
                     write("\nend of input: quit without writing\n")
                     return .quit
                 }
             case "a", "all":
-                var count = 0
-                for later in queue[position...] where drafts[later].status == .pending && AcceptPolicy.doubts(drafts[later]).isEmpty {
-                    drafts[later].status = .accepted
-                    count += 1
-                }
+                let count = review.acceptConfident(among: Array(queue[position...]))
                 write("accepted \(count) confident draft\(count == 1 ? "" : "s")\n")
             case "q", "quit": write("quit: nothing written\n"); return .quit
             default: write(ReviewSession.help)
@@ -121,7 +118,7 @@ public struct ReviewSession {
             guard let text = ask("New \(field.label) (empty to keep the old one): ", &input, write) else { return false }
             if text.trimmingCharacters(in: .whitespaces).isEmpty { return true }
             do {
-                try editor.apply(field, text, to: &drafts[index])
+                try review.edit(index, field, to: text)
                 return true
             } catch {
                 write("  \(error.message.hasPrefix("\"") ? "\(field.label) " : "")\(VisibleText.escaped(error.message)); try again\n")
@@ -130,8 +127,7 @@ public struct ReviewSession {
     }
 
     mutating func confirm<Source: LineSource>(input: inout Source, write: (String) -> Void) -> Outcome {
-        var counts: [ImportDraft.Status: Int] = [:]
-        for draft in drafts { counts[draft.status, default: 0] += 1 }
+        let counts = review.counts
         let table = PreviewTable(drafts: drafts, policy: nil, includeInactive: includeInactive, rates: rates)
         let count = table.summary.active
         write("\n\(counts[.accepted] ?? 0) accepted, \(counts[.rejected] ?? 0) rejected, \(counts[.pending] ?? 0) left pending (not written)\n")
@@ -149,7 +145,7 @@ public struct ReviewSession {
     }
 
     /// A draft as shown in the review: its values, where it came from, and its problems.
-    public static func card(_ draft: ImportDraft) -> String {
+    static func card(_ draft: ImportDraft) -> String {
         var out = VisibleText.escaped(draft.name.value ?? "(no name)") + "\n"
         func row(_ label: String, _ value: String?, _ raw: String?) {
             var text = "  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + (value ?? "—")

@@ -1,5 +1,6 @@
 import Testing
 @testable import Ingest
+@testable import ingest
 
 @Suite struct ReviewSessionTests {
     static let drafts: [ImportDraft] = [
@@ -61,38 +62,40 @@ import Testing
         #expect(AcceptPolicy.doubts(drafts[0]).isEmpty)
     }
 
-    struct FieldCase: Sendable, CustomTestStringConvertible {
-        var field: EditableField
-        var text: String
-        var error: String?
-        var testDescription: String { "\(field.rawValue) \(text)" }
+    /// The terminal review ends with the statuses the same decisions give on a `Review`.
+    @Test func theTerminalReviewDrivesAReview() {
+        var session = ReviewSession(drafts: Self.drafts, editor: FieldEditor(context: Sample.context))
+        var input = ScriptedLines(["a", "n", "y"])
+        let outcome = session.run(input: &input) { _ in }
+        var review = Review(drafts: Self.drafts, editor: FieldEditor(context: Sample.context))
+        review.acceptConfident(among: review.pending)
+        review.reject(1)
+        #expect(outcome == .write(review.drafts))
+        #expect(session.review.subscriptions == review.subscriptions)
     }
 
-    static let fieldCases: [FieldCase] = [
-        FieldCase(field: .name, text: "  ", error: "the name is empty"),
-        FieldCase(field: .price, text: "abc", error: "\"abc\" is not a price (expected e.g. 9.99, $9.99 or 9,99 €)"),
-        FieldCase(field: .price, text: "€4,99", error: nil),
-        FieldCase(field: .cycle, text: "yearly", error: nil),
-        FieldCase(field: .cycle, text: "now and then", error: "\"now and then\" is not a billing cycle (expected e.g. monthly, yearly, every 2 weeks)"),
-        FieldCase(field: .nextRenewal, text: "2027-01-31", error: nil),
-        FieldCase(field: .nextRenewal, text: "soon", error: "\"soon\" is not a date (expected e.g. 2026-12-05, 12/05/2026 or December 5, 2026)"),
-        FieldCase(field: .category, text: "Music", error: nil),
-        FieldCase(field: .notes, text: "family plan", error: nil),
-    ]
+    @Test func cardsAreEscaped() {
+        #expect(ReviewSession.card(Sample.draft("Net\u{1B}[2Jflix")).contains("Net\\u001B[2Jflix"))
+    }
+}
 
-    @Test(arguments: fieldCases)
-    func fieldEdits(_ c: FieldCase) {
-        var draft = Self.drafts[0]
-        do {
-            try FieldEditor(context: Sample.context).apply(c.field, c.text, to: &draft)
-            #expect(c.error == nil)
-        } catch {
-            #expect(error.message == c.error)
+/// Drafts for the review tests.
+enum Sample {
+    static let today = CalendarDate(year: 2026, month: 11, day: 30) ?? CalendarDate(dayNumber: 0)
+    static let context = NormalizeContext(today: today)
+
+    static func draft(_ name: String?, _ amount: String? = "9.99", _ currency: String? = "EUR",
+                      cycle: Cycle? = .monthly, renewal: String? = "2026-12-05", file: String = "subs.csv",
+                      row: Int = 1, status: ImportDraft.Status = .pending, issues: [Ingest::Issue] = []) -> ImportDraft {
+        var d = ImportDraft(provenance: [Provenance(file: file, row: row, line: row + 1)])
+        if let name { d.name = DraftField(raw: name, value: name, column: 1) }
+        if let amount, let value = DecimalText.parse(amount) {
+            d.price = DraftField(raw: amount, value: Price(amount: value, currency: currency.flatMap { Currency($0) }), column: 2)
         }
-    }
-
-    @Test(arguments: [("renewal", EditableField.nextRenewal), ("next", .nextRenewal), ("Price", .price), ("cost", nil)])
-    func fieldNames(_ text: String, _ field: EditableField?) {
-        #expect(EditableField(userText: text) == field)
+        if let cycle { d.cycle = DraftField(raw: cycle.description, value: cycle, column: 3) }
+        if let renewal, let date = CalendarDate(iso: renewal) { d.nextRenewal = DraftField(raw: renewal, value: date, column: 4) }
+        d.status = status
+        d.issues = issues
+        return d
     }
 }

@@ -1,0 +1,67 @@
+/// The decisions a person makes on an import's drafts, as a value an app's screen (or the
+/// terminal review) drives: accept, reject, edit a field (read with the same normalisers as
+/// the import, so a bad value is refused with the parser's message), accept every confident
+/// draft, then take the subscriptions that result.
+///
+/// ```swift
+/// var review = Review(drafts: drafts, editor: FieldEditor(context: context))
+/// try review.edit(0, .price, to: "12,49 €")
+/// review.accept(0)
+/// review.acceptConfident()
+/// let json = CanonicalJSON.text(review.subscriptions)
+/// ```
+public struct Review: Sendable {
+    /// Every draft with the status the review has given it so far, in import order.
+    public private(set) var drafts: [ImportDraft]
+    /// Reads edited values.
+    public var editor: FieldEditor
+    /// Whether inactive drafts (cancelled, paused) go into `subscriptions`.
+    public var includeInactive: Bool
+
+    public init(drafts: [ImportDraft], editor: FieldEditor, includeInactive: Bool = false) {
+        self.drafts = drafts
+        self.editor = editor
+        self.includeInactive = includeInactive
+    }
+
+    /// The positions of the drafts still waiting for a decision.
+    public var pending: [Int] { drafts.indices.filter { drafts[$0].status == .pending } }
+
+    /// Marks the draft at `index` accepted.
+    public mutating func accept(_ index: Int) { drafts[index].status = .accepted }
+
+    /// Marks the draft at `index` rejected: it stays out of the output.
+    public mutating func reject(_ index: Int) { drafts[index].status = .rejected }
+
+    /// Sets `field` of the draft at `index` from text as a person typed it. A value the
+    /// normalisers cannot read throws their error and leaves the draft as it was.
+    public mutating func edit(_ index: Int, _ field: EditableField, to text: String) throws(NormalizeError) {
+        try editor.apply(field, text, to: &drafts[index])
+    }
+
+    /// Accepts every pending draft among `indices` (all drafts when nil) that
+    /// `AcceptPolicy.doubts` finds nothing against; returns how many it accepted.
+    @discardableResult
+    public mutating func acceptConfident(among indices: [Int]? = nil) -> Int {
+        var count = 0
+        for index in indices ?? Array(drafts.indices)
+        where drafts[index].status == .pending && AcceptPolicy.doubts(drafts[index]).isEmpty {
+            drafts[index].status = .accepted
+            count += 1
+        }
+        return count
+    }
+
+    /// How many drafts have each status.
+    public var counts: [ImportDraft.Status: Int] {
+        var counts: [ImportDraft.Status: Int] = [:]
+        for draft in drafts { counts[draft.status, default: 0] += 1 }
+        return counts
+    }
+
+    /// The subscriptions the decisions so far make: accepted drafts (and inactive ones when
+    /// `includeInactive`), in import order, ready for `CanonicalJSON`.
+    public var subscriptions: [Subscription] {
+        drafts.filter { AcceptPolicy.isOutput($0, includeInactive: includeInactive) }.compactMap(Subscription.init(draft:))
+    }
+}
