@@ -11,7 +11,7 @@ enum BankValueParser {
 
     /// Reads `-1.234,56`, `1,234.56`, `(15.49)`, `15,49-`, `€ 15,49`, `+2 000,00 kr`; nil when
     /// there is no digit. `mark` is the column's decimal mark; without it the value decides.
-    static func amount(_ bytes: ArraySlice<UInt8>, mark: DecimalMark?) -> Int64? {
+    static func amount<C: Collection<UInt8>>(_ bytes: C, mark: DecimalMark?) -> Int64? {
         var negative = false
         var digits: Int64 = 0
         var sawDigit = false
@@ -76,7 +76,7 @@ enum BankValueParser {
     /// The numbers of a date cell in written order (`31.12.26` → [31, 12, 26]), the month
     /// name's number marked negative (`2 Nov 2026` → [2, -11, 2026]); a time after the date
     /// is ignored. `20261102` → [2026, 11, 2].
-    static func dateParts(_ bytes: ArraySlice<UInt8>) -> [Int] {
+    static func dateParts<C: Collection<UInt8>>(_ bytes: C) -> [Int] {
         var parts: [Int] = []
         var current = -1
         var width = 0
@@ -111,14 +111,14 @@ enum BankValueParser {
 
     /// The date of a cell: `dateParts` then `date(_:order:)`, with numeric dates of three
     /// groups (`11/29/2026`, `29.11.26`, `2026-11-29`) read without building an array.
-    static func date(_ bytes: ArraySlice<UInt8>, order: DateOrder?) -> CalendarDate? {
+    static func date<C: Collection<UInt8>>(_ bytes: C, order: DateOrder?) -> CalendarDate? {
         if let (a, b, c) = numericParts(bytes) { return date(a, b, c, order: order) }
         return date(dateParts(bytes), order: order)
     }
 
     /// The three numbers of a cell that is exactly `digits sep digits sep digits` (sep one of
     /// `/ . -`, at most seven digits a group), as `dateParts` reads them; nil for anything else.
-    static func numericParts(_ bytes: ArraySlice<UInt8>) -> (Int, Int, Int)? {
+    static func numericParts<C: Collection<UInt8>>(_ bytes: C) -> (Int, Int, Int)? {
         var parts = (0, 0, 0)
         var group = 0
         var value = 0
