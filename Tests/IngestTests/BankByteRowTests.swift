@@ -101,11 +101,11 @@ import Testing
     @Test(arguments: dates)
     func numericDatesReadAsDateParts(_ c: DateCase) {
         let bytes = Array(c.cell.utf8)[...]
-        let fast = BankValueParser.numericParts(bytes)
+        let fast = FastDate.numericParts(bytes)
         #expect((fast != nil) == c.numeric)
-        if let fast { #expect([fast.0, fast.1, fast.2] == BankValueParser.dateParts(bytes)) }
+        if let fast { #expect([fast.0, fast.1, fast.2] == FastDate.parts(bytes)) }
         for order in [DateOrder.monthDayYear, .dayMonthYear, .yearMonthDay, nil] {
-            #expect(BankValueParser.date(bytes, order: order) == BankValueParser.date(BankValueParser.dateParts(bytes), order: order))
+            #expect(FastDate.date(bytes, order: order) == FastDate.date(FastDate.parts(bytes), order: order))
         }
     }
 

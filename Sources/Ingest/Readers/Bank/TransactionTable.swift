@@ -44,6 +44,9 @@ public final class TransactionTable {
         var currency: Currency?
         var encoding: TextEncoding = .utf8
         var debitWords: Set<String> = []
+        /// The normalisers a row's date and amounts are read with (their fast paths first).
+        var dates = DateParser(context: NormalizeContext(today: CalendarDate(dayNumber: 0)))
+        var prices = PriceParser(context: NormalizeContext(today: CalendarDate(dayNumber: 0)))
     }
 
     /// Column numbers of the roles `read` takes, looked up once rather than per row.
@@ -122,7 +125,8 @@ public final class TransactionTable {
         try chooseColumns(context: context)
         decideFormats(context: context)
         format = RowFormat(at: Positions(columns), sign: sign, dateOrder: dateOrder, decimalMark: decimalMark,
-                           currency: currency, encoding: encoding, debitWords: debitWords)
+                           currency: currency, encoding: encoding, debitWords: debitWords,
+                           dates: DateParser(context: context), prices: PriceParser(context: context))
     }
 
     /// A cell's text, spaces and tabs around it trimmed.
@@ -196,9 +200,9 @@ public final class TransactionTable {
         let samples = lookahead.filter { $0.cells.count == width }
         if let layout = BankLayout.bundled.first(where: { $0.header == nil && $0.columns == width }) {
             let roles = layout.columns(in: [])
-            let dates = samples.prefix(20).filter { r in roles[.date].map { BankValueParser.dateParts(r.cells[$0]).count >= 3 } ?? false }
+            let dates = samples.prefix(20).filter { r in roles[.date].map { FastDate.parts(r.cells[$0]).count >= 3 } ?? false }
             let firstIsData = lookahead.first(where: { !$0.isBlank }).map { r in
-                roles[.date].map { $0 < r.cells.count && BankValueParser.dateParts(r.cells[$0]).count >= 3 } ?? false
+                roles[.date].map { $0 < r.cells.count && FastDate.parts(r.cells[$0]).count >= 3 } ?? false
             } ?? false
             if firstIsData, dates.count * 10 >= min(20, samples.count) * 8 {
                 columns = roles
@@ -227,12 +231,12 @@ public final class TransactionTable {
     private func decideFormats(context: NormalizeContext) {
         let sample = lookahead[lookaheadIndex...].prefix(TransactionTable.sampleCount)
         if dateOrder == nil, let c = columns[.date] {
-            dateOrder = BankValueParser.dateOrder(of: sample.compactMap { c < $0.cells.count ? BankValueParser.dateParts($0.cells[c]) : nil })
+            dateOrder = FastDate.dateOrder(of: sample.compactMap { c < $0.cells.count ? FastDate.parts($0.cells[c]) : nil })
                 ?? (context.region == "US" ? .monthDayYear : (context.locale == nil ? .monthDayYear : .dayMonthYear))
         }
         if decimalMark == nil {
             let amountColumns = [columns[.amount], columns[.debit], columns[.credit]].compactMap { $0 }
-            decimalMark = BankValueParser.decimalMark(of: sample.flatMap { r in amountColumns.compactMap { $0 < r.cells.count ? r.cells[$0] : nil } })
+            decimalMark = FastAmount.decimalMark(of: sample.flatMap { r in amountColumns.compactMap { $0 < r.cells.count ? r.cells[$0] : nil } })
         }
         if currency == nil {
             // A currency in the amount's header (`Amount (EUR)`) is the file's own word; the
@@ -253,7 +257,7 @@ public final class TransactionTable {
             sign = .indicator
             signReason = "a type column that says debit or credit"
         } else if let c = columns[.amount] {
-            let values = sample.compactMap { c < $0.cells.count ? BankValueParser.amount($0.cells[c], mark: decimalMark) : nil }.filter { $0 != 0 }
+            let values = sample.compactMap { c < $0.cells.count ? FastAmount.read($0.cells[c], mark: decimalMark) : nil }.filter { $0 != 0 }
             let positive = values.filter { $0 > 0 }.count
             // Card-issuer exports list purchases as positive and payments as negative; a bank
             // account has a balance column or mostly negative rows (many charges, few credits).
@@ -378,7 +382,7 @@ public final class TransactionTable {
         func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String { TransactionTable.decode(TransactionTable.trimmed(bytes), encoding: format.encoding) }
         func decode(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String { TransactionTable.decode(bytes, encoding: format.encoding) }
         guard let dc = at.date, dc < cells.count,
-              let date = BankValueParser.date(cells[dc], order: dateOrder) else {
+              let date = format.dates.statementDate(cells[dc], order: dateOrder, encoding: format.encoding) else {
             let joined = cells.map(text).joined(separator: " ").lowercased()
             if joined.allSatisfy({ $0 == "-" || $0 == " " }) || TransactionTable.summaryWords.contains(where: { joined.contains($0) }) {
                 return .skip(Skip(.totals, line: line, row: row, detail: "summary line"))
@@ -389,15 +393,15 @@ public final class TransactionTable {
         var amount: Int64?
         switch format.sign {
         case .signed:
-            amount = at.amount.flatMap { $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }.map { -$0 }
+            amount = at.amount.flatMap { $0 < cells.count ? format.prices.statementAmount(cells[$0], mark: decimalMark, encoding: format.encoding) : nil }.map { -$0 }
         case .chargesPositive:
-            amount = at.amount.flatMap { $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }
+            amount = at.amount.flatMap { $0 < cells.count ? format.prices.statementAmount(cells[$0], mark: decimalMark, encoding: format.encoding) : nil }
         case .debitCredit:
-            let debit = at.debit.flatMap { $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }
-            let credit = at.credit.flatMap { $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }
+            let debit = at.debit.flatMap { $0 < cells.count ? format.prices.statementAmount(cells[$0], mark: decimalMark, encoding: format.encoding) : nil }
+            let credit = at.credit.flatMap { $0 < cells.count ? format.prices.statementAmount(cells[$0], mark: decimalMark, encoding: format.encoding) : nil }
             if let debit, debit != 0 { amount = abs(debit) } else if let credit { amount = -abs(credit) }
         case .indicator:
-            if let value = at.amount.flatMap({ $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }) {
+            if let value = at.amount.flatMap({ $0 < cells.count ? format.prices.statementAmount(cells[$0], mark: decimalMark, encoding: format.encoding) : nil }) {
                 let word = HeaderVocabulary.fold(decode(cellBytes(cells, at.indicator)))
                 if TransactionTable.neutralWords.contains(word) {
                     return .skip(Skip(.transfer, line: line, row: row, detail: "neither in nor out"))
