@@ -73,7 +73,7 @@ import Testing
 
     struct DateCase: Sendable, CustomTestStringConvertible {
         var cell: String
-        /// The fast path reads it (else it leaves it to `dateParts`).
+        /// The fast path reads it (else it leaves it to `FastDate.parts`).
         var numeric: Bool
         var testDescription: String { cell.debugDescription }
     }

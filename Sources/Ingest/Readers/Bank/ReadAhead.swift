@@ -3,8 +3,8 @@ import Foundation
 /// Rows of a transaction table packed for the importer, a batch at a time: per transaction its
 /// day, amount, currency, row and line, the bytes of its merchant cache key (see
 /// `MerchantCache.appendKey`) and of its status, and the key's hash. The bytes are copied out
-/// of the reader's buffer, so a batch holds no reference to it and the reader's buffer is
-/// never shared between the threads; the importer's loop retains nothing per row.
+/// of the tokenizer's memory, so a batch holds no reference to it and that memory is never
+/// shared between the threads; the importer's loop retains nothing per row.
 struct RowBatch {
     struct Row {
         /// Days since 1970-01-01.

@@ -421,12 +421,12 @@ public final class TransactionTable {
 
 /// A transaction as `TransactionTable` reads it, its text fields still the file's bytes
 /// (trimmed): the bank importer decodes them only for a descriptor it has not met yet. The
-/// fields are ranges of one shared buffer, so handing a row on retains one reference.
+/// fields are ranges of one buffer, so handing a row on retains one reference.
 struct TransactionBytes {
     var date: CalendarDate
     var amount: Int64
     var currency: Currency?
-    /// The bytes the ranges below point into (the reader's buffer, or a record's own copy).
+    /// The bytes the ranges below point into: a copy of the row's record.
     var bytes: [UInt8]
     var payee, text, reference, type, status, account: Range<Int>
     var row: Int
