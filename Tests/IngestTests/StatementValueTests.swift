@@ -114,14 +114,16 @@ import Testing
         #expect(full.date == CalendarDate(year: 1999, month: 12, day: 31))
     }
 
-    /// Cells the fast path declines: the full parser reads those with non-ASCII characters;
-    /// ASCII text without a date or an amount stays unread.
+    /// Cells the fast path declines: the full parser reads those with non-ASCII characters and
+    /// a year; ASCII text, and dates without their year, stay unread.
     @Test(arguments: [
         ("2. März 2026", DateOrder.dayMonthYear, CalendarDate(year: 2026, month: 3, day: 2)),
         ("5 de diciembre de 2026", .dayMonthYear, CalendarDate(year: 2026, month: 12, day: 5)),
         ("Total", .dayMonthYear, nil),
         ("", .dayMonthYear, nil),
         ("29.11", .dayMonthYear, nil),
+        ("2. März", .dayMonthYear, nil),
+        ("2026年11月2日", .yearMonthDay, CalendarDate(year: 2026, month: 11, day: 2)),
     ])
     func declinedDatesFallBackToTheFullParser(_ text: String, _ order: DateOrder, _ expected: CalendarDate?) {
         let bytes = Array(text.utf8)

@@ -108,12 +108,30 @@ enum FastDate {
     }
 }
 
+extension FastDate {
+    /// Whether the bytes hold a run of exactly four ASCII digits.
+    static func hasYear<C: Collection<UInt8>>(_ bytes: C) -> Bool {
+        var run = 0
+        for b in bytes {
+            if b >= 0x30 && b <= 0x39 {
+                run += 1
+            } else {
+                if run == 4 { return true }
+                run = 0
+            }
+        }
+        return run == 4
+    }
+}
+
 extension DateParser {
-    /// A statement cell's date: the fast path, else, for a cell with non-ASCII characters
-    /// (`2. März 2026`, `5 de diciembre de 2026`), the full parser; nil when neither reads one.
+    /// A statement cell's date: the fast path, else, for a cell with non-ASCII characters and a
+    /// four-digit year (`2. März 2026`, `5 de diciembre de 2026`), the full parser; nil when
+    /// neither reads one. A date without its year is not read: the full parser would take its
+    /// next occurrence, which a transaction's date is not.
     func statementDate<C: Collection<UInt8>>(_ bytes: C, order: DateOrder?, encoding: TextEncoding = .utf8) -> CalendarDate? {
         if let fast = FastDate.date(bytes, order: order) { return fast }
-        guard bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        guard bytes.contains(where: { $0 >= 0x80 }), FastDate.hasYear(bytes) else { return nil }
         let text = encoding == .windows1252 ? Windows1252.decode(bytes) : String(decoding: bytes, as: UTF8.self)
         return (try? parse(text[...], order: order))?.date
     }
