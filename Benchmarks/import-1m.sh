@@ -25,7 +25,7 @@ BIN="$(swift build -c release --show-bin-path)/ingest"
 # every row. If the file list no longer compiles, that line is left out.
 READER=""
 if swiftc -O -static-stdlib -module-name ReaderBench -o "$OUT/reader-only" \
-    Sources/Ingest/Readers/{CSVTokenizer,CSVTable,RecordBatch,ChunkReader,DelimiterSniffer,HeaderFinder,RowClassifier,TextEncoding,TextFastPaths,SourceRow}.swift \
+    Sources/Ingest/Readers/{CSVTokenizer,CSVTable,RecordBatch,ChunkReader,InputProbe,RecordReader,HeaderFinder,RowClassifier,TextEncoding,TextFastPaths,SourceRow}.swift \
     Sources/Ingest/Normalize/ScalarText.swift \
     Sources/Ingest/Detection/{HeaderMatcher,HeaderVocabulary,Field,MemoCache}.swift Sources/Ingest/Drafts/Issue.swift \
     Benchmarks/ReaderOnly/main.swift >&2; then

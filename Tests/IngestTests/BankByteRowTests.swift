@@ -3,7 +3,7 @@ import Testing
 @testable import Ingest
 
 /// The byte paths of the bank import give the answers of the paths they stand in for: records
-/// scanned into reused ranges, numeric dates without an array, descriptors looked up by their
+/// read with the shared tokenizer, numeric dates without an array, descriptors looked up by their
 /// bytes, merchants remembered by their words, packed charges, rows read on a second thread.
 @Suite struct BankByteRowTests {
     // MARK: Records
@@ -24,22 +24,28 @@ import Testing
         .init(text: "\"two\nlines\",1\nnext,2\n", records: [(["two\nlines", "1"], 1), (["next", "2"], 3)]),
         .init(text: ",,\n\n,x", records: [(["", "", ""], 1), ([""], 2), (["", "x"], 3)]),
         .init(text: "\u{FEFF}head,er\nlast,row", records: [(["head", "er"], 1), (["last", "row"], 2)]),
-        .init(text: "\"\"\"a\"\"\" , b\n", records: [(["\"a\"", " b"], 1)]),
+        // Text after a closing quote is kept as written; the bank reader trims the spaces.
+        .init(text: "\"\"\"a\"\"\" , b\n", records: [(["\"a\" ", " b"], 1)]),
     ]
 
-    @Test(arguments: recordCases)
-    func recordsAreScannedIntoCells(_ c: RecordCase) {
-        var reader = DelimitedRecords(bytes: Array(c.text.utf8), delimiter: 0x2C)
+    /// The records of `bytes` as the table readers read them: probed (encoding, byte order
+    /// mark, delimiter), then tokenized, from a file in chunks or from memory.
+    static func records(_ chunks: ChunkReader) throws -> [([String], Int)] {
+        let probe = try InputProbe(chunks: chunks, hint: nil, guessLegacy: true, file: "s.csv")
+        var reader = try RecordReader(chunks: chunks, probe: probe, name: "s.csv", limits: ReadLimits())
         var found: [([String], Int)] = []
-        while reader.advance() {
-            found.append((reader.cells.map { String(decoding: $0, as: UTF8.self) }, reader.recordLine))
+        while try reader.advance() {
+            let record = reader.tokenizer.record
+            found.append(((0..<record.count).map { String(decoding: record.field($0), as: UTF8.self) }, record.line))
         }
+        return found
+    }
+
+    @Test(arguments: recordCases)
+    func recordsAreScannedIntoCells(_ c: RecordCase) throws {
+        let found = try Self.records(ChunkReader(data: Data(c.text.utf8)))
         #expect(found.map(\.0) == c.records.map(\.0))
         #expect(found.map(\.1) == c.records.map(\.1))
-        var copies = DelimitedRecords(bytes: Array(c.text.utf8), delimiter: 0x2C)
-        var copied: [[String]] = []
-        while let record = copies.next() { copied.append(record.cells.map { String(decoding: $0, as: UTF8.self) }) }
-        #expect(copied == c.records.map(\.0))
     }
 
     /// Records across the boundary of the chunks a file is read in, with doubled quotes and line
@@ -47,7 +53,7 @@ import Testing
     @Test func recordsAcrossChunksMatchRecordsInMemory() throws {
         var text = "Date,Description,Amount\n"
         var n = 0
-        while text.utf8.count < DelimitedRecords.chunkSize * 2 + 5000 {
+        while text.utf8.count < ChunkReader.chunkSize * 5 + 5000 {
             n += 1
             text += n % 7 == 0 ? "11/\(n % 28 + 1)/2026,\"SHOP \"\"\(n)\"\"\nSECOND LINE\",-\(n % 90).25\r\n"
                                : "11/\(n % 28 + 1)/2026,STORE \(n) NEW YORK NY,-\(n % 90).99\n"
@@ -55,111 +61,19 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("records-\(UUID().uuidString).csv")
         try Data(text.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let handle = try FileHandle(forReadingFrom: url)
-        let head = [UInt8](try handle.read(upToCount: DelimitedRecords.chunkSize) ?? Data())
-        var streamed = DelimitedRecords(handle: handle, head: head, atEnd: false, delimiter: 0x2C)
-        var whole = DelimitedRecords(bytes: Array(text.utf8), delimiter: 0x2C)
-        var count = 0
-        while let expected = whole.next() {
-            guard streamed.advance() else { Issue.record("stream ended after \(count) records"); return }
-            #expect(Array(streamed.cells) == expected.cells, "record \(count + 1)")
-            #expect(streamed.recordLine == expected.line)
-            count += 1
-        }
-        let more = streamed.advance()
-        #expect(!more)
-        #expect(count == n + 1)
-    }
-
-    /// The scan the word-at-a-time one replaces: byte by byte.
-    static func scanByteByByte(_ buffer: [UInt8], from start: Int, delimiter: UInt8, final: Bool)
-        -> (found: (end: Int, next: Int, newlines: Int)?, ranges: [Range<Int>], doubled: [Int]) {
-        var ranges: [Range<Int>] = [], doubledCells: [Int] = []
-        var i = start, cellStart = i, inQuotes = false, quoted = false, doubled = false, newlines = 0
-        let n = buffer.count
-        func finishCell(_ end: Int) {
-            if quoted {
-                var lo = cellStart
-                while lo < end, buffer[lo] != 0x22 { lo += 1 }
-                var hi = end
-                while hi > lo + 1, buffer[hi - 1] != 0x22 { hi -= 1 }
-                if doubled { doubledCells.append(ranges.count) }
-                ranges.append(hi > lo + 1 ? (lo + 1)..<(hi - 1) : lo..<lo)
-            } else {
-                ranges.append(cellStart..<end)
-            }
-            quoted = false
-            doubled = false
-        }
-        while i < n {
-            let c = buffer[i]
-            if inQuotes {
-                if c == 0x22 {
-                    if i + 1 < n, buffer[i + 1] == 0x22 { doubled = true; i += 2; continue }
-                    if i + 1 >= n && !final { return (nil, ranges, doubledCells) }
-                    inQuotes = false
-                } else if c == 0x0A { newlines += 1 }
-                i += 1
-                continue
-            }
-            if c == 0x22 {
-                inQuotes = true
-                quoted = true
-            } else if c == delimiter {
-                finishCell(i)
-                cellStart = i + 1
-            } else if c == 0x0A || c == 0x0D {
-                let end = i
-                if c == 0x0D {
-                    if i + 1 >= n && !final { return (nil, ranges, doubledCells) }
-                    if i + 1 < n, buffer[i + 1] == 0x0A { i += 1 }
-                }
-                finishCell(end)
-                return ((end, i + 1, newlines), ranges, doubledCells)
-            }
-            i += 1
-        }
-        guard final, i > start || !ranges.isEmpty else { return (nil, ranges, doubledCells) }
-        finishCell(n)
-        return ((n, n, newlines), ranges, doubledCells)
-    }
-
-    /// Random texts of letters, spaces, delimiters, quotes and line breaks, in runs long and
-    /// short, scanned record by record from every start both ways.
-    @Test(arguments: [(UInt64(1), UInt8(0x2C)), (2, 0x2C), (3, 0x3B), (4, 0x09), (5, 0x2C), (6, 0x7C)])
-    func wordAtATimeScanMatchesByteByByteScan(_ seed: UInt64, _ delimiter: UInt8) {
-        var numbers = BankStreamingTests.Numbers(state: seed)
-        let alphabet: [UInt8] = Array("abcXYZ 019.-".utf8) + [0x22, 0x0A, 0x0D, delimiter, 0x2C, 0x3B, 0x09]
-        for _ in 0..<20 {
-            var text: [UInt8] = []
-            for _ in 0..<numbers.next(120) {
-                // Long runs of plain bytes, then a few special ones.
-                let plain = numbers.next(3) == 0 ? numbers.next(30) : 0
-                for _ in 0..<plain { text.append(alphabet[numbers.next(12)]) }
-                text.append(alphabet[numbers.next(alphabet.count)])
-            }
-            for start in 0...text.count {
-                for final in [false, true] {
-                    let expected = Self.scanByteByByte(text, from: start, delimiter: delimiter, final: final)
-                    var ranges: [Range<Int>] = [], doubled: [Int] = []
-                    let found = text.withUnsafeBufferPointer {
-                        DelimitedRecords.scan($0, from: start, delimiter: delimiter, final: final, ranges: &ranges, doubledCells: &doubled)
-                    }
-                    #expect(found?.end == expected.found?.end && found?.next == expected.found?.next && found?.newlines == expected.found?.newlines)
-                    if found != nil {
-                        #expect(ranges == expected.ranges)
-                        #expect(doubled == expected.doubled)
-                    }
-                }
-            }
-        }
+        let streamed = try Self.records(ChunkReader(path: url.path, display: "s.csv"))
+        let whole = try Self.records(ChunkReader(data: Data(text.utf8)))
+        #expect(streamed.count == n + 1)
+        #expect(streamed.map(\.0) == whole.map(\.0))
+        #expect(streamed.map(\.1) == whole.map(\.1))
+        #expect(streamed.last?.0 == ["11/\(n % 28 + 1)/2026", n % 7 == 0 ? "SHOP \"\(n)\"\nSECOND LINE" : "STORE \(n) NEW YORK NY", n % 7 == 0 ? "-\(n % 90).25" : "-\(n % 90).99"])
     }
 
     // MARK: Dates
 
     struct DateCase: Sendable, CustomTestStringConvertible {
         var cell: String
-        /// The fast path reads it (else it leaves it to `dateParts`).
+        /// The fast path reads it (else it leaves it to `FastDate.parts`).
         var numeric: Bool
         var testDescription: String { cell.debugDescription }
     }
@@ -187,11 +101,11 @@ import Testing
     @Test(arguments: dates)
     func numericDatesReadAsDateParts(_ c: DateCase) {
         let bytes = Array(c.cell.utf8)[...]
-        let fast = BankValueParser.numericParts(bytes)
+        let fast = FastDate.numericParts(bytes)
         #expect((fast != nil) == c.numeric)
-        if let fast { #expect([fast.0, fast.1, fast.2] == BankValueParser.dateParts(bytes)) }
+        if let fast { #expect([fast.0, fast.1, fast.2] == FastDate.parts(bytes)) }
         for order in [DateOrder.monthDayYear, .dayMonthYear, .yearMonthDay, nil] {
-            #expect(BankValueParser.date(bytes, order: order) == BankValueParser.date(BankValueParser.dateParts(bytes), order: order))
+            #expect(FastDate.date(bytes, order: order) == FastDate.date(FastDate.parts(bytes), order: order))
         }
     }
 

@@ -276,22 +276,22 @@ func transactions(_ t: TransactionTable) -> [Transaction] {
 
     @Test(arguments: [forty, "-" + forty, "12345678901234.00", "99999999999999999999,99", "1" + String(repeating: "0", count: 13) + ".5"])
     func longAmountsAreNoAmounts(_ text: String) {
-        #expect(BankValueParser.amount(Array(text.utf8)[...], mark: nil) == nil)
-        #expect(BankValueParser.amount(Array(text.utf8)[...], mark: .comma) == nil)
+        #expect(FastAmount.read(Array(text.utf8)[...], mark: nil) == nil)
+        #expect(FastAmount.read(Array(text.utf8)[...], mark: .comma) == nil)
     }
 
     @Test func amountsBelowTheLimitAreExact() {
-        #expect(BankValueParser.amount(Array("-9999999999999.9999".utf8)[...], mark: .point) == -99_999_999_999_999_999)
-        #expect(BankValueParser.amount(Array("15,49".utf8)[...], mark: nil) == 154_900)
-        #expect(BankValueParser.amount(Array("0.123456789".utf8)[...], mark: .point) == 1234)
+        #expect(FastAmount.read(Array("-9999999999999.9999".utf8)[...], mark: .point) == -99_999_999_999_999_999)
+        #expect(FastAmount.read(Array("15,49".utf8)[...], mark: nil) == 154_900)
+        #expect(FastAmount.read(Array("0.123456789".utf8)[...], mark: .point) == 1234)
     }
 
     @Test(arguments: [forty, "\(forty)-01-01", "01/01/\(forty)", "\(forty) Nov 2026", "2026-11-\(forty)", "99999999-01-01"])
     func longDatePartsAreNoDates(_ text: String) {
         let bytes = Array(text.utf8)[...]
-        _ = BankValueParser.dateParts(bytes)
+        _ = FastDate.parts(bytes)
         for order in [DateOrder.dayMonthYear, .monthDayYear, .yearMonthDay, nil] {
-            #expect(BankValueParser.date(bytes, order: order) == nil)
+            #expect(FastDate.date(bytes, order: order) == nil)
         }
     }
 

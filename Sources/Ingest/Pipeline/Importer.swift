@@ -33,24 +33,30 @@ public struct Importer: Sendable {
 
     /// True when the file's header clearly names a transaction table (date, description and
     /// amount, or a known bank layout) and nothing subscription-like; see
-    /// `TransactionColumns.looksLikeTransactions`.
+    /// `TransactionColumns.looksLikeTransactions`. One probe of the first bytes decides the
+    /// encoding and the delimiter for both readers it uses.
     public static func looksLikeBankStatement(path: String, limits: ReadLimits = ReadLimits()) -> Bool {
-        guard let table = try? TransactionTable(path: path, context: NormalizeContext(today: CalendarDate(dayNumber: 0)), limits: limits) else { return false }
+        let context = NormalizeContext(today: CalendarDate(dayNumber: 0))
+        guard let chunks = try? ChunkReader(path: path, display: path),
+              let probe = try? InputProbe(chunks: chunks, hint: nil, guessLegacy: true, file: path),
+              let table = try? TransactionTable(chunks: chunks, probe: probe, name: path, context: context, limits: limits) else { return false }
         if table.layout != nil { return true }
+        let rows = sampleRows(path: path, probe: probe, under: table.header, limits: limits)
         if table.header.first?.hasPrefix("Column ") == true {
             // No header row: the values decide. A date, an amount and a payee charged again and
             // again make a statement (HSBC's three columns); a list of services does not.
-            let rows = sampleRows(path: path, under: table.header, limits: limits)
             let roles = TransactionColumns.detect(values: rows)
             return roles[.date] != nil && roles[.amount] != nil && TransactionColumns.repeatsLikeStatement(roles, rows)
         }
-        return TransactionColumns.looksLikeTransactions(header: table.header, rows: sampleRows(path: path, under: table.header, limits: limits))
+        return TransactionColumns.looksLikeTransactions(header: table.header, rows: rows)
     }
 
-    /// Up to 200 data rows under `header`, read with the table reader, for the value test of
-    /// `looksLikeTransactions`; none when that reader finds another header row.
-    static func sampleRows(path: String, under header: [String], limits: ReadLimits = ReadLimits()) -> [[String]] {
-        guard let table = try? CSVTable(path: path, name: path, limits: limits), table.header == header else { return [] }
+    /// Up to 200 data rows under `header`, read with the table reader from what `probe` found,
+    /// for the value test of `looksLikeTransactions`; none when that reader finds another
+    /// header row.
+    static func sampleRows(path: String, probe: InputProbe, under header: [String], limits: ReadLimits) -> [[String]] {
+        guard let chunks = try? ChunkReader(path: path, display: path), chunks.skip(probe.sample.count),
+              let table = try? CSVTable(chunks: chunks, probe: probe, name: path, limits: limits), table.header == header else { return [] }
         var rows: [[String]] = []
         while rows.count < 200, let row = try? table.nextRow() { rows.append(row.cells) }
         return rows

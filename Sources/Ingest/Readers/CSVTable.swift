@@ -24,22 +24,11 @@ public final class CSVTable: TableSource {
     /// Data rows handed out so far whose cell count differs from the header's.
     @exclusivity(unchecked) public private(set) var raggedRows = 0
 
-    /// Bytes read before the delimiter is chosen.
-    static let sniffBytes = 1 << 16
-
-    private let reader: ChunkReader
-    private var decoder: StreamingDecoder
-    // The state touched for every record is not checked for overlapping access at run time
-    // (the checks cost about 3% of a million-row import): a table is read by one thread at a
-    // time, and no method holds one of these while calling out to code that could touch it.
-    @exclusivity(unchecked) private var tokenizer: CSVTokenizer
-    /// The decoded input being read (`inputCount` bytes of it), in memory the table owns: the
-    /// tokenizer reads it through a pointer, which counts no reference for every record.
-    @exclusivity(unchecked) private var input: UnsafeMutableBufferPointer<UInt8>
-    @exclusivity(unchecked) private var inputCount = 0
-    @exclusivity(unchecked) private var position = 0
-    @exclusivity(unchecked) private var inputEnded: Bool
-    private var tokenizerFinished = false
+    /// Chunks, decoding, the tokenizer and the limits. The state touched for every record is
+    /// not checked for overlapping access at run time (the checks cost about 3% of a
+    /// million-row import): a table is read by one thread at a time, and no method holds it
+    /// while calling out to code that could touch it.
+    @exclusivity(unchecked) private var reader: RecordReader
     @exclusivity(unchecked) private var lookahead: [CSVRecord] = []
     @exclusivity(unchecked) private var lookaheadPosition = 0
     @exclusivity(unchecked) private var classifier = RowClassifier(header: nil)
@@ -59,56 +48,20 @@ public final class CSVTable: TableSource {
         try self.init(reader: ChunkReader(data: data), name: name, encoding: encoding, limits: limits)
     }
 
-    private init(reader: ChunkReader, name: String, encoding hint: TextEncoding?, limits: ReadLimits) throws(ReadError) {
+    private convenience init(reader chunks: ChunkReader, name: String, encoding hint: TextEncoding?, limits: ReadLimits) throws(ReadError) {
+        let probe = try InputProbe(chunks: chunks, hint: hint, guessLegacy: false, file: name)
+        try self.init(chunks: chunks, probe: probe, name: name, limits: limits)
+    }
+
+    /// Reads on from what `probe` found in the first bytes of `chunks`.
+    init(chunks: ChunkReader, probe: InputProbe, name: String, limits: ReadLimits) throws(ReadError) {
         self.name = name
-        self.reader = reader
         self.limits = limits
-        var sample: [UInt8] = []
-        var ended = false
-        while sample.count < Self.sniffBytes {
-            guard let chunk = reader.read() else { ended = true; break }
-            sample.append(contentsOf: chunk)
-        }
-        var encoding = hint ?? .utf8
-        var skip = 0
-        if let (marked, length) = TextEncoding.fromBOM(sample[...]) {
-            encoding = marked
-            skip = length
-        } else if hint == nil, let utf16 = TextEncoding.sniffUTF16(sample[...]) {
-            encoding = utf16
-        }
-        self.encoding = encoding
-        do {
-            decoder = try StreamingDecoder(encoding: encoding)
-        } catch {
-            throw ReadError(file: name, error.message)
-        }
-        var text = decoder.decode(Array(sample[skip...]))
-        if ended { text.append(contentsOf: decoder.finish()) }
-        bomLength = skip
-        let delimiterByte = DelimiterSniffer.delimiter(in: text, complete: ended)
-        delimiter = Character(Unicode.Scalar(delimiterByte))
-        tokenizer = CSVTokenizer(delimiter: delimiterByte, limits: limits)
-        tokenizer.countsEmptyLines = true
-        input = .allocate(capacity: max(text.count, ChunkReader.chunkSize))
-        inputEnded = ended
-        setInput(text)
-        findNUL()
+        encoding = probe.encoding
+        delimiter = Character(Unicode.Scalar(probe.delimiter))
+        reader = try RecordReader(chunks: chunks, probe: probe, name: name, limits: limits)
+        reader.tokenizer.countsEmptyLines = true
         try findHeader()
-    }
-
-    deinit {
-        input.deallocate()
-    }
-
-    /// Puts `bytes` in `input`, which grows when they do not fit.
-    private func setInput(_ bytes: [UInt8]) {
-        if bytes.count > input.count {
-            input.deallocate()
-            input = .allocate(capacity: bytes.count)
-        }
-        bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(input).copyMemory(from: $0) }
-        inputCount = bytes.count
     }
 
     /// Reads the first records until `HeaderFinder.lookahead` of them hold something. Blank
@@ -117,9 +70,9 @@ public final class CSVTable: TableSource {
         // Also bounded in bytes: thirty rows of a few MiB each are not held to find a header.
         var bytes = 0
         while lookahead.count < HeaderFinder.lookahead, bytes < Self.batchBytes, try readRecord() {
-            let (blank, line) = tokenizer.withRecord(row: 0) { (RowClassifier.isBlank($0.allBytes), $0.line) }
+            let (blank, line) = reader.tokenizer.withRecord(row: 0) { (RowClassifier.isBlank($0.allBytes), $0.line) }
             if blank { tally.add(Skip(.blank, line: line)) } else {
-                lookahead.append(tokenizer.record)
+                lookahead.append(reader.tokenizer.record)
                 bytes += lookahead[lookahead.count - 1].bytes.count
             }
         }
@@ -187,27 +140,27 @@ public final class CSVTable: TableSource {
                 : .decoded(SourceRow(cells: decodeCells(record), row: rowNumber, line: record.line)))
         }
         guard batch.count < limit else { return batch }
-        tokenizer.beginBatch(bytes: batch.bytes, ends: batch.ends)
+        reader.tokenizer.beginBatch(bytes: batch.bytes, ends: batch.ends)
         // A batch also ends once its bytes pass `batchBytes`, so that batches of big rows
         // queued between threads stay small.
-        while batch.count < limit, tokenizer.batchCounts.bytes < Self.batchBytes, try readRecord() {
-            let ascii = !tokenizer.mayHoldNonASCII
-            let (look, count, line, text) = tokenizer.withRecord(row: 0) { record in
+        while batch.count < limit, reader.tokenizer.batchCounts.bytes < Self.batchBytes, try readRecord() {
+            let ascii = !reader.tokenizer.mayHoldNonASCII
+            let (look, count, line, text) = reader.tokenizer.withRecord(row: 0) { record in
                 (classifier.look(at: record), record.count, record.line, ascii || isText(record.allBytes))
             }
-            let reason = look.reason { decodeCells(tokenizer.record) }
+            let reason = look.reason { decodeCells(reader.tokenizer.record) }
             if let reason {
-                skip(reason, tokenizer.record)
-                tokenizer.replaceRecord()
+                skip(reason, reader.tokenizer.record)
+                reader.tokenizer.replaceRecord()
                 continue
             }
             rowNumber += 1
             if count != header.count { raggedRows += 1 }
-            if !text { tokenizer.replaceRecord(with: decodeCells(tokenizer.record).map { Array($0.utf8) }) }
-            let (bytesEnd, endsEnd) = tokenizer.batchCounts
+            if !text { reader.tokenizer.replaceRecord(with: decodeCells(reader.tokenizer.record).map { Array($0.utf8) }) }
+            let (bytesEnd, endsEnd) = reader.tokenizer.batchCounts
             batch.places.append(RecordBatch.Place(bytesEnd: bytesEnd, endsEnd: endsEnd, row: rowNumber, line: line, decoded: !text))
         }
-        (batch.bytes, batch.ends) = tokenizer.endBatch()
+        (batch.bytes, batch.ends) = reader.tokenizer.endBatch()
         return batch
     }
 
@@ -256,96 +209,34 @@ public final class CSVTable: TableSource {
             return record
         }
         guard try readRecord() else { return nil }
-        return tokenizer.record
+        return reader.tokenizer.record
     }
 
-    /// Moves the tokenizer on to the next record, reading and decoding chunks as needed. A
-    /// record past the limits (`ReadLimits`) or a NUL byte (binary data, not text) is an error
-    /// naming the line.
+    /// Moves the tokenizer on to the next record (`RecordReader.advance`); the empty lines it
+    /// passed over are counted as blank rows.
+    @inline(__always)
     private func readRecord() throws(ReadError) -> Bool {
-        // A table that stopped on an error says so again rather than read on.
-        if let failure { throw failure }
-        do throws(ReadError) {
-            return try readNextRecord()
-        } catch {
-            failure = error
-            throw error
+        defer { countEmptyLines() }
+        let found = try reader.advance()
+        if found, let line = reader.unterminatedQuoteLine, !warnedUnterminated {
+            warnedUnterminated = true
+            warnings.append(Issue("csv.unterminated-quote", .warning,
+                "line \(line): a quoted cell opened on this line never closes; the rest of the file was read into it (check the quotes)"))
         }
+        return found
     }
+
+    private var warnedUnterminated = false
 
     /// The error the table stopped on.
-    private var failure: ReadError?
-
-    private func readNextRecord() throws(ReadError) -> Bool {
-        while true {
-            if position < inputCount {
-                // The text is read up to its first NUL byte, if any: binary data stops there.
-                let end = nulAt ?? inputCount
-                let found = tokenizer.next(UnsafeBufferPointer(rebasing: input[..<end]), position: &position)
-                countEmptyLines()
-                if let overflow = tokenizer.overflow {
-                    throw limits.error(overflow.kind, file: name, line: overflow.line, column: overflow.column)
-                }
-                if found { return true }
-                if let nulAt, position >= nulAt { throw binaryError(at: nulAt) }
-            }
-            if inputEnded {
-                guard !tokenizerFinished else { return false }
-                tokenizerFinished = true
-                guard tokenizer.finish() else {
-                    if let overflow = tokenizer.overflow {
-                        throw limits.error(overflow.kind, file: name, line: overflow.line, column: overflow.column)
-                    }
-                    return false
-                }
-                if tokenizer.unterminatedQuote {
-                    warnings.append(Issue("csv.unterminated-quote", .warning,
-                        "line \(tokenizer.record.line): a quoted cell opened on this line never closes; the rest of the file was read into it (check the quotes)"))
-                }
-                return true
-            }
-            inputStart += inputCount
-            if decoder.passesBytesThrough {
-                inputCount = reader.read(into: UnsafeMutableRawBufferPointer(input))
-                inputEnded = inputCount == 0
-            } else if let chunk = reader.read() {
-                setInput(decoder.decode(chunk))
-            } else {
-                setInput(decoder.finish())
-                inputEnded = true
-            }
-            position = 0
-            findNUL()
-        }
-    }
+    private var failure: ReadError? { reader.failure }
 
     /// Empty lines the tokenizer passed over are blank rows, counted as skips.
     @inline(__always)
     private func countEmptyLines() {
-        let (count, first) = tokenizer.takeEmptyLines()
+        let (count, first) = reader.tokenizer.takeEmptyLines()
         guard count > 0 else { return }
         tally.add(.blank, count: count, listing: (first..<(first + count)).lazy.map { Skip(.blank, line: $0) })
-    }
-
-    /// Where the text read so far starts: bytes of text before `input`.
-    private var inputStart = 0
-    /// The byte order mark's length, before the text.
-    private var bomLength = 0
-    /// The first NUL byte in `input`, if any.
-    private var nulAt: Int?
-
-    private func findNUL() {
-        guard inputCount > 0, let base = input.baseAddress, let found = memchr(base, 0, inputCount) else { nulAt = nil; return }
-        nulAt = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-    }
-
-    /// A NUL byte at `offset` in `input`: binary data, which no CSV export holds.
-    private func binaryError(at offset: Int) -> ReadError {
-        let line = tokenizer.currentLine
-        let place = decoder.passesBytesThrough ? "a NUL byte at byte \(bomLength + inputStart + offset)" : "a NUL character"
-        var message = "looks like binary data, not a text table (\(place), line \(line)); if it is a table, remove the NUL bytes"
-        if encoding == .utf8 { message += ", or pass --encoding utf-16 if it is UTF-16 text" }
-        return ReadError(file: name, line: line, message)
     }
 
     private func decodeCells(_ record: CSVRecord) -> [String] {

@@ -30,6 +30,18 @@ final class ChunkReader {
         if case .file(let file) = input { fclose(file) }
     }
 
+    /// Passes over the next `count` bytes (ones a probe has read through another reader);
+    /// false when that fails.
+    func skip(_ count: Int) -> Bool {
+        switch input {
+        case .file(let file):
+            return fseek(file, count, SEEK_CUR) == 0
+        case .data(let data, let offset):
+            input = .data(data, offset: offset + count)
+            return true
+        }
+    }
+
     /// The next chunk, or nil at the end.
     func read() -> [UInt8]? {
         let chunk = [UInt8](unsafeUninitializedCapacity: Self.chunkSize) { buffer, count in

@@ -29,7 +29,7 @@ public struct SeriesDraftBuilder: Sendable {
         let last = series.last
         let cycle = series.fit.period.cycle
         func price(_ amount: Int64) -> Price {
-            Price(amount: Decimal(amount) / Decimal(BankValueParser.scale), currency: currency)
+            Price(amount: Decimal(amount) / Decimal(FastAmount.scale), currency: currency)
         }
         var next = cycle.advance(last.date)
         var steps = 1

@@ -3,8 +3,8 @@ import Foundation
 /// Rows of a transaction table packed for the importer, a batch at a time: per transaction its
 /// day, amount, currency, row and line, the bytes of its merchant cache key (see
 /// `MerchantCache.appendKey`) and of its status, and the key's hash. The bytes are copied out
-/// of the reader's buffer, so a batch holds no reference to it and the reader's buffer is
-/// never shared between the threads; the importer's loop retains nothing per row.
+/// of the tokenizer's memory, so a batch holds no reference to it and that memory is never
+/// shared between the threads; the importer's loop retains nothing per row.
 struct RowBatch {
     struct Row {
         /// Days since 1970-01-01.
@@ -38,39 +38,39 @@ struct RowBatch {
             rows.append(Row(day: 0, amount: 0, currency: nil, row: 0, line: 0, key: 0..<0, status: 0..<0, hash: 0, skip: skips.count))
             skips.append(skip)
         case .transaction(let t):
-            appendRow(day: t.date.dayNumber, amount: t.amount, currency: t.currency, row: t.row, line: t.line, bytes: t.bytes,
-                      type: t.type, payee: t.payee, text: t.text, reference: t.reference, status: t.status)
+            t.bytes.withUnsafeBytes { bytes in
+                appendRow(day: t.date.dayNumber, amount: t.amount, currency: t.currency, row: t.row, line: t.line, bytes: bytes,
+                          type: t.type, payee: t.payee, text: t.text, reference: t.reference, status: t.status)
+            }
         }
     }
 
-    /// A transaction whose text fields lie in `bytes`: its key as `MerchantCache.appendKey`
+    /// A transaction whose text fields lie in `source`: its key as `MerchantCache.appendKey`
     /// makes it, then its status.
-    mutating func appendRow(day: Int, amount: Int64, currency: Currency?, row: Int, line: Int, bytes source: [UInt8],
+    mutating func appendRow(day: Int, amount: Int64, currency: Currency?, row: Int, line: Int, bytes source: UnsafeRawBufferPointer,
                             type: Range<Int>, payee: Range<Int>, text: Range<Int>, reference: Range<Int>, status: Range<Int>) {
         let start = bytes.count
         let keyLength = 16 + type.count + payee.count + text.count + reference.count
         // One growth of the buffer, then the fields copied into it.
         bytes.append(contentsOf: repeatElement(0, count: keyLength + status.count))
-        let hash = source.withUnsafeBytes { source in
-            bytes.withUnsafeMutableBytes { out -> UInt64 in
-                var at = start
-                func copy(_ field: Range<Int>, counted: Bool) {
-                    if counted {
-                        out.storeBytes(of: UInt32(truncatingIfNeeded: field.count), toByteOffset: at, as: UInt32.self)
-                        at += 4
-                    }
-                    if !field.isEmpty {
-                        UnsafeMutableRawBufferPointer(rebasing: out[at..<(at + field.count)]).copyMemory(from: UnsafeRawBufferPointer(rebasing: source[field]))
-                    }
-                    at += field.count
+        let hash = bytes.withUnsafeMutableBytes { out -> UInt64 in
+            var at = start
+            func copy(_ field: Range<Int>, counted: Bool) {
+                if counted {
+                    out.storeBytes(of: UInt32(truncatingIfNeeded: field.count), toByteOffset: at, as: UInt32.self)
+                    at += 4
                 }
-                copy(type, counted: true)
-                copy(payee, counted: true)
-                copy(text, counted: true)
-                copy(reference, counted: true)
-                copy(status, counted: false)
-                return ByteKeyTable<MerchantCache.Entry>.hash(UnsafeRawBufferPointer(rebasing: out[start..<(start + keyLength)]))
+                if !field.isEmpty {
+                    UnsafeMutableRawBufferPointer(rebasing: out[at..<(at + field.count)]).copyMemory(from: UnsafeRawBufferPointer(rebasing: source[field]))
+                }
+                at += field.count
             }
+            copy(type, counted: true)
+            copy(payee, counted: true)
+            copy(text, counted: true)
+            copy(reference, counted: true)
+            copy(status, counted: false)
+            return ByteKeyTable<MerchantCache.Entry>.hash(UnsafeRawBufferPointer(rebasing: out[start..<(start + keyLength)]))
         }
         let end = start + keyLength
         rows.append(Row(day: day, amount: amount, currency: currency, row: row, line: line,

@@ -42,5 +42,5 @@ public struct Transaction: Hashable, Sendable {
     public var descriptor: String { payee.isEmpty ? text : payee }
 
     /// The amount as a decimal (`154900` → `15.49`), sign kept.
-    public var decimalAmount: Decimal { Decimal(amount) / Decimal(BankValueParser.scale) }
+    public var decimalAmount: Decimal { Decimal(amount) / Decimal(FastAmount.scale) }
 }

@@ -125,7 +125,7 @@ public enum TransactionColumns {
             return cells.isEmpty ? 0 : Double(cells.filter(test).count) / Double(cells.count)
         }
         func isDate(_ s: String) -> Bool {
-            let parts = BankValueParser.dateParts(Array(s.utf8)[...])
+            let parts = FastDate.parts(Array(s.utf8)[...])
             return parts.count >= 3 && s.count <= 25 && s.contains(where: { $0 == "/" || $0 == "-" || $0 == "." || $0 == " " })
         }
         func isAmount(_ s: String) -> Bool {

@@ -24,7 +24,9 @@ public final class TransactionTable {
     public private(set) var signReason = ""
 
     private var debitWords: Set<String> = TransactionTable.defaultDebitWords
-    private var records: DelimitedRecords
+    /// The records, read with the shared tokenizer. Touched for every row by one thread at a
+    /// time, so not checked for overlapping access at run time.
+    @exclusivity(unchecked) private var records: RecordReader
     private var pending: [Skip] = []
     private var lookahead: [ByteRecord] = []
     private var lookaheadIndex = 0
@@ -42,6 +44,9 @@ public final class TransactionTable {
         var currency: Currency?
         var encoding: TextEncoding = .utf8
         var debitWords: Set<String> = []
+        /// The normalisers a row's date and amounts are read with (their fast paths first).
+        var dates = DateParser(context: NormalizeContext(today: CalendarDate(dayNumber: 0)))
+        var prices = PriceParser(context: NormalizeContext(today: CalendarDate(dayNumber: 0)))
     }
 
     /// Column numbers of the roles `read` takes, looked up once rather than per row.
@@ -77,102 +82,88 @@ public final class TransactionTable {
     }
     static let sampleCount = 400
 
-    /// Opens a file; the head decides encoding and delimiter, the rest is streamed.
-    /// `encoding` overrides the sniffed one (`--encoding`).
+    /// Opens a file; an `InputProbe` of its first bytes decides the encoding and the delimiter,
+    /// the rest is streamed. `encoding` overrides the sniffed one (`--encoding`).
     public convenience init(path: String, name: String? = nil, encoding: TextEncoding? = nil, context: NormalizeContext,
                             limits: ReadLimits = ReadLimits()) throws(ReadError) {
         let display = name ?? path
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ReadError(file: display, "cannot read the file (check that it exists and is readable)")
-        }
-        let head = (try? handle.read(upToCount: DelimitedRecords.chunkSize)).flatMap { $0 }.map { [UInt8]($0) } ?? []
-        try self.init(handle: handle, head: head, name: display, encoding: encoding, context: context, limits: limits)
+        try self.init(chunks: ChunkReader(path: path, display: display), name: display, encoding: encoding, context: context, limits: limits)
     }
 
     /// Reads a statement held in memory.
     public convenience init(data: Data, name: String, encoding: TextEncoding? = nil, context: NormalizeContext,
                             limits: ReadLimits = ReadLimits()) throws(ReadError) {
-        try self.init(handle: nil, head: [UInt8](data), name: name, encoding: encoding, context: context, limits: limits)
+        try self.init(chunks: ChunkReader(data: data), name: name, encoding: encoding, context: context, limits: limits)
     }
 
-    /// The most bytes of a UTF-16 or GB18030 statement, which is transcoded whole.
-    static let maxTranscodedBytes = 256 << 20
+    private convenience init(chunks: ChunkReader, name: String, encoding hint: TextEncoding?, context: NormalizeContext,
+                             limits: ReadLimits) throws(ReadError) {
+        let probe = try InputProbe(chunks: chunks, hint: hint, guessLegacy: true, file: name)
+        try self.init(chunks: chunks, probe: probe, name: name, context: context, limits: limits)
+    }
 
     /// The caps records are held to.
     public let limits: ReadLimits
 
     /// Why reading stopped before the end of the file (a row past a limit, binary data); the
     /// importer reports it once the rows before are read.
-    public var failure: ReadError? { records.failure.map { $0.error(file: name, limits: limits) } }
+    public var failure: ReadError? { records.failure }
 
-    private init(handle: FileHandle?, head: [UInt8], name: String, encoding hint: TextEncoding?, context: NormalizeContext,
-                 limits: ReadLimits) throws(ReadError) {
+    /// Reads on from what `probe` found in the first bytes of `chunks`.
+    init(chunks: ChunkReader, probe: InputProbe, name: String, context: NormalizeContext,
+         limits: ReadLimits) throws(ReadError) {
         self.name = name
         self.limits = limits
-        var bytes = head
-        var stream = handle
-        encoding = hint ?? EncodingSniffer.sniff(Array(head.prefix(1 << 16)))
-        if encoding != .utf8 && encoding != .windows1252 {
-            // UTF-16 and GB18030 exports are small (wallet apps, Excel): transcode them whole,
-            // up to a cap.
-            if let handle {
-                while bytes.count <= Self.maxTranscodedBytes, let more = try? handle.read(upToCount: 1 << 20), !more.isEmpty {
-                    bytes += more
-                }
-            }
-            guard bytes.count <= Self.maxTranscodedBytes else {
-                throw ReadError(file: name, "a \(encoding.rawValue) statement over \(ReadLimits.size(Self.maxTranscodedBytes)) is not read (convert it to UTF-8 first)")
-            }
-            if let (_, bom) = TextEncoding.fromBOM(bytes[...]) { bytes.removeFirst(bom) }
-            var decoder = try StreamingDecoder(encoding: encoding)
-            bytes = decoder.decode(bytes) + decoder.finish()
-            stream = nil
+        encoding = probe.encoding
+        records = try RecordReader(chunks: chunks, probe: probe, name: name, limits: limits)
+        while lookahead.count < TransactionTable.sampleCount + 40, try records.advance() {
+            lookahead.append(ByteRecord(records.tokenizer.record))
         }
-        let delimiter = DelimitedRecords.sniffDelimiter(Array(bytes.prefix(1 << 16)))
-        records = DelimitedRecords(handle: stream, head: bytes, atEnd: stream == nil, delimiter: delimiter, limits: limits)
-        while lookahead.count < TransactionTable.sampleCount + 40, let record = records.next() { lookahead.append(record) }
-        if let failure { throw failure }
         guard lookahead.contains(where: { !$0.isBlank }) else {
             throw ReadError(file: name, "the file is empty (expected a table of transactions)")
         }
         try chooseColumns(context: context)
         decideFormats(context: context)
         format = RowFormat(at: Positions(columns), sign: sign, dateOrder: dateOrder, decimalMark: decimalMark,
-                           currency: currency, encoding: encoding, debitWords: debitWords)
+                           currency: currency, encoding: encoding, debitWords: debitWords,
+                           dates: DateParser(context: context), prices: PriceParser(context: context))
     }
 
     /// A cell's text, spaces and tabs around it trimmed.
-    func text(_ bytes: ArraySlice<UInt8>) -> String {
+    func text<C: BidirectionalCollection<UInt8>>(_ bytes: C) -> String {
         decode(TransactionTable.trimmed(bytes))
     }
 
     /// Bytes of the file's encoding as text.
-    func decode(_ bytes: ArraySlice<UInt8>) -> String {
+    func decode<C: Collection<UInt8>>(_ bytes: C) -> String {
         TransactionTable.decode(bytes, encoding: encoding)
     }
 
     /// Bytes of a table read in `encoding` (UTF-8 or Windows-1252; others were transcoded) as text.
-    static func decode(_ bytes: ArraySlice<UInt8>, encoding: TextEncoding) -> String {
+    static func decode<C: Collection<UInt8>>(_ bytes: C, encoding: TextEncoding) -> String {
         encoding == .windows1252 ? Windows1252.decode(bytes) : String(decoding: bytes, as: UTF8.self)
     }
 
-    static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    /// The bytes without the spaces and tabs around them.
+    static func trimmed<C: BidirectionalCollection<UInt8>>(_ bytes: C) -> C.SubSequence {
         var lo = bytes.startIndex, hi = bytes.endIndex
-        while lo < hi, bytes[lo] == 0x20 || bytes[lo] == 0x09 { lo += 1 }
-        while hi > lo, bytes[hi - 1] == 0x20 || bytes[hi - 1] == 0x09 { hi -= 1 }
+        while lo < hi, bytes[lo] == 0x20 || bytes[lo] == 0x09 { bytes.formIndex(after: &lo) }
+        while hi > lo, bytes[bytes.index(before: hi)] == 0x20 || bytes[bytes.index(before: hi)] == 0x09 { bytes.formIndex(before: &hi) }
         return bytes[lo..<hi]
     }
 
     /// The trimmed bytes of a column, empty when the table or the row has no such column.
-    private static func cellBytes(_ cells: RecordCells, _ column: Int?) -> ArraySlice<UInt8> {
-        guard let c = column, c < cells.count else { return [] }
+    private static func cellBytes(_ cells: RecordCells, _ column: Int?) -> Slice<UnsafeBufferPointer<UInt8>> {
+        guard let c = column, c < cells.count else { return UnsafeBufferPointer(start: nil, count: 0)[...] }
         return TransactionTable.trimmed(cells[c])
     }
 
-    /// Where a column's trimmed bytes lie in `cells.bytes`; empty without such a column.
+    /// Where a column's trimmed bytes lie, as offsets from `cells.base`; empty without such a column.
     private static func field(_ cells: RecordCells, _ column: Int?) -> Range<Int> {
         guard let c = column, c < cells.count else { return 0..<0 }
-        return TransactionTable.trimmed(cells[c]).indices
+        let cell = cells[c], trimmed = TransactionTable.trimmed(cell)
+        let from = cells.offset(of: c)
+        return (from + trimmed.startIndex)..<(from + trimmed.endIndex)
     }
 
     /// Header row: the first of the opening rows that a known layout recognises, else the first
@@ -209,9 +200,9 @@ public final class TransactionTable {
         let samples = lookahead.filter { $0.cells.count == width }
         if let layout = BankLayout.bundled.first(where: { $0.header == nil && $0.columns == width }) {
             let roles = layout.columns(in: [])
-            let dates = samples.prefix(20).filter { r in roles[.date].map { BankValueParser.dateParts(r.cells[$0]).count >= 3 } ?? false }
+            let dates = samples.prefix(20).filter { r in roles[.date].map { FastDate.parts(r.cells[$0]).count >= 3 } ?? false }
             let firstIsData = lookahead.first(where: { !$0.isBlank }).map { r in
-                roles[.date].map { $0 < r.cells.count && BankValueParser.dateParts(r.cells[$0]).count >= 3 } ?? false
+                roles[.date].map { $0 < r.cells.count && FastDate.parts(r.cells[$0]).count >= 3 } ?? false
             } ?? false
             if firstIsData, dates.count * 10 >= min(20, samples.count) * 8 {
                 columns = roles
@@ -240,12 +231,12 @@ public final class TransactionTable {
     private func decideFormats(context: NormalizeContext) {
         let sample = lookahead[lookaheadIndex...].prefix(TransactionTable.sampleCount)
         if dateOrder == nil, let c = columns[.date] {
-            dateOrder = BankValueParser.dateOrder(of: sample.compactMap { c < $0.cells.count ? BankValueParser.dateParts($0.cells[c]) : nil })
+            dateOrder = FastDate.dateOrder(of: sample.compactMap { c < $0.cells.count ? FastDate.parts($0.cells[c]) : nil })
                 ?? (context.region == "US" ? .monthDayYear : (context.locale == nil ? .monthDayYear : .dayMonthYear))
         }
         if decimalMark == nil {
             let amountColumns = [columns[.amount], columns[.debit], columns[.credit]].compactMap { $0 }
-            decimalMark = BankValueParser.decimalMark(of: sample.flatMap { r in amountColumns.compactMap { $0 < r.cells.count ? r.cells[$0] : nil } })
+            decimalMark = FastAmount.decimalMark(of: sample.flatMap { r in amountColumns.compactMap { $0 < r.cells.count ? r.cells[$0] : nil } })
         }
         if currency == nil {
             // A currency in the amount's header (`Amount (EUR)`) is the file's own word; the
@@ -266,7 +257,7 @@ public final class TransactionTable {
             sign = .indicator
             signReason = "a type column that says debit or credit"
         } else if let c = columns[.amount] {
-            let values = sample.compactMap { c < $0.cells.count ? BankValueParser.amount($0.cells[c], mark: decimalMark) : nil }.filter { $0 != 0 }
+            let values = sample.compactMap { c < $0.cells.count ? FastAmount.read($0.cells[c], mark: decimalMark) : nil }.filter { $0 != 0 }
             let positive = values.filter { $0 > 0 }.count
             // Card-issuer exports list purchases as positive and payments as negative; a bank
             // account has a balance column or mostly negative rows (many charges, few credits).
@@ -300,7 +291,8 @@ public final class TransactionTable {
     }
 
     /// As `next()`, the text fields left as bytes: after the sampled records, a row costs no
-    /// array of cells and no `String`.
+    /// array of cells and no `String`. A row past a limit or binary data ends the rows
+    /// (`failure` says why).
     func nextBytes() -> ByteItem? {
         if !pending.isEmpty { return .skip(pending.removeFirst()) }
         if lookaheadIndex < lookahead.count {
@@ -309,67 +301,70 @@ public final class TransactionTable {
             if lookaheadIndex == lookahead.count { lookahead = []; lookaheadIndex = 0 }
             if record.isBlank { return .skip(Skip(.blank, line: record.line)) }
             row += 1
-            return read(RecordCells(record), line: record.line)
+            let (row, format) = (self.row, self.format)
+            return record.record.withView { TransactionTable.read(RecordCells($0), row: row, format: format) }
         }
-        guard records.advance() else { return nil }
-        let cells = records.cells
-        if cells.isBlank { return .skip(Skip(.blank, line: records.recordLine)) }
-        row += 1
-        return read(cells, line: records.recordLine)
+        guard (try? records.advance()) == true else { return nil }
+        let (row, format) = (self.row, self.format)
+        return records.tokenizer.withRecord(row: 0) { view -> ByteItem in
+            let cells = RecordCells(view)
+            if cells.isBlank { return .skip(Skip(.blank, line: view.line)) }
+            self.row += 1
+            return TransactionTable.read(cells, row: row + 1, format: format)
+        }
     }
 
     /// Reads rows into `batch` until it holds `limit` items; false when the table has ended.
-    /// Rows after the sampled ones are read with the reader, the row count and the formats in
-    /// local variables, so the loop touches no property of the table.
+    /// Rows after the sampled ones are read straight from the tokenizer's memory, the row
+    /// count and the formats in local variables.
     func fill(_ batch: inout RowBatch, limit: Int) -> Bool {
         while batch.count < limit, !pending.isEmpty || lookaheadIndex < lookahead.count {
             guard let item = nextBytes() else { return false }
             batch.append(item)
         }
-        var records = DelimitedRecords(bytes: [], delimiter: 0x2C)
-        swap(&records, &self.records)
-        defer { swap(&records, &self.records) }
         let format = self.format
         var row = self.row
         defer { self.row = row }
         while batch.count < limit {
-            guard records.advance() else { return false }
-            let cells = records.cells
-            if cells.isBlank {
-                batch.append(.skip(Skip(.blank, line: records.recordLine)))
-                continue
+            guard (try? records.advance()) == true else { return false }
+            records.tokenizer.withRecord(row: 0) { view in
+                let cells = RecordCells(view)
+                if cells.isBlank {
+                    batch.append(.skip(Skip(.blank, line: view.line)))
+                    return
+                }
+                row += 1
+                TransactionTable.read(cells, row: row, format: format, into: &batch)
             }
-            row += 1
-            TransactionTable.read(cells, line: records.recordLine, row: row, format: format, into: &batch)
         }
         return true
     }
 
-    private func read(_ cells: RecordCells, line: Int) -> ByteItem {
-        TransactionTable.read(cells, line: line, row: row, format: format)
-    }
-
-    /// A data row (number `row`) as a transaction or a skip.
-    private static func read(_ cells: RecordCells, line: Int, row: Int, format: RowFormat) -> ByteItem {
+    /// A data row (number `row`) as a transaction or a skip, its bytes copied out.
+    private static func read(_ cells: RecordCells, row: Int, format: RowFormat) -> ByteItem {
+        let line = cells.line
         switch parse(cells, line: line, row: row, format: format) {
         case .skip(let skip): return .skip(skip)
         case .row(let date, let amount, let currency):
             let at = format.at
-            return .transaction(TransactionBytes(date: date, amount: amount, currency: currency, bytes: cells.bytes,
-                                                 payee: field(cells, at.payee), text: field(cells, at.description),
-                                                 reference: field(cells, at.reference), type: field(cells, at.type),
-                                                 status: field(cells, at.status), account: field(cells, at.account),
+            let (bytes, shift) = cells.copiedBytes()
+            func moved(_ range: Range<Int>) -> Range<Int> { range.isEmpty ? 0..<0 : (range.lowerBound - shift)..<(range.upperBound - shift) }
+            return .transaction(TransactionBytes(date: date, amount: amount, currency: currency, bytes: bytes,
+                                                 payee: moved(field(cells, at.payee)), text: moved(field(cells, at.description)),
+                                                 reference: moved(field(cells, at.reference)), type: moved(field(cells, at.type)),
+                                                 status: moved(field(cells, at.status)), account: moved(field(cells, at.account)),
                                                  row: row, line: line))
         }
     }
 
     /// As `read`, straight into a batch: the same fields, with no `TransactionBytes` between.
-    private static func read(_ cells: RecordCells, line: Int, row: Int, format: RowFormat, into batch: inout RowBatch) {
+    private static func read(_ cells: RecordCells, row: Int, format: RowFormat, into batch: inout RowBatch) {
+        let line = cells.line
         switch parse(cells, line: line, row: row, format: format) {
         case .skip(let skip): batch.append(.skip(skip))
         case .row(let date, let amount, let currency):
             let at = format.at
-            batch.appendRow(day: date.dayNumber, amount: amount, currency: currency, row: row, line: line, bytes: cells.bytes,
+            batch.appendRow(day: date.dayNumber, amount: amount, currency: currency, row: row, line: line, bytes: cells.base,
                             type: field(cells, at.type), payee: field(cells, at.payee), text: field(cells, at.description),
                             reference: field(cells, at.reference), status: field(cells, at.status))
         }
@@ -384,10 +379,10 @@ public final class TransactionTable {
     /// The date, signed amount and currency of a data row, or why it is skipped.
     private static func parse(_ cells: RecordCells, line: Int, row: Int, format: RowFormat) -> Parsed {
         let at = format.at, dateOrder = format.dateOrder, decimalMark = format.decimalMark
-        func text(_ bytes: ArraySlice<UInt8>) -> String { TransactionTable.decode(TransactionTable.trimmed(bytes), encoding: format.encoding) }
-        func decode(_ bytes: ArraySlice<UInt8>) -> String { TransactionTable.decode(bytes, encoding: format.encoding) }
+        func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String { TransactionTable.decode(TransactionTable.trimmed(bytes), encoding: format.encoding) }
+        func decode(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String { TransactionTable.decode(bytes, encoding: format.encoding) }
         guard let dc = at.date, dc < cells.count,
-              let date = BankValueParser.date(cells[dc], order: dateOrder) else {
+              let date = format.dates.statementDate(cells[dc], order: dateOrder, encoding: format.encoding) else {
             let joined = cells.map(text).joined(separator: " ").lowercased()
             if joined.allSatisfy({ $0 == "-" || $0 == " " }) || TransactionTable.summaryWords.contains(where: { joined.contains($0) }) {
                 return .skip(Skip(.totals, line: line, row: row, detail: "summary line"))
@@ -398,15 +393,15 @@ public final class TransactionTable {
         var amount: Int64?
         switch format.sign {
         case .signed:
-            amount = at.amount.flatMap { $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }.map { -$0 }
+            amount = at.amount.flatMap { $0 < cells.count ? format.prices.statementAmount(cells[$0], mark: decimalMark, encoding: format.encoding) : nil }.map { -$0 }
         case .chargesPositive:
-            amount = at.amount.flatMap { $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }
+            amount = at.amount.flatMap { $0 < cells.count ? format.prices.statementAmount(cells[$0], mark: decimalMark, encoding: format.encoding) : nil }
         case .debitCredit:
-            let debit = at.debit.flatMap { $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }
-            let credit = at.credit.flatMap { $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }
+            let debit = at.debit.flatMap { $0 < cells.count ? format.prices.statementAmount(cells[$0], mark: decimalMark, encoding: format.encoding) : nil }
+            let credit = at.credit.flatMap { $0 < cells.count ? format.prices.statementAmount(cells[$0], mark: decimalMark, encoding: format.encoding) : nil }
             if let debit, debit != 0 { amount = abs(debit) } else if let credit { amount = -abs(credit) }
         case .indicator:
-            if let value = at.amount.flatMap({ $0 < cells.count ? BankValueParser.amount(cells[$0], mark: decimalMark) : nil }) {
+            if let value = at.amount.flatMap({ $0 < cells.count ? format.prices.statementAmount(cells[$0], mark: decimalMark, encoding: format.encoding) : nil }) {
                 let word = HeaderVocabulary.fold(decode(cellBytes(cells, at.indicator)))
                 if TransactionTable.neutralWords.contains(word) {
                     return .skip(Skip(.transfer, line: line, row: row, detail: "neither in nor out"))
@@ -426,12 +421,12 @@ public final class TransactionTable {
 
 /// A transaction as `TransactionTable` reads it, its text fields still the file's bytes
 /// (trimmed): the bank importer decodes them only for a descriptor it has not met yet. The
-/// fields are ranges of one shared buffer, so handing a row on retains one reference.
+/// fields are ranges of one buffer, so handing a row on retains one reference.
 struct TransactionBytes {
     var date: CalendarDate
     var amount: Int64
     var currency: Currency?
-    /// The bytes the ranges below point into (the reader's buffer, or a record's own copy).
+    /// The bytes the ranges below point into: a copy of the row's record.
     var bytes: [UInt8]
     var payee, text, reference, type, status, account: Range<Int>
     var row: Int
@@ -442,4 +437,46 @@ struct TransactionBytes {
 enum ByteItem {
     case transaction(TransactionBytes)
     case skip(Skip)
+}
+
+/// A record sampled before the columns are chosen: its cells as slices of its own bytes.
+struct ByteRecord {
+    let record: CSVRecord
+    let cells: [ArraySlice<UInt8>]
+    var line: Int { record.line }
+
+    init(_ record: CSVRecord) {
+        self.record = record
+        cells = (0..<record.count).map(record.field)
+    }
+
+    var isBlank: Bool { record.isBlank }
+}
+
+/// The cells of a record as `TransactionTable` reads a row: a view into the tokenizer's memory
+/// (or a sampled record's), valid only during the call that lent it.
+struct RecordCells: RandomAccessCollection {
+    let view: RecordView
+
+    init(_ view: RecordView) { self.view = view }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { view.count }
+    subscript(position: Int) -> UnsafeBufferPointer<UInt8> { view.field(position) }
+
+    var line: Int { view.line }
+    var isBlank: Bool { RowClassifier.isBlank(view.allBytes) }
+
+    /// Where cell `i` starts, as an offset from `base`.
+    func offset(of i: Int) -> Int { i == 0 ? view.start : view.ends[i - 1] }
+
+    /// The bytes the cells' offsets count from, up to the record's end.
+    var base: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: view.bytes, count: view.count == 0 ? view.start : view.ends[view.count - 1])
+    }
+
+    /// The record's bytes copied into an array, and the offset its first byte had.
+    func copiedBytes() -> (bytes: [UInt8], shift: Int) {
+        (Array(view.allBytes), view.start)
+    }
 }

@@ -1,72 +1,8 @@
-/// Reads dates and amounts of transaction rows straight from their bytes: a million-row
-/// statement cannot afford a `String`, a `Decimal` and a formatter per cell.
-enum BankValueParser {
-    /// Amounts are kept as ten-thousandths (`-15.49` → `-154900`), exact for every currency.
-    static let scale: Int64 = 10_000
-
-    /// Amounts must be below this many ten-thousandths (10^13 in the currency): a longer run
-    /// of digits (an account or reference number) is no amount, and differences and tenfold
-    /// amounts of real ones stay far inside `Int64`.
-    static let limit: Int64 = 100_000_000_000_000_000
-
-    /// Reads `-1.234,56`, `1,234.56`, `(15.49)`, `15,49-`, `€ 15,49`, `+2 000,00 kr`; nil when
-    /// there is no digit. `mark` is the column's decimal mark; without it the value decides.
-    static func amount(_ bytes: ArraySlice<UInt8>, mark: DecimalMark?) -> Int64? {
-        var negative = false
-        var digits: Int64 = 0
-        var sawDigit = false
-        var fraction = -1
-        var decimal: UInt8 = mark == .comma ? 0x2C : (mark == .point ? 0x2E : 0)
-        if decimal == 0 {
-            // Without the column's mark, a last separator followed by three digits groups thousands.
-            var last: UInt8 = 0
-            var after = 0
-            for b in bytes {
-                if b == 0x2C || b == 0x2E { last = b; after = 0 } else if b >= 0x30 && b <= 0x39 { after += 1 }
-            }
-            decimal = last != 0 && after != 3 ? last : 0xFF
-        }
-        for b in bytes {
-            switch b {
-            case 0x30...0x39:
-                sawDigit = true
-                if fraction >= 4 { continue }
-                // `digits` stays below `limit`, so one more digit cannot overflow.
-                digits = digits * 10 + Int64(b - 0x30)
-                guard digits < limit else { return nil }
-                if fraction >= 0 { fraction += 1 }
-            case 0x2D, 0x28: negative = true
-            case decimal: if fraction < 0 { fraction = 0 }
-            default: continue
-            }
-        }
-        guard sawDigit else { return nil }
-        var value = digits
-        for _ in 0..<(4 - max(0, fraction)) {
-            value *= 10
-            guard value < limit else { return nil }
-        }
-        return negative ? -value : value
-    }
-
-    /// The decimal mark a sample of amounts proves: a separator followed by one or two digits
-    /// at the end is a decimal mark.
-    static func decimalMark(of samples: [ArraySlice<UInt8>]) -> DecimalMark? {
-        var comma = 0, point = 0
-        for s in samples {
-            var last: UInt8 = 0
-            var after = 0
-            for b in s {
-                if b == 0x2C || b == 0x2E { last = b; after = 0 } else if b >= 0x30 && b <= 0x39 { after += 1 }
-            }
-            guard last != 0, after == 1 || after == 2 else { continue }
-            if last == 0x2C { comma += 1 } else { point += 1 }
-        }
-        if comma > point { return .comma }
-        if point > 0 { return .point }
-        return nil
-    }
-
+/// The fast path of `DateParser` for statement dates: reads the numeric and English-month
+/// dates of a bank statement's cells (`11/29/2026`, `29.11.26`, `2026-11-29 10:00`,
+/// `2 Nov 2026`, `20261102`) straight from their bytes. `DateParser.statementDate` takes the
+/// full parser's reading when this one declines a cell that has non-ASCII characters.
+enum FastDate {
     private static let months: [String: Int] = [
         "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "oct": 10,
         "nov": 11, "dec": 12, "mai": 5, "okt": 10, "dez": 12, "mrt": 3, "mei": 5, "jui": 7, "aou": 8,
@@ -76,7 +12,7 @@ enum BankValueParser {
     /// The numbers of a date cell in written order (`31.12.26` → [31, 12, 26]), the month
     /// name's number marked negative (`2 Nov 2026` → [2, -11, 2026]); a time after the date
     /// is ignored. `20261102` → [2026, 11, 2].
-    static func dateParts(_ bytes: ArraySlice<UInt8>) -> [Int] {
+    static func parts<C: Collection<UInt8>>(_ bytes: C) -> [Int] {
         var parts: [Int] = []
         var current = -1
         var width = 0
@@ -109,16 +45,16 @@ enum BankValueParser {
         return parts
     }
 
-    /// The date of a cell: `dateParts` then `date(_:order:)`, with numeric dates of three
+    /// The date of a cell: `parts` then `date(_:order:)`, with numeric dates of three
     /// groups (`11/29/2026`, `29.11.26`, `2026-11-29`) read without building an array.
-    static func date(_ bytes: ArraySlice<UInt8>, order: DateOrder?) -> CalendarDate? {
+    static func date<C: Collection<UInt8>>(_ bytes: C, order: DateOrder?) -> CalendarDate? {
         if let (a, b, c) = numericParts(bytes) { return date(a, b, c, order: order) }
-        return date(dateParts(bytes), order: order)
+        return date(parts(bytes), order: order)
     }
 
     /// The three numbers of a cell that is exactly `digits sep digits sep digits` (sep one of
-    /// `/ . -`, at most seven digits a group), as `dateParts` reads them; nil for anything else.
-    static func numericParts(_ bytes: ArraySlice<UInt8>) -> (Int, Int, Int)? {
+    /// `/ . -`, at most seven digits a group), as `parts` reads them; nil for anything else.
+    static func numericParts<C: Collection<UInt8>>(_ bytes: C) -> (Int, Int, Int)? {
         var parts = (0, 0, 0)
         var group = 0
         var value = 0
@@ -149,7 +85,7 @@ enum BankValueParser {
         return date(parts[0], parts[1], parts[2], order: order)
     }
 
-    /// A date from the first three parts of `dateParts`.
+    /// A date from the first three parts of `parts`.
     static func date(_ a: Int, _ b: Int, _ c: Int, order: DateOrder?) -> CalendarDate? {
         func year(_ y: Int) -> Int { y < 100 ? 2000 + y : y }
         if b < 0 { return CalendarDate(year: year(c), month: -b, day: a) }
@@ -169,5 +105,34 @@ enum BankValueParser {
         if dayFirst > 0 && monthFirst == 0 { return .dayMonthYear }
         if monthFirst > 0 && dayFirst == 0 { return .monthDayYear }
         return nil
+    }
+}
+
+extension FastDate {
+    /// Whether the bytes hold a run of exactly four ASCII digits.
+    static func hasYear<C: Collection<UInt8>>(_ bytes: C) -> Bool {
+        var run = 0
+        for b in bytes {
+            if b >= 0x30 && b <= 0x39 {
+                run += 1
+            } else {
+                if run == 4 { return true }
+                run = 0
+            }
+        }
+        return run == 4
+    }
+}
+
+extension DateParser {
+    /// A statement cell's date: the fast path, else, for a cell with non-ASCII characters and a
+    /// four-digit year (`2. März 2026`, `5 de diciembre de 2026`), the full parser; nil when
+    /// neither reads one. A date without its year is not read: the full parser would take its
+    /// next occurrence, which a transaction's date is not.
+    func statementDate<C: Collection<UInt8>>(_ bytes: C, order: DateOrder?, encoding: TextEncoding = .utf8) -> CalendarDate? {
+        if let fast = FastDate.date(bytes, order: order) { return fast }
+        guard bytes.contains(where: { $0 >= 0x80 }), FastDate.hasYear(bytes) else { return nil }
+        let text = encoding == .windows1252 ? Windows1252.decode(bytes) : String(decoding: bytes, as: UTF8.self)
+        return (try? parse(text[...], order: order))?.date
     }
 }

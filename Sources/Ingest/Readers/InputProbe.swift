@@ -1,0 +1,149 @@
+/// What the first bytes of a delimited file say about how to read it: the encoding (a byte
+/// order mark, `--encoding`, UTF-16 told by its zero bytes, then for bank statements valid
+/// UTF-8, GBK pairs or Windows-1252), the byte order mark to pass over, and the delimiter.
+/// Both table readers (`CSVTable`, `TransactionTable`) start from one.
+struct InputProbe {
+    /// Bytes read before the encoding and the delimiter are chosen.
+    static let sampleBytes = 1 << 16
+
+    let encoding: TextEncoding
+    /// Length of the byte order mark at the start of the input, 0 without one.
+    let bomLength: Int
+    let delimiter: UInt8
+    /// The first bytes of the input, which the readers opened from the probe start with.
+    let sample: [UInt8]
+    /// True when `sample` is the whole input.
+    let complete: Bool
+
+    /// `sample` is the input's first bytes (all of it when `complete`); `hint` is the encoding
+    /// the user chose, which only a byte order mark overrides. `guessLegacy` reads a sample
+    /// that is not valid UTF-8 as GB18030 or Windows-1252 as a whole (bank exports); without
+    /// it such a file is read as UTF-8 whose invalid cells fall back to Windows-1252.
+    init(sample: [UInt8], complete: Bool, hint: TextEncoding?, guessLegacy: Bool, file name: String) throws(ReadError) {
+        var encoding = hint ?? .utf8
+        var bom = 0
+        if let (marked, length) = TextEncoding.fromBOM(sample[...]) {
+            encoding = marked
+            bom = length
+        } else if hint == nil {
+            if let utf16 = TextEncoding.sniffUTF16(sample[...]) {
+                encoding = utf16
+            } else if guessLegacy {
+                encoding = InputProbe.legacyEncoding(Array(sample.prefix(InputProbe.sampleBytes)))
+            }
+        }
+        self.encoding = encoding
+        self.bomLength = bom
+        self.sample = sample
+        self.complete = complete
+        var decoder = try InputProbe.decoder(for: encoding, file: name)
+        delimiter = InputProbe.delimiter(in: InputProbe.text(of: sample, after: bom, complete: complete, decoder: &decoder), complete: complete)
+    }
+
+    /// A decoder from `encoding`, or the error naming the file when the system has none.
+    static func decoder(for encoding: TextEncoding, file name: String) throws(ReadError) -> StreamingDecoder {
+        do {
+            return try StreamingDecoder(encoding: encoding)
+        } catch {
+            throw ReadError(file: name, error.message)
+        }
+    }
+
+    /// The sample after the byte order mark, decoded to bytes the tokenizer reads.
+    static func text(of sample: [UInt8], after bom: Int, complete: Bool, decoder: inout StreamingDecoder) -> [UInt8] {
+        var text = decoder.decode(Array(sample[bom...]))
+        if complete { text.append(contentsOf: decoder.finish()) }
+        return text
+    }
+
+    /// Probes the first bytes of `chunks`, which then stand just past them.
+    init(chunks: ChunkReader, hint: TextEncoding?, guessLegacy: Bool, file name: String) throws(ReadError) {
+        var sample: [UInt8] = []
+        var complete = false
+        while sample.count < InputProbe.sampleBytes {
+            guard let chunk = chunks.read() else { complete = true; break }
+            sample.append(contentsOf: chunk)
+        }
+        try self.init(sample: sample, complete: complete, hint: hint, guessLegacy: guessLegacy, file: name)
+    }
+
+    // MARK: Encoding
+
+    /// UTF-8 when the bytes are valid UTF-8, GB18030 when they are mostly GBK lead/trail pairs
+    /// (Alipay, WeChat Pay), else Windows-1252 (German and French banks).
+    static func legacyEncoding(_ head: [UInt8]) -> TextEncoding {
+        if isUTF8(head) { return .utf8 }
+        return looksLikeGBK(head) ? .gb18030 : .windows1252
+    }
+
+    /// Valid UTF-8, allowing a sequence cut off at the very end (the head is a prefix).
+    static func isUTF8(_ bytes: [UInt8]) -> Bool {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            let n: Int
+            if b < 0x80 { i += 1; continue } else if b & 0xE0 == 0xC0 { n = 1 } else if b & 0xF0 == 0xE0 { n = 2 } else if b & 0xF8 == 0xF0 { n = 3 } else { return false }
+            for k in 1...n {
+                guard i + k < bytes.count else { return true }
+                if bytes[i + k] & 0xC0 != 0x80 { return false }
+            }
+            i += n + 1
+        }
+        return true
+    }
+
+    /// GBK text is mostly pairs of bytes ≥ 0x81; Windows-1252 text has lone accented letters.
+    static func looksLikeGBK(_ bytes: [UInt8]) -> Bool {
+        var pairs = 0, lone = 0, i = 0
+        while i < bytes.count {
+            if bytes[i] >= 0x81 {
+                if i + 1 < bytes.count, bytes[i + 1] >= 0x40, bytes[i + 1] != 0x7F { pairs += 1; i += 2; continue }
+                lone += 1
+            }
+            i += 1
+        }
+        return pairs >= 4 && pairs > lone * 3 && Double(pairs * 2) / Double(max(1, bytes.count)) > 0.05
+    }
+
+    // MARK: Delimiter
+
+    static let delimiters: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t"), UInt8(ascii: "|")]
+    /// Records looked at per candidate delimiter.
+    static let sampleRecords = 60
+
+    /// The candidate that splits the most records into the same number (two or more) of
+    /// fields; ties go to the one giving more fields (a semicolon file with decimal commas),
+    /// then to the order `,` `;` tab `|`. `complete` says `sample` is the whole input (its last
+    /// line counts even without a line end).
+    static func delimiter(in sample: [UInt8], complete: Bool) -> UInt8 {
+        var best = (delimiter: delimiters[0], agreeing: 0, width: 0)
+        for candidate in delimiters {
+            let (agreeing, width) = consistency(of: candidate, in: sample, complete: complete)
+            if agreeing > best.agreeing || (agreeing == best.agreeing && width > best.width) {
+                best = (candidate, agreeing, width)
+            }
+        }
+        return best.delimiter
+    }
+
+    /// How many non-blank records share the most common field count of two or more, and that count.
+    static func consistency(of delimiter: UInt8, in sample: [UInt8], complete: Bool) -> (agreeing: Int, width: Int) {
+        var tokenizer = CSVTokenizer(delimiter: delimiter)
+        var counts: [Int: Int] = [:]
+        var seen = 0
+        sample.withUnsafeBufferPointer { buffer in
+            var position = 0
+            while seen < sampleRecords {
+                guard tokenizer.next(buffer, position: &position) || (complete && tokenizer.finish()) else { break }
+                let record = tokenizer.record
+                if record.isBlank { continue }
+                seen += 1
+                if record.count >= 2 { counts[record.count, default: 0] += 1 }
+            }
+        }
+        guard let top = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }) else {
+            return (0, 1)
+        }
+        return (top.value, top.key)
+    }
+}
