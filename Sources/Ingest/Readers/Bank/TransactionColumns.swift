@@ -10,6 +10,7 @@ public enum TransactionColumns {
         var candidates: [(score: Double, role: TransactionRole, column: Int)] = []
         for (column, cell) in header.enumerated() where !cell.isEmpty {
             let words = HeaderMatcher.Words(header: cell)
+            guard TransactionVocabulary.anyReach.mayMatch(words) else { continue }
             for role in TransactionRole.allCases {
                 let s = TransactionVocabulary.score(role, words: words)
                 if s >= threshold { candidates.append((s, role, column)) }

@@ -63,9 +63,19 @@ enum TransactionVocabulary {
         list.map { HeaderMatcher.Words(header: $0) }
     }
 
+    /// The words each role's phrases are made of, to rule a header out before its phrases are
+    /// tried one by one (`HeaderMatcher.Reach`): most cells of a file name no role.
+    static let reach: [TransactionRole: HeaderMatcher.Reach] = Dictionary(uniqueKeysWithValues: TransactionRole.allCases.map { role in
+        (role, HeaderMatcher.Reach(phrases: (phrases[role] ?? []).map(HeaderMatcher.Phrase.init),
+                                   decoys: (decoys[role] ?? []).map(HeaderMatcher.Phrase.init)))
+    })
+
+    /// `reach` of every role at once: a cell no role can match is passed over in one test.
+    static let anyReach = HeaderMatcher.Reach(phrases: phrases.values.joined().map(HeaderMatcher.Phrase.init), decoys: [])
+
     /// 0…1: how well a header, already in words (it is scored for every role), names a role.
     static func score(_ role: TransactionRole, words: HeaderMatcher.Words) -> Double {
-        guard !words.isEmpty, let list = folded[role] else { return 0 }
+        guard !words.isEmpty, let list = folded[role], reach[role]?.mayMatch(words) != false else { return 0 }
         var best = 0.0
         for phrase in list {
             best = max(best, HeaderMatcher.match(phrase, in: words).0)
