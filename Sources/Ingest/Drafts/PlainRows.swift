@@ -68,7 +68,7 @@ public final class PlainRowBuilder: Sendable {
     /// `PlainFacts.pack` of `dollar`, of the context's currency, of the euro and the pound.
     private let dollarPacked: UInt32, contextPacked: UInt32
     private static let eurPacked = PlainFacts.pack(.eur), gbpPacked = PlainFacts.pack(.gbp)
-    /// One for each thread that may make a batch (`withTables` lends one).
+    /// One for each thread that may make a batch (`PerThread`).
     private let memos = PerThread { PlainMemo() }
 
     /// The fields a plain table may map; any other makes rows that need the full builder.

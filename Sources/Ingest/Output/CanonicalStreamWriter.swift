@@ -14,7 +14,7 @@ public struct CanonicalStreamWriter {
     private let rates: ExchangeRates?
     private static let flushAt = 1 << 17
 
-    /// `rates` adds `summary.converted` (see `CanonicalJSON.document`); `write` takes UTF-8.
+    /// `rates` adds `summary.converted`, the totals converted into one currency; `writeBytes` takes UTF-8.
     public init(rates: ExchangeRates? = nil, writeBytes: @escaping ([UInt8]) throws -> Void) {
         self.sink = writeBytes
         self.rates = rates
