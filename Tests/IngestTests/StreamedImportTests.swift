@@ -138,3 +138,25 @@ import Testing
         #expect(pieces.joined() == String(decoding: bytes, as: UTF8.self), "a piece ends inside \(character)")
     }
 }
+
+/// A Notion export is inflated once in a streamed import: the counting pass keeps its members
+/// for the import, which writes what reading the archive again would write.
+@Suite struct StreamedArchiveTests {
+    @Test func theCountingPassKeepsTheMembers() throws {
+        let path = FixtureFolder.url("cli/csv-notion-zip/Export-7c1f2e3d.zip").path
+        let options = ImportOptions(context: StreamedImportTests.context)
+        let recorded = try Importer(options: options).runNames(path: path) { _ in }
+        guard case .archive(let export)? = recorded else {
+            Issue.record("the counting pass did not keep the archive's members")
+            return
+        }
+        #expect(!export.members.isEmpty && export.members.allSatisfy { $0.file != nil && $0.table != nil })
+        var once: [ImportDraft] = [], twice: [ImportDraft] = []
+        let kept = try Importer(options: options).run(path: path, name: nil, prepared: nil, archive: export, plain: nil) { once.append($0) }
+        let again = try Importer(options: options).run(path: path) { twice.append($0) }
+        #expect(once == twice)
+        #expect(kept.line == again.line && kept.warnings.map(\.message) == again.warnings.map(\.message))
+        #expect(export.members.allSatisfy { $0.file.map { !FileManager.default.fileExists(atPath: $0.path) } ?? false },
+                "the inflated members are removed once imported")
+    }
+}

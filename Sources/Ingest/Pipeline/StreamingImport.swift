@@ -144,9 +144,11 @@ package struct StreamingImport {
                 }
                 report = finished
             } else {
-                var prepared: PreparedTable?
+                var prepared: PreparedTable?, archive: PreparedExport?
                 if case .prepared(let table)? = recorded { prepared = table }
-                report = try Importer(options: options).run(path: file.path, name: file.name, prepared: prepared, plain: plain) { draft in
+                if case .archive(let export)? = recorded { archive = export }
+                report = try Importer(options: options).run(path: file.path, name: file.name, prepared: prepared, archive: archive,
+                                                            plain: plain) { draft in
                     observer.read(draft)
                     try emit(draft)
                 }
