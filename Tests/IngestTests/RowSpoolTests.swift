@@ -129,7 +129,7 @@ import Testing
                 options.spoolDirectory = spoolDirectory
                 var drafts: [ImportDraft] = []
                 var plain: [Subscription] = []
-                let sink = PlainSink { row in
+                let sink = PlainSink { row, _ in
                     plain.append(row.subscription)
                     return true
                 }

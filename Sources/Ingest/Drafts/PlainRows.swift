@@ -9,6 +9,8 @@ public struct PlainRow: Sendable {
     /// The brand in `BrandCatalog.shared`: the name written, and the duplicate key.
     public let brand: Int
     public let subscription: Subscription
+    /// Where its list entry lies in its batch's `json` (empty for a row made alone).
+    var json: Range<Int> = 0..<0
 
     /// `DraftMerger.key` of the row's draft.
     public var key: String { DraftMerger.brandKeys[brand]?.key ?? "" }
@@ -31,7 +33,7 @@ struct PlainFacts: Sendable {
 }
 
 /// A batch of rows as the plain reader made them, in row order: plain rows where they read
-/// cleanly, the rest as drafts.
+/// cleanly (with their JSON), the rest as drafts.
 public struct PlainBatch: Sendable {
     public enum Made: Sendable {
         case plain(PlainRow)
@@ -41,6 +43,9 @@ public struct PlainBatch: Sendable {
     }
 
     public internal(set) var rows: [Made] = []
+    /// The plain rows' list entries back to back, as `SubscriptionJSONWriter.writeInList` writes
+    /// them: written on the thread that made the batch, so the output only copies them.
+    public internal(set) var json: [UInt8] = []
 
     init() {}
 
@@ -115,6 +120,7 @@ public final class PlainRowBuilder: Sendable {
     func batch(_ rows: RecordBatch, brands: [Int32]?) -> PlainBatch {
         var batch = PlainBatch()
         batch.rows.reserveCapacity(rows.count)
+        batch.json.reserveCapacity(rows.count * 320)
         rows.withRecords { records in
             memos.with { memo in
                 for i in 0..<records.count {
@@ -127,7 +133,10 @@ public final class PlainRowBuilder: Sendable {
                     } else {
                         facts = self.facts(record)
                     }
-                    if let facts, let made = plain(record, facts: facts, tables: &memo.tables) {
+                    if let facts, var made = plain(record, facts: facts, tables: &memo.tables) {
+                        let start = batch.json.count
+                        SubscriptionJSONWriter.writeInList(made.subscription, to: &batch.json)
+                        made.json = start..<batch.json.count
                         batch.rows.append(.plain(made))
                     } else {
                         batch.rows.append(.draft(builder.build(record.item.sourceRow)))

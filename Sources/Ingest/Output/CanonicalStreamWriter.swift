@@ -46,6 +46,12 @@ public struct CanonicalStreamWriter {
         }
     }
 
+    /// `add`, with the bytes `SubscriptionJSONWriter.writeInList` writes of `sub` already made.
+    package mutating func add(_ sub: Subscription, encoded: ArraySlice<UInt8>) throws {
+        guard !encoded.isEmpty else { return try add(sub) }
+        try entry(sub) { $0.append(contentsOf: encoded) }
+    }
+
     /// One entry of the list: the separator, what `write` puts after it, the summary's count.
     private mutating func entry(_ sub: Subscription, _ write: (inout [UInt8]) throws -> Void) throws {
         buffer.append(contentsOf: count == 0 ? "\n    ".utf8 : ",\n    ".utf8)

@@ -3,6 +3,15 @@ import Foundation
 /// Where a streamed import writes the subscriptions its policy accepts, in input order.
 package protocol SubscriptionSink {
     mutating func add(_ subscription: Subscription) throws
+    /// `add`, given the list entry `SubscriptionJSONWriter.writeInList` writes of it, made
+    /// ahead on the thread that read the row; a sink that writes no JSON ignores it.
+    mutating func add(_ subscription: Subscription, encoded: ArraySlice<UInt8>) throws
+}
+
+extension SubscriptionSink {
+    package mutating func add(_ subscription: Subscription, encoded: ArraySlice<UInt8>) throws {
+        try add(subscription)
+    }
 }
 
 /// Subscriptions kept in memory, in the order they were accepted.
@@ -101,9 +110,9 @@ package struct StreamingImport {
         }
         // Rows that read cleanly are accepted by both policies that accept anything: they are
         // written as they come, without becoming drafts, unless their duplicates are open.
-        let plain = policy == .none || !readsPlainRows ? nil : PlainSink { row in
+        let plain = policy == .none || !readsPlainRows ? nil : PlainSink { row, encoded in
             guard folder.value.passesThrough(brand: row.brand) else { return false }
-            try out.value.add(row.subscription)
+            try out.value.add(row.subscription, encoded: encoded)
             return true
         }
         var allRead = true

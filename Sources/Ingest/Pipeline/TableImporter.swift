@@ -1,12 +1,13 @@
 import Foundation
 
-/// Where a streamed import sends rows that read cleanly (`PlainRow`): `take` writes one and
-/// says true, or says false when the row must come as a draft after all (its duplicates are
-/// being folded). Only for imports that accept every confident draft.
+/// Where a streamed import sends rows that read cleanly (`PlainRow`): `take` writes one (given
+/// with its list entry's JSON, `PlainBatch.json`) and says true, or says false when the row
+/// must come as a draft after all (its duplicates are being folded). Only for imports that
+/// accept every confident draft.
 public struct PlainSink {
-    public var take: (PlainRow) throws -> Bool
+    public var take: (PlainRow, ArraySlice<UInt8>) throws -> Bool
 
-    public init(take: @escaping (PlainRow) throws -> Bool) {
+    public init(take: @escaping (PlainRow, ArraySlice<UInt8>) throws -> Bool) {
         self.take = take
     }
 }
@@ -54,7 +55,7 @@ public struct TableImporter: Sendable {
                 report.rows += 1
                 switch made {
                 case .plain(let row):
-                    if try plain?.take(row) != true { try emit(builder.build(rows.item(i).sourceRow)) }
+                    if try plain?.take(row, batch.json[row.json]) != true { try emit(builder.build(rows.item(i).sourceRow)) }
                 case .draft(let draft):
                     try emit(draft)
                 }
