@@ -287,47 +287,11 @@ enum Stderr {
     }
 }
 
-/// Turns an input argument into a readable file path: `-` (standard input) is spooled to a
-/// temporary file first, because the table reader reads its input twice. The spool is capped
-/// (`ReadLimits.maxInputBytes`), and input that starts with binary data (a NUL byte in its
-/// first 64 KiB that is not UTF-16 text) is refused before it is spooled further.
+/// Turns an input argument into a readable file path (`InputFile.resolve`): `-` (standard
+/// input) is spooled to a temporary file first.
 enum InputFiles {
     static func resolve(_ argument: String, limits: ReadLimits = ReadLimits()) throws -> (path: String, name: String, cleanup: () -> Void) {
-        guard argument == "-" else { return (argument, argument, {}) }
-        // A `TemporaryFile` is removed on SIGINT, SIGTERM and SIGHUP too, not only when done.
-        let spool = try TemporaryFile(prefix: "ingest-stdin", what: "<stdin>")
-        do {
-            var total = 0
-            var head: [UInt8] = []
-            while true {
-                let chunk = FileHandle.standardInput.readData(ofLength: 1 << 16)
-                if chunk.isEmpty { break }
-                if head.count < 1 << 16 {
-                    head += chunk.prefix((1 << 16) - head.count)
-                    if let at = binaryAt(head) {
-                        throw ReadError(file: "<stdin>", "looks like binary data, not a text table (a NUL byte at byte \(at))")
-                    }
-                }
-                total += chunk.count
-                guard total <= limits.maxInputBytes else {
-                    throw ReadError(file: "<stdin>", "more than \(limits.maxInputBytes) bytes on standard input; pass a file instead, or raise the limit with --max-input-bytes N")
-                }
-                let written = chunk.withUnsafeBytes { bytes in Result { () throws(ReadError) in try spool.write(bytes, what: "<stdin>") } }
-                try written.get()
-            }
-            spool.finishWriting()
-        } catch {
-            spool.remove()
-            throw error
-        }
-        return (spool.path, "<stdin>", { spool.remove() })
-    }
-
-    /// The first NUL byte of the input's head, unless the head reads as UTF-16 (which holds
-    /// NUL bytes in its ASCII characters).
-    static func binaryAt(_ head: [UInt8]) -> Int? {
-        guard let at = head.firstIndex(of: 0) else { return nil }
-        if TextEncoding.isUTF16(head) { return nil }
-        return at
+        let file = try InputFile.resolve(argument, limits: limits)
+        return (file.path, file.name, { file.remove() })
     }
 }

@@ -102,7 +102,7 @@ struct ImportCommand: Command {
         let collection = try DraftCollection(inputs: inputs, options: importOptions, printIssues: !interactive, quiet: quiet)
         if collection.failed { return 1 }
         var drafts = keepDuplicates ? collection.drafts : DraftMerger.merge(collection.drafts)
-        if !quiet && !interactive { for draft in drafts { printConflicts(draft) } }
+        if !quiet && !interactive { for draft in drafts { InputReporter.printConflicts(draft) } }
         if let policy { for i in drafts.indices { drafts[i].status = policy.decide(drafts[i]) } }
         if interactive {
             var session = ReviewSession(drafts: drafts, editor: FieldEditor(context: importOptions.context),
@@ -125,59 +125,23 @@ struct ImportCommand: Command {
             .write(subscriptions)
     }
 
-    func printConflicts(_ draft: ImportDraft) {
-        for issue in draft.issues where issue.code == "duplicate.conflict" { Stderr.print("ingest: \(VisibleText.escaped(issue.message))") }
-    }
 
-    /// Drafts straight to the output. Merging duplicates takes a first pass that only counts
-    /// service names (by hash); the second pass holds a duplicate group until its last member.
+    /// Drafts straight to the output (`StreamingImport`): memory holds a counter per service
+    /// name and the open duplicate groups, not the drafts.
     func stream(rates: ExchangeRates?) throws -> Int32 {
         guard let policy else { return 2 }
-        // The brand catalog (about 10 ms to build) is made on the other core while this one
-        // looks for the header and chooses the columns; the first pass needs it after.
-        DispatchQueue.global(qos: .userInitiated).async { _ = BrandCatalog.shared }
-        var files: [(path: String, name: String, cleanup: () -> Void)] = []
-        defer { for file in files { file.cleanup() } }
-        for input in inputs { files.append(try InputFiles.resolve(input, limits: importOptions.limits)) }
-        // Touched per row from the passes' closures: boxed so that no access is checked at run
-        // time (`UncheckedBox`).
-        let counter = UncheckedBox(DuplicateCounter())
-        var recorded: [Int: RecordedImport] = [:]
-        if !keepDuplicates {
-            for (i, file) in files.enumerated() {
-                do { recorded[i] = try Importer(options: importOptions).runNames(path: file.path, name: file.name) { counter.value.observe(hash: $0) } }
-                catch is ReadError, is MappingError { continue }
-            }
-        }
-        let folder = UncheckedBox(DuplicateFolder(counter.value))
+        let engine = StreamingImport(options: importOptions, policy: policy, includeInactive: includeInactive,
+                                     keepDuplicates: keepDuplicates)
+        var reporter = InputReporter(printIssues: true, quiet: quiet)
+        reporter.printConflicts = !quiet
         let out = try OutputFile(path: output)
-        let writer = UncheckedBox(CanonicalStreamWriter(rates: rates, writeBytes: out.write(bytes:)))
-        try writer.value.begin()
-        func emit(_ draft: ImportDraft) throws {
-            var draft = draft
-            if !quiet { printConflicts(draft) }
-            draft.status = policy.decide(draft)
-            if AcceptPolicy.isOutput(draft, includeInactive: includeInactive), let sub = Subscription(draft: draft) { try writer.value.add(sub) }
-        }
-        // Rows that read cleanly are accepted by both policies that accept anything: they are
-        // written as they come, without becoming drafts, unless their duplicates are open.
-        let plain = policy == .none ? nil : PlainSink { row, batch in
-            guard folder.value.passesThrough(brand: row.brand) else { return false }
-            try writer.value.add(row, in: batch)
-            return true
-        }
-        var runner = InputRunner(options: importOptions, printIssues: true, quiet: quiet)
-        for (i, file) in files.enumerated() {
-            try runner.run(path: file.path, name: file.name, replaying: recorded.removeValue(forKey: i), plain: plain) { draft in
-                for ready in folder.value.add(draft) { try emit(ready) }
-            }
-        }
-        for ready in folder.value.finish() { try emit(ready) }
-        if runner.failed {
+        var writer = CanonicalStreamWriter(rates: rates, writeBytes: out.write(bytes:))
+        try writer.begin()
+        guard try engine.run(inputs, into: &writer, observer: &reporter) else {
             out.abandon()
             return 1
         }
-        try writer.value.finish()
+        try writer.finish()
         try out.close()
         return 0
     }
@@ -188,17 +152,5 @@ struct ImportCommand: Command {
         guard let recognizer = importOptions.recognizer else { return }
         let images = inputs.filter { $0 != "-" && (importOptions.kind ?? Importer.guessKind(path: $0)) == .screenshot }
         if !images.isEmpty { recognizer.prefetch(images.map { (path: $0, name: $0) }) }
-    }
-}
-
-/// A value that closures share and change, with its accesses left unchecked at run time: the
-/// checks a captured `var` gets cost a few percent of a streamed import when made per row.
-/// Only for values one thread touches, whose accesses never overlap (no access to `value`
-/// starts while another is under way).
-private final class UncheckedBox<Value> {
-    @exclusivity(unchecked) var value: Value
-
-    init(_ value: Value) {
-        self.value = value
     }
 }

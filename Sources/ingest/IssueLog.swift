@@ -26,58 +26,51 @@ struct IssueLog {
     }
 }
 
-/// Imports inputs one by one for a command: prints each input's issues (capped by `IssueLog`),
-/// reader warnings and summary line, and reports an input that cannot be read without stopping
-/// the others.
-struct InputRunner {
-    let options: ImportOptions
+/// Prints what an import tells of each input (`ImportObserver`) to standard error: each
+/// input's issues (capped by `IssueLog`), reader warnings and summary line, and an input that
+/// cannot be read, which does not stop the others.
+struct InputReporter: ImportObserver {
     let printIssues: Bool
     /// Only error issues, and no reader warnings (`--quiet`).
     let quiet: Bool
+    /// Print each folded draft's `duplicate.conflict` (a streamed import).
+    var printConflicts = false
     private var log = IssueLog()
-    private(set) var failed = false
 
     /// `printIssues` false prints no issue at all (a preview or review shows them itself).
-    init(options: ImportOptions, printIssues: Bool, quiet: Bool = false) {
-        self.options = options
+    init(printIssues: Bool, quiet: Bool = false) {
         self.printIssues = printIssues
         self.quiet = quiet
         log.minimum = quiet ? .error : .warning
     }
 
-    /// Imports `path`, or hands on `recorded` when the duplicate-counting pass already did.
-    /// `plain` takes the rows that read cleanly, which have no issues to print.
-    mutating func run(path: String, name: String, replaying recorded: RecordedImport? = nil, plain: PlainSink? = nil,
-                      emit: (ImportDraft) throws -> Void) throws {
-        do {
-            let report: ImportReport
-            if case .finished(let drafts, let finished)? = recorded {
-                for draft in drafts {
-                    if printIssues { log.log(draft) }
-                    try emit(draft)
-                }
-                report = finished
-            } else {
-                var prepared: PreparedTable?
-                if case .prepared(let table)? = recorded { prepared = table }
-                report = try Importer(options: options).run(path: path, name: name, prepared: prepared, plain: plain) { draft in
-                    if printIssues { log.log(draft) }
-                    try emit(draft)
-                }
-            }
-            if printIssues {
-                log.finish(source: report.source)
-            }
-            if printIssues && !quiet {
-                for warning in report.warnings { Stderr.print("ingest: \(report.source): \(VisibleText.escaped(warning.message))") }
-            }
-            Stderr.print("ingest: \(report.source): \(report.line)")
-        } catch let error as ReadError {
-            Stderr.print("ingest: \(VisibleText.escaped(error.description))")
-            failed = true
-        } catch let error as MappingError {
-            Stderr.print("ingest: \(name): \(VisibleText.escaped(error.description))")
-            failed = true
+    mutating func read(_ draft: ImportDraft) {
+        if printIssues { log.log(draft) }
+    }
+
+    mutating func folded(_ draft: ImportDraft) {
+        if printConflicts { Self.printConflicts(draft) }
+    }
+
+    mutating func finished(_ report: ImportReport) {
+        if printIssues {
+            log.finish(source: report.source)
         }
+        if printIssues && !quiet {
+            for warning in report.warnings { Stderr.print("ingest: \(report.source): \(VisibleText.escaped(warning.message))") }
+        }
+        Stderr.print("ingest: \(report.source): \(report.line)")
+    }
+
+    mutating func failed(_ name: String, error: any Error) {
+        switch error {
+        case let error as ReadError: Stderr.print("ingest: \(VisibleText.escaped(error.description))")
+        case let error as MappingError: Stderr.print("ingest: \(name): \(VisibleText.escaped(error.description))")
+        default: Stderr.print("ingest: \(name): \(VisibleText.escaped(String(describing: error)))")
+        }
+    }
+
+    static func printConflicts(_ draft: ImportDraft) {
+        for issue in draft.issues where issue.code == "duplicate.conflict" { Stderr.print("ingest: \(VisibleText.escaped(issue.message))") }
     }
 }

@@ -44,13 +44,8 @@ struct DraftCollection {
     var failed = false
 
     init(inputs: [String], options: ImportOptions, printIssues: Bool, quiet: Bool = false) throws {
-        var runner = InputRunner(options: options, printIssues: printIssues, quiet: quiet)
-        for input in inputs {
-            let file = try InputFiles.resolve(input, limits: options.limits)
-            defer { file.cleanup() }
-            try runner.run(path: file.path, name: file.name) { drafts.append($0) }
-        }
-        failed = runner.failed
+        var reporter = InputReporter(printIssues: printIssues, quiet: quiet)
+        (drafts, failed) = try StreamingImport.drafts(inputs, options: options, observer: &reporter)
     }
 }
 

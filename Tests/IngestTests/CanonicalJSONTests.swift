@@ -63,6 +63,11 @@ import Testing
         #expect(positions == positions.sorted())
     }
 
+    /// The text is laid out as `JSONValue.serialized(pretty:)` lays out what it parses to.
+    static func expectLaidOut(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect((try? JSONValue.parse(text).serialized(pretty: true) + "\n") == text, sourceLocation: sourceLocation)
+    }
+
     @Test func streamWriterWritesTheSameBytes() throws {
         let subs = [Self.sub("Netflix", "15.49", "USD", .monthly), Self.sub("Box", "3", "EUR", .weekly)]
         for list in [subs, []] {
@@ -72,6 +77,7 @@ import Testing
             for s in list { try writer.add(s) }
             try writer.finish()
             #expect(out == CanonicalJSON.text(list))
+            Self.expectLaidOut(out)
         }
     }
 
@@ -105,6 +111,7 @@ import Testing
         #expect(before >= 1, "nothing was handed on before the subscription ended")
         #expect(pieces.allSatisfy { $0 < (1 << 20) + (1 << 18) }, "\(pieces)")
         #expect(out == CanonicalJSON.text([sub]))
+        Self.expectLaidOut(out)
     }
 
     @Test func streamWriterWritesUnusualSubscriptionsAlike() throws {
@@ -114,6 +121,22 @@ import Testing
         for s in Self.unusualSubscriptions { try writer.add(s) }
         try writer.finish()
         #expect(out == CanonicalJSON.text(Self.unusualSubscriptions))
+        Self.expectLaidOut(out)
+        // What each member holds: a line only where there is no row, a part, a box, the history.
+        let doc = try JSONValue.parse(out)
+        func item(_ value: JSONValue?, _ i: Int) -> JSONValue? {
+            guard case .array(let items)? = value, i < items.count else { return nil }
+            return items[i]
+        }
+        let first = item(doc["subscriptions"], 0), second = item(doc["subscriptions"], 1)
+        #expect(first?["price"] == .null && first?["cycle"] == .null && first?["notes"] == .null)
+        #expect(first?["source"]?["box"] == .array([.int(1), .int(2), .int(30), .int(40)]))
+        #expect(first?["alsoFrom"] == nil && first?["priceHistory"] == nil)
+        #expect(second?["source"] == .object([("file", .string("a.zip")), ("part", .string("Subs.csv")), ("line", .int(7))]))
+        #expect(item(second?["alsoFrom"], 1) == .object([("file", .string("c.csv")), ("row", .int(3))]))
+        #expect(second?["price"] == .object([("amount", .string("15.49")), ("currency", .null)]))
+        #expect(item(second?["priceHistory"], 1)?["date"] == .string(CalendarDate(dayNumber: 19_000).description))
+        #expect(second?["notes"] == .string("family\\plan"))
     }
 
     /// The common shape (`SubscriptionJSONWriter.writeInList` writes it from templates): one
@@ -137,6 +160,7 @@ import Testing
         for s in Self.commonShapes { try writer.add(s) }
         try writer.finish()
         #expect(out == CanonicalJSON.text(Self.commonShapes))
+        Self.expectLaidOut(out)
         for s in Self.commonShapes {
             var direct: [UInt8] = []
             SubscriptionJSONWriter.write(s, to: &direct, indent: 2)

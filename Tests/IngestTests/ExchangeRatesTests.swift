@@ -15,7 +15,7 @@ import Testing
 
     @Test func canonicalSummaryKeepsPerCurrencyTotalsNextToConverted() throws {
         let rates = try ExchangeRates(json: #"{"base": "USD", "rates": {"EUR": 1.1, "JPY": "0.0067"}}"#, file: "rates.json")
-        let doc = CanonicalJSON.document([Sample.subscription("A", "10", "EUR"), Sample.subscription("C", "1000", "JPY")], rates: rates)
+        let doc = try JSONValue.parse(CanonicalJSON.text([Sample.subscription("A", "10", "EUR"), Sample.subscription("C", "1000", "JPY")], rates: rates))
         #expect(doc["summary"]?["totals"].map { if case .array(let a) = $0 { return a.count } else { return 0 } } == 2)
         #expect(doc["summary"]?["converted"]?["monthly"] == .string("17.70"))
     }
@@ -59,7 +59,7 @@ import Testing
     @Test func largestRateAndAmountsGiveNumbers() throws {
         let rates = try ExchangeRates(json: #"{"base": "EUR", "rates": {"USD": "1000000000"}}"#, file: "rates.json")
         let subs = (0..<3).map { Sample.subscription("S\($0)", "999999999999999.99", "USD") }
-        let json = CanonicalJSON.document(subs, rates: rates)["summary"]?["converted"]?.serialized() ?? ""
+        let json = try JSONValue.parse(CanonicalJSON.text(subs, rates: rates))["summary"]?["converted"]?.serialized() ?? ""
         #expect(!json.contains("NaN"))
         #expect(json.contains(#""yearly":"35999999999999999640000000.00""#))
     }

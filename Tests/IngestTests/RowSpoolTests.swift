@@ -124,13 +124,13 @@ import Testing
     @Test func importsAgreeWithoutTheSpool() throws {
         var compared = 0
         for (name, data) in Self.tables {
-            func run(spoolDirectory: String?) throws -> (drafts: [ImportDraft], plain: [UInt8], report: String) {
+            func run(spoolDirectory: String?) throws -> (drafts: [ImportDraft], plain: [Subscription], report: String) {
                 var options = ImportOptions(context: Self.context)
                 options.spoolDirectory = spoolDirectory
                 var drafts: [ImportDraft] = []
-                var plain: [UInt8] = []
-                let sink = PlainSink { row, batch in
-                    plain += batch.json[row.json]
+                var plain: [Subscription] = []
+                let sink = PlainSink { row, _ in
+                    plain.append(row.subscription)
                     return true
                 }
                 let report = try TableImporter(options: options).run(name: name, kind: .csv, plain: sink, open: {

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import Ingest
 
-/// A streamed import (`ingest import --accept all` without a drafts file) writes plain rows
-/// from the bytes the building thread made and every other row from its draft. Over tables long
+/// A streamed import (`ingest import --accept all` without a drafts file, `StreamingImport`)
+/// writes the subscription of each row that reads cleanly without building its draft. Over tables long
 /// enough to cross the pipeline's batches and the writer's pieces, the output must be the same
 /// bytes as when every row is built as a draft, with the spool and without it.
 @Suite struct StreamedImportTests {
@@ -49,52 +49,62 @@ import Testing
         /// Each piece decoded on its own, as a sink that takes text does.
         var text = ""
         var plainRows = 0
+        var reports: [String] = []
     }
 
-    /// What `ImportCommand.stream` does with `--accept all`: count duplicate keys, then fold
-    /// and write; plain rows go to the writer as they are when `plain`.
-    static func stream(_ data: Data, plain: Bool, spool: Bool) throws -> Output {
+    /// Records what the engine tells of each input.
+    struct Recorder: ImportObserver {
+        var drafts = 0
+        /// Rows handed on, as plain rows or drafts.
+        var made = 0
+        var reports: [String] = []
+        var failures: [String] = []
+
+        mutating func read(_ draft: ImportDraft) { drafts += 1 }
+        mutating func finished(_ report: ImportReport) {
+            made += report.drafts
+            reports.append("\(report.source): \(report.line)")
+        }
+        mutating func failed(_ name: String, error: any Error) { failures.append(name) }
+    }
+
+    /// `ingest import big.csv --accept all`: the engine counts duplicate keys, then folds and
+    /// writes; rows that read cleanly skip their drafts when `plain`.
+    /// `path` names the file in the output, so each run of the same table is given the same.
+    static func stream(_ data: Data, at path: String, plain: Bool, spool: Bool) throws -> Output {
+        try data.write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
         var options = ImportOptions(context: context)
         if !spool { options.spoolDirectory = "/nonexistent-directory-for-ingest-tests" }
-        let importer = TableImporter(options: options)
-        let open = { try CSVTable(data: data, name: "big.csv") as TableSource }
-        var counter = DuplicateCounter()
-        let prepared = try importer.runNames(name: "big.csv", open: open) { counter.observe(hash: $0) }
-        var folder = DuplicateFolder(counter)
+        var engine = StreamingImport(options: options, policy: .all)
+        engine.readsPlainRows = plain
         var output = Output()
         var writer = CanonicalStreamWriter(writeBytes: { bytes in
             output.bytes += bytes
             output.pieces.append(bytes.count)
             output.text += String(decoding: bytes, as: UTF8.self)
         })
+        var recorder = Recorder()
         try writer.begin()
-        func emit(_ draft: ImportDraft) throws {
-            var draft = draft
-            draft.status = AcceptPolicy.all.decide(draft)
-            if AcceptPolicy.isOutput(draft, includeInactive: false), let sub = Subscription(draft: draft) { try writer.add(sub) }
-        }
-        let sink = plain ? PlainSink { row, batch in
-            guard folder.passesThrough(brand: row.brand) else { return false }
-            try writer.add(row, in: batch)
-            output.plainRows += 1
-            return true
-        } : nil
-        _ = try importer.run(name: "big.csv", kind: .csv, prepared: prepared, plain: sink, open: open) { draft in
-            for ready in folder.add(draft) { try emit(ready) }
-        }
-        for ready in folder.finish() { try emit(ready) }
+        #expect(try engine.run([path], into: &writer, observer: &recorder))
         try writer.finish()
+        output.plainRows = recorder.made - recorder.drafts
+        output.reports = recorder.reports.map { $0.replacingOccurrences(of: path, with: "big.csv") }
+        #expect(recorder.failures.isEmpty)
         return output
     }
 
     @Test(arguments: [(rows: 300, seed: UInt64(1)), (rows: 1_300, seed: 2), (rows: 4_100, seed: 3)])
     func plainRowsWriteWhatDraftsWrite(_ size: (rows: Int, seed: UInt64)) throws {
         let data = Self.table(rows: size.rows, seed: size.seed)
-        let drafts = try Self.stream(data, plain: false, spool: true)
-        let plain = try Self.stream(data, plain: true, spool: true)
-        let reread = try Self.stream(data, plain: true, spool: false)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ingest-streamed-\(UUID().uuidString).csv").path
+        let drafts = try Self.stream(data, at: path, plain: false, spool: true)
+        let plain = try Self.stream(data, at: path, plain: true, spool: true)
+        let reread = try Self.stream(data, at: path, plain: true, spool: false)
         #expect(plain.plainRows > size.rows / 4, "\(plain.plainRows) plain rows of \(size.rows)")
         #expect(drafts.plainRows == 0)
+        #expect(plain.reports == drafts.reports && reread.reports == drafts.reports)
+        #expect(drafts.reports.count == 1 && drafts.reports[0].hasPrefix("big.csv: \(size.rows) rows"), "\(drafts.reports)")
         #expect(plain.bytes == drafts.bytes, "\(size.rows) rows: plain rows write other bytes than their drafts")
         #expect(reread.bytes == plain.bytes, "\(size.rows) rows: the spool changes the output")
         // The document is handed on in pieces of about 128 KiB (a piece ends after the entry
@@ -106,16 +116,14 @@ import Testing
         #expect(try JSONValue.parse(text).serialized(pretty: true) + "\n" == text)
     }
 
-    /// A run of plain rows longer than a piece is handed on in pieces of whole characters, so a
-    /// sink may decode each piece on its own: characters of 1 to 4 bytes, runs of a few pieces.
+    /// Long entries are handed on in pieces of whole characters, so a sink may decode each
+    /// piece on its own: characters of 1 to 4 bytes, entries of a few pieces together.
     @Test(arguments: ["a", "é", "€", "🎬"])
     func piecesEndBetweenCharacters(_ character: String) throws {
-        var batch = PlainBatch()
-        var rows: [PlainRow] = []
-        for i in 0..<40 {
-            let start = batch.json.count
-            batch.json += Array(",\n    \"\(String(repeating: character, count: 4001 + i))\"".utf8)
-            rows.append(PlainRow(brand: 0, json: start..<batch.json.count, units: 100, currency: .eur, cycle: Cycle(unit: .month)))
+        let subs = (0..<40).map { i in
+            Subscription(name: String(repeating: character, count: 4001 + i), price: Price(amount: 1, currency: .eur),
+                         cycle: Cycle(unit: .month), nextRenewal: nil, category: nil, notes: nil,
+                         source: Provenance(file: "f.csv", row: i + 1))
         }
         var bytes: [UInt8] = []
         var pieces: [String] = []
@@ -124,9 +132,31 @@ import Testing
             pieces.append(String(decoding: piece, as: UTF8.self))
         })
         try writer.begin()
-        for row in rows { try writer.add(row, in: batch) }
+        for sub in subs { try writer.add(sub) }
         try writer.finish()
         #expect(pieces.count >= 2 && pieces.count >= bytes.count / (1 << 17), "\(pieces.count) pieces")
         #expect(pieces.joined() == String(decoding: bytes, as: UTF8.self), "a piece ends inside \(character)")
+    }
+}
+
+/// A Notion export is inflated once in a streamed import: the counting pass keeps its members
+/// for the import, which writes what reading the archive again would write.
+@Suite struct StreamedArchiveTests {
+    @Test func theCountingPassKeepsTheMembers() throws {
+        let path = FixtureFolder.url("cli/csv-notion-zip/Export-7c1f2e3d.zip").path
+        let options = ImportOptions(context: StreamedImportTests.context)
+        let recorded = try Importer(options: options).runNames(path: path) { _ in }
+        guard case .archive(let export)? = recorded else {
+            Issue.record("the counting pass did not keep the archive's members")
+            return
+        }
+        #expect(!export.members.isEmpty && export.members.allSatisfy { $0.file != nil && $0.table != nil })
+        var once: [ImportDraft] = [], twice: [ImportDraft] = []
+        let kept = try Importer(options: options).run(path: path, name: nil, prepared: nil, archive: export, plain: nil) { once.append($0) }
+        let again = try Importer(options: options).run(path: path) { twice.append($0) }
+        #expect(once == twice)
+        #expect(kept.line == again.line && kept.warnings.map(\.message) == again.warnings.map(\.message))
+        #expect(export.members.allSatisfy { $0.file.map { !FileManager.default.fileExists(atPath: $0.path) } ?? false },
+                "the inflated members are removed once imported")
     }
 }

@@ -183,7 +183,7 @@ public struct DraftBuilder: Sendable {
     /// `nameBrand` of a batch's row, with answers remembered in `memo` when there is one.
     func nameBrand(_ record: RecordView, column: Int?, memo: inout BrandBytes.Memo?) -> Int? {
         guard let column, !record.decoded, column < record.count else { return nil }
-        return PlainRowBuilder.catalogBrand(record.field(column), memo: &memo)
+        return DraftBuilder.catalogBrand(record.field(column), memo: &memo)
     }
 
     /// `currencyCell` is the row's cell of the currency column, when it has one.
@@ -391,6 +391,42 @@ public struct DraftBuilder: Sendable {
                 draft.status = .inactive
                 draft.statusReason = "\(mapping.choices[.active]?.header ?? "active") = \(text)"
             }
+        }
+    }
+}
+
+extension DraftBuilder {
+    /// The catalog brand a name cell names without a plan, when the cell needs no cleaning
+    /// (no spaces around it, no Notion link): what `build` reads from it.
+    static func catalogBrand(_ cell: UnsafeBufferPointer<UInt8>) -> Int? {
+        var memo: BrandBytes.Memo?
+        return catalogBrand(cell, memo: &memo)
+    }
+
+    /// `catalogBrand(cell)`, with answers remembered in `memo` when there is one.
+    static func catalogBrand(_ cell: UnsafeBufferPointer<UInt8>, memo: inout BrandBytes.Memo?) -> Int? {
+        guard let first = cell.first, let last = cell.last, first > 0x20, last > 0x20, !holdsLink(cell) else { return nil }
+        let answer = memo == nil ? BrandCatalog.shared.bytes.match(cell) : BrandCatalog.shared.bytes.match(cell, memo: &memo!)
+        guard case .brand(let brand) = answer else { return nil }
+        return brand
+    }
+
+    /// Whether the cell holds ` (https://`, which starts a Notion link `CellCleaner` cuts.
+    /// Each `(` is found with `memchr`.
+    static func holdsLink(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+        let pattern: StaticString = " (https://"
+        guard cell.count >= pattern.utf8CodeUnitCount else { return false }
+        return pattern.withUTF8Buffer { pattern in
+            guard let base = cell.baseAddress else { return false }
+            var i = 1
+            while i < cell.count, let found = memchr(base + i, 0x28, cell.count - i) {
+                let open = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if cell.count - (open - 1) >= pattern.count, memcmp(base + open - 1, pattern.baseAddress!, pattern.count) == 0 {
+                    return true
+                }
+                i = open + 1
+            }
+            return false
         }
     }
 }

@@ -1,23 +1,16 @@
 import Foundation
 
-/// A row that reads cleanly: what `DraftBuilder.build` would make of it, minus the draft. A
-/// draft with no warning or error, every field read with confidence, status pending, a name
-/// the catalog knows without a plan, a price in whole minor units of a known currency. A
-/// streamed import writes it as it comes, unless it has duplicates still being folded, in
-/// which case the row is built as a draft after all.
+/// A row that reads cleanly: the subscription `DraftBuilder.build` would make of it, without
+/// the draft. A draft with no warning or error, every field read with confidence, status
+/// pending, a name the catalog knows without a plan, a price in whole minor units of a known
+/// currency. A streamed import writes it as it comes, unless it has duplicates still being
+/// folded, in which case the row is built as a draft after all.
 public struct PlainRow: Sendable {
     /// The brand in `BrandCatalog.shared`: the name written, and the duplicate key.
     public let brand: Int
-    /// Where the row's list entry lies in its batch's `json`: the list separator
-    /// (`SubscriptionJSONWriter.Pieces.separator`), then what `writeInList` writes of its
-    /// subscription.
-    public let json: Range<Int>
-    /// The price, as the summary adds it: `units` of 10^-`currency.minorDigits`.
-    public let units: Int64
-    public let currency: Currency
-    public let cycle: Cycle
-    /// `SummaryAccumulator.packedKey` of the currency and cycle, or 0.
-    var summaryKey: UInt64 = 0
+    public let subscription: Subscription
+    /// Where its list entry lies in its batch's `json` (empty for a row made alone).
+    var json: Range<Int> = 0..<0
 
     /// `DraftMerger.key` of the row's draft.
     public var key: String { DraftMerger.brandKeys[brand]?.key ?? "" }
@@ -39,18 +32,20 @@ struct PlainFacts: Sendable {
     }
 }
 
-/// A batch of rows as the plain reader made them, in row order: the plain rows' JSON back to
-/// back in one buffer, and the rest as drafts.
+/// A batch of rows as the plain reader made them, in row order: plain rows where they read
+/// cleanly (with their JSON), the rest as drafts.
 public struct PlainBatch: Sendable {
     public enum Made: Sendable {
         case plain(PlainRow)
-        /// Boxed: a draft is seven times a plain row's size, and a batch's list of rows is
-        /// written on one thread and read on the other, so every element counts.
+        /// Boxed: a batch's list of rows is written on one thread and read on the other, so
+        /// every element's size counts.
         indirect case draft(ImportDraft)
     }
 
-    public internal(set) var json: [UInt8] = []
     public internal(set) var rows: [Made] = []
+    /// The plain rows' list entries back to back, as `SubscriptionJSONWriter.writeInList` writes
+    /// them: written on the thread that made the batch, so the output only copies them.
+    public internal(set) var json: [UInt8] = []
 
     init() {}
 
@@ -63,10 +58,9 @@ public struct PlainBatch: Sendable {
 /// Reads plain rows straight from a record's UTF-8 bytes, for a table whose columns are only a
 /// name, price, cycle, next renewal, category and notes: the cells that repeat down a column
 /// (cycle, date, category texts) are looked up by their bytes, the name is matched by
-/// `BrandBytes`, the price read by `FastPrice.read`, and the JSON written from pieces made once
-/// (`SubscriptionJSONWriter.Pieces`). Each value comes from the same functions a draft's would,
-/// so a row it accepts gives the same subscription; any row it is not sure of is built as a
-/// draft.
+/// `BrandBytes` and the price read by `FastPrice.read`. Each value comes from the same
+/// functions a draft's would, so a row it accepts gives the same subscription; any row it is
+/// not sure of is built as a draft.
 public final class PlainRowBuilder: Sendable {
     let builder: DraftBuilder
     private let name: Int, price: Int, cycle: Int
@@ -79,32 +73,12 @@ public final class PlainRowBuilder: Sendable {
     /// `PlainFacts.pack` of `dollar`, of the context's currency, of the euro and the pound.
     private let dollarPacked: UInt32, contextPacked: UInt32
     private static let eurPacked = PlainFacts.pack(.eur), gbpPacked = PlainFacts.pack(.gbp)
-    /// The JSON from the notes to the row number, with the file's name.
-    private let filePiece: [UInt8]
-    /// One for each thread that may make a batch (`withTables` lends one).
+    /// One for each thread that may make a batch (`PerThread`).
     private let memos = PerThread { PlainMemo() }
-    /// Every piece of JSON a row is written with, kind after kind (`piece` says where each
-    /// kind starts): brand heads by brand, categories by `ordinal`, units by `Cycle.Unit.rank`.
-    private let pieces: PieceArena
-    /// Where each kind of piece starts in `pieces` (kept per builder: a static would be
-    /// checked for its first use on every row).
-    private let piece: (brand: Int, category: Int, file: Int, end: Int, currencyOpen: Int, currencyClose: Int,
-                        unit: Int, nextRenewal: Int)
-    /// The most bytes a row's JSON takes besides its notes (`jsonBound`): the longest piece of
-    /// each kind, and room for the amount (21), the code (3), the interval and row number (20
-    /// each), a date (64) and quotes or `null`s.
-    private let longestRow: Int
-    /// Whether a batch's JSON is written straight into its array (see `init(_:direct:)`).
-    private let direct: Bool
 
     /// The fields a plain table may map; any other makes rows that need the full builder.
     static let fields: Set<Field> = [.name, .price, .cycle, .nextRenewal, .category, .notes]
 
-    /// Each catalog brand's list entry up to its amount (`SubscriptionJSONWriter.Pieces.head`).
-    static let brandHeads = BrandCatalog.shared.brands.map { SubscriptionJSONWriter.Pieces.head(name: $0.name) }
-    /// Each category's piece, by its place in `Category.allCases` (`ordinal`): a category is
-    /// looked up by number, not hashed by its name, per row.
-    static let categoryPieces: [[UInt8]] = Category.allCases.map { SubscriptionJSONWriter.Pieces.category($0) }
     /// Each catalog brand's category, by place in `Category.allCases`.
     static let brandCategories: [Int] = BrandCatalog.shared.brands.map { ordinal($0.category) }
 
@@ -113,18 +87,11 @@ public final class PlainRowBuilder: Sendable {
     }
 
     /// Nil when the table maps a field rows are not read plainly with (status, currency,
-    /// start date, a split cycle …), has no cycle column, stores minor units or does not match
-    /// brands.
-    public convenience init?(_ builder: DraftBuilder) {
-        self.init(builder, direct: true)
-    }
-
-    /// `direct` false: a batch's JSON is always written in scratch memory and copied, the way
-    /// taken when a row's JSON would not fit the room `jsonBound` makes (for tests).
-    init?(_ builder: DraftBuilder, direct: Bool) {
-        self.direct = direct
+    /// start date, a split cycle …), has no cycle column, stores minor units, does not match
+    /// brands or is a part of its file (a sheet tab or ZIP member).
+    public init?(_ builder: DraftBuilder) {
         let mapping = builder.mapping
-        guard builder.matchesBrands, !builder.storesMinorUnits,
+        guard builder.matchesBrands, !builder.storesMinorUnits, builder.part == nil,
               Set(mapping.choices.keys).isSubset(of: Self.fields),
               let name = mapping[.name], let price = mapping[.price], let cycle = mapping[.cycle] else { return nil }
         self.builder = builder
@@ -140,16 +107,6 @@ public final class PlainRowBuilder: Sendable {
         self.dollar = guess == nil ? dollar : nil
         dollarPacked = self.dollar.map(PlainFacts.pack) ?? 0
         contextPacked = builder.context.currency.map(PlainFacts.pack) ?? 0
-        filePiece = builder.part == nil ? SubscriptionJSONWriter.Pieces.file(builder.file) : []
-        typealias Pieces = SubscriptionJSONWriter.Pieces
-        let units: [Cycle.Unit] = [.day, .week, .month, .year]
-        precondition(units.map(\.rank) == Array(0..<4), "units in rank order")
-        let kinds: [[[UInt8]]] = [Self.brandHeads, Self.categoryPieces, [filePiece], [Pieces.end], [Pieces.currencyOpen],
-                                  [Pieces.currencyClose], units.map(Pieces.unit), [Pieces.nextRenewal]]
-        pieces = PieceArena(kinds.flatMap { $0 })
-        let starts = kinds.reduce(into: [0]) { $0.append($0.last! + $1.count) }
-        piece = (starts[0], starts[1], starts[2], starts[3], starts[4], starts[5], starts[6], starts[7])
-        longestRow = kinds.reduce(0) { $0 + ($1.map(\.count).max() ?? 0) } + 21 + 3 + 20 + 20 + 64 + 16
     }
 
     /// The rows of `items` as plain rows where they read cleanly, else as drafts.
@@ -163,74 +120,38 @@ public final class PlainRowBuilder: Sendable {
     func batch(_ rows: RecordBatch, brands: [Int32]?) -> PlainBatch {
         var batch = PlainBatch()
         batch.rows.reserveCapacity(rows.count)
+        batch.json.reserveCapacity(rows.count * 320)
         rows.withRecords { records in
-            withTables { tables, scratch in
-                /// Each row as a plain row, its JSON written to `json`, or as a draft.
-                func make(into json: inout some ByteOutput) {
-                    for i in 0..<records.count {
-                        let record = records[i]
-                        let facts: PlainFacts?
-                        if record.decoded {
-                            facts = nil
-                        } else if let brands {
-                            facts = brands[i] < 0 ? nil : self.facts(record, brand: Int(brands[i]))
-                        } else {
-                            facts = self.facts(record)
-                        }
-                        if let facts, let made = plain(record, facts: facts, tables: &tables, into: &json) {
-                            batch.rows.append(.plain(made))
-                        } else {
-                            batch.rows.append(.draft(builder.build(record.item.sourceRow)))
-                        }
+            memos.with { memo in
+                for i in 0..<records.count {
+                    let record = records[i]
+                    let facts: PlainFacts?
+                    if record.decoded {
+                        facts = nil
+                    } else if let brands {
+                        facts = brands[i] < 0 ? nil : self.facts(record, brand: Int(brands[i]))
+                    } else {
+                        facts = self.facts(record)
                     }
-                }
-                // Written straight into the batch's array, made as large as the rows' JSON can
-                // be; should a row's be larger after all, the batch is made again in scratch
-                // memory and copied.
-                var overflowed = !direct
-                if direct {
-                    batch.json = [UInt8](unsafeUninitializedCapacity: jsonBound(records)) { memory, count in
-                        var json = BoundedBytes(memory)
-                        make(into: &json)
-                        overflowed = json.overflowed
-                        count = overflowed ? 0 : json.count
+                    if let facts, var made = plain(record, facts: facts, tables: &memo.tables) {
+                        let start = batch.json.count
+                        SubscriptionJSONWriter.writeInList(made.subscription, to: &batch.json)
+                        made.json = start..<batch.json.count
+                        batch.rows.append(.plain(made))
+                    } else {
+                        batch.rows.append(.draft(builder.build(record.item.sourceRow)))
                     }
-                }
-                if overflowed {
-                    batch.rows.removeAll(keepingCapacity: true)
-                    scratch.removeAll()
-                    make(into: &scratch)
-                    batch.json = Array(scratch.bytes)
                 }
             }
         }
         return batch
     }
 
-    /// The tables of a memo no other thread holds.
-    private func withTables<R>(_ body: (inout PlainMemo.Tables, inout ScratchBytes) -> R) -> R {
-        memos.with { memo in body(&memo.tables, &memo.scratch) }
-    }
-
-    /// The most bytes `plain` can write for these rows: every piece at its longest, numbers at
-    /// their widest, each notes byte escaped as `\u00XX`.
-    private func jsonBound(_ records: RecordBatch.Records) -> Int {
-        var bound = records.count * longestRow
-        if let notes {
-            for i in 0..<records.count where notes < records[i].count { bound += 6 * records[i].field(notes).count }
-        }
-        return bound
-    }
-
-    /// The plain row `record` (data row `row`) stands for, with its JSON, or nil when it needs
-    /// a draft.
-    func plain(_ record: CSVRecord, row: Int) -> (PlainRow, json: [UInt8])? {
+    /// The plain row `record` (data row `row`) stands for, or nil when it needs a draft.
+    func plain(_ record: CSVRecord, row: Int) -> PlainRow? {
         record.withView(row: row) { record in
             guard let facts = facts(record) else { return nil }
-            return withTables { tables, _ in
-                var json: [UInt8] = []
-                return plain(record, facts: facts, tables: &tables, into: &json).map { ($0, json) }
-            }
+            return memos.with { memo in plain(record, facts: facts, tables: &memo.tables) }
         }
     }
 
@@ -238,14 +159,14 @@ public final class PlainRowBuilder: Sendable {
     /// name is a catalog brand without a plan, its price is what `DraftBuilder.price` reads
     /// without a note, a guess or a warning, in whole minor units. Nil for any other row.
     func facts(_ record: RecordView, brand known: Int? = nil) -> PlainFacts? {
-        guard !record.decoded, record.count == columns, !filePiece.isEmpty else { return nil }
+        guard !record.decoded, record.count == columns else { return nil }
         for column in mapped {
             // Cells with spaces around them or a Notion link are cleaned by the full builder.
             let cell = record.field(column)
             guard let first = cell.first, let last = cell.last else { continue }
-            if first <= 0x20 || last <= 0x20 || Self.holdsLink(cell) { return nil }
+            if first <= 0x20 || last <= 0x20 || DraftBuilder.holdsLink(cell) { return nil }
         }
-        guard let brand = known ?? Self.catalogBrand(record.field(name)), DraftMerger.brandKeyHashes[brand] != nil else { return nil }
+        guard let brand = known ?? DraftBuilder.catalogBrand(record.field(name)), DraftMerger.brandKeyHashes[brand] != nil else { return nil }
         guard let reading = FastPrice.read(record.field(price)), !reading.negative else { return nil }
         let currency: Currency?, packed: UInt32
         switch reading.sign {
@@ -259,11 +180,10 @@ public final class PlainRowBuilder: Sendable {
         return PlainFacts(brand: Int32(brand), currency: packed, units: units)
     }
 
-    /// The rest of the row whose `facts` were found: cycle, next renewal and category, then
-    /// its JSON appended to `json`, which is left as it was when the row needs a draft.
-    private func plain(_ record: RecordView, facts: PlainFacts, tables: inout PlainMemo.Tables,
-                       into json: inout some ByteOutput) -> PlainRow? {
-        let brand = Int(facts.brand), units = facts.units, row = record.row
+    /// The rest of the row whose `facts` were found: cycle, next renewal, category and notes,
+    /// as its subscription; nil when the row needs a draft.
+    private func plain(_ record: RecordView, facts: PlainFacts, tables: inout PlainMemo.Tables) -> PlainRow? {
+        let brand = Int(facts.brand), row = record.row
         guard let currency = tables.currency(facts.currency) else { return nil }
 
         guard let cycleValue = tables.cycle(record.field(cycle), { text in
@@ -291,33 +211,14 @@ public final class PlainRowBuilder: Sendable {
             categoryValue = known
         }
 
-        // The separator and the entry, as `SubscriptionJSONWriter.writeInList` writes it.
-        let start = json.count
-        json.append(bytes: pieces[piece.brand + brand])
-        json.append(UInt8(ascii: "\""))
-        DecimalText.appendUnits(units, digits: currency.minorDigits, to: &json)
-        json.append(UInt8(ascii: "\""))
-        // The code's three letters, from their packing (`PlainFacts.pack`).
-        json.append(bytes: pieces[piece.currencyOpen])
-        json.append(UInt8(truncatingIfNeeded: facts.currency >> 16))
-        json.append(UInt8(truncatingIfNeeded: facts.currency >> 8))
-        json.append(UInt8(truncatingIfNeeded: facts.currency))
-        json.append(bytes: pieces[piece.currencyClose])
-        json.append(bytes: pieces[piece.unit + cycleValue.unit.rank])
-        JSONBytes.integer(cycleValue.interval, to: &json)
-        json.append(bytes: pieces[piece.nextRenewal])
-        if let nextRenewal { JSONBytes.date(nextRenewal, to: &json) } else { JSONBytes.null(&json) }
-        json.append(bytes: pieces[piece.category + categoryValue])
-        if let notes, !record.field(notes).isEmpty {
-            JSONBytes.string(record.field(notes), to: &json)
-        } else {
-            JSONBytes.null(&json)
-        }
-        json.append(bytes: pieces[piece.file])
-        JSONBytes.integer(row, to: &json)
-        json.append(bytes: pieces[piece.end])
-        return PlainRow(brand: brand, json: start..<json.count, units: units, currency: currency, cycle: cycleValue,
-                        summaryKey: SummaryAccumulator.packedKey(code: facts.currency, cycle: cycleValue) ?? 0)
+        var notesValue: String?
+        if let notes, !record.field(notes).isEmpty { notesValue = Self.text(record.field(notes)) }
+        let amount = Decimal(sign: .plus, exponent: -currency.minorDigits, significand: Decimal(facts.units))
+        let subscription = Subscription(
+            name: BrandCatalog.shared.brands[brand].name, price: Price(amount: amount, currency: currency), cycle: cycleValue,
+            nextRenewal: nextRenewal, category: Category.allCases[categoryValue], notes: notesValue,
+            source: Provenance(file: builder.file, row: row, line: record.line, part: nil))
+        return PlainRow(brand: brand, subscription: subscription)
     }
 
     /// The amount of `reading` in minor units of a currency with `digits` of them, when it is
@@ -338,40 +239,6 @@ public final class PlainRowBuilder: Sendable {
     static func isClean<V>(_ field: DraftField<V>) -> Bool {
         field.value != nil && field.confidence >= AcceptPolicy.confidenceThreshold
             && !field.issues.contains { $0.severity >= .warning || AcceptPolicy.guessCodes.contains($0.code) }
-    }
-
-    /// The catalog brand a name cell names without a plan, when the cell needs no cleaning
-    /// (no spaces around it, no Notion link): what `DraftBuilder` would read from it.
-    static func catalogBrand(_ cell: UnsafeBufferPointer<UInt8>) -> Int? {
-        var memo: BrandBytes.Memo?
-        return catalogBrand(cell, memo: &memo)
-    }
-
-    /// `catalogBrand(cell)`, with answers remembered in `memo` when there is one.
-    static func catalogBrand(_ cell: UnsafeBufferPointer<UInt8>, memo: inout BrandBytes.Memo?) -> Int? {
-        guard let first = cell.first, let last = cell.last, first > 0x20, last > 0x20, !holdsLink(cell) else { return nil }
-        let answer = memo == nil ? BrandCatalog.shared.bytes.match(cell) : BrandCatalog.shared.bytes.match(cell, memo: &memo!)
-        guard case .brand(let brand) = answer else { return nil }
-        return brand
-    }
-
-    /// Whether the cell holds ` (https://`, which starts a Notion link `CellCleaner` cuts.
-    /// Each `(` is found with `memchr`.
-    static func holdsLink(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
-        let pattern: StaticString = " (https://"
-        guard cell.count >= pattern.utf8CodeUnitCount else { return false }
-        return pattern.withUTF8Buffer { pattern in
-            guard let base = cell.baseAddress else { return false }
-            var i = 1
-            while i < cell.count, let found = memchr(base + i, 0x28, cell.count - i) {
-                let open = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if cell.count - (open - 1) >= pattern.count, memcmp(base + open - 1, pattern.baseAddress!, pattern.count) == 0 {
-                    return true
-                }
-                i = open + 1
-            }
-            return false
-        }
     }
 
     static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
@@ -423,41 +290,6 @@ final class PlainMemo {
     }
 
     var tables = Tables()
-    /// Where a batch's JSON is written before it is copied into the batch: memory kept from
-    /// one batch to the next.
-    var scratch = ScratchBytes(capacity: 1 << 18)
 
     static let capacity = 4096
-
-    deinit { scratch.free() }
-}
-
-/// Pieces of bytes made once and kept back to back in memory that never moves, lent as
-/// pointers: writing one counts no reference.
-final class PieceArena: @unchecked Sendable {
-    private let bytes: UnsafeMutableBufferPointer<UInt8>
-    /// Piece `i` is `bytes[starts[i]..<starts[i + 1]]`.
-    private let starts: UnsafeMutableBufferPointer<Int>
-
-    init(_ pieces: [[UInt8]]) {
-        bytes = .allocate(capacity: max(pieces.reduce(0) { $0 + $1.count }, 1))
-        starts = .allocate(capacity: pieces.count + 1)
-        var at = 0
-        for (i, piece) in pieces.enumerated() {
-            starts[i] = at
-            _ = UnsafeMutableBufferPointer(rebasing: bytes[at..<(at + piece.count)]).initialize(from: piece)
-            at += piece.count
-        }
-        starts[pieces.count] = at
-    }
-
-    deinit {
-        bytes.deallocate()
-        starts.deallocate()
-    }
-
-    @inline(__always)
-    subscript(i: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: bytes.baseAddress! + starts[i], count: starts[i + 1] - starts[i])
-    }
 }

@@ -3,18 +3,16 @@
 public enum CanonicalJSON {
     public static let schemaID = "ingest/subscriptions@1"
 
-    /// `rates` adds `summary.converted`, the totals converted into one currency.
-    public static func document(_ subscriptions: [Subscription], rates: ExchangeRates? = nil) -> JSONValue {
-        .object([
-            ("schema", .string(schemaID)),
-            ("subscriptions", .array(subscriptions.map(value))),
-            ("summary", value(Summary(subscriptions), rates: rates)),
-        ])
-    }
-
-    /// The whole document as text, pretty-printed, with a final line end.
+    /// The whole document as text, pretty-printed, with a final line end. `rates` adds
+    /// `summary.converted`, the totals converted into one currency.
     public static func text(_ subscriptions: [Subscription], rates: ExchangeRates? = nil) -> String {
-        document(subscriptions, rates: rates).serialized(pretty: true) + "\n"
+        var bytes: [UInt8] = []
+        var writer = CanonicalStreamWriter(rates: rates, writeBytes: { bytes += $0 })
+        // Writing into an array cannot fail.
+        try? writer.begin()
+        for sub in subscriptions { try? writer.add(sub) }
+        try? writer.finish()
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public static func value(_ price: Price) -> JSONValue {
@@ -32,25 +30,6 @@ public enum CanonicalJSON {
         if let line = source.line, source.row == nil { members.append(("line", .int(line))) }
         if let box = source.box {
             members.append(("box", .array([.int(box.x), .int(box.y), .int(box.width), .int(box.height)])))
-        }
-        return .object(members)
-    }
-
-    public static func value(_ sub: Subscription) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("name", .string(sub.name)),
-            ("price", sub.price.map(value) ?? .null),
-            ("cycle", sub.cycle.map(value) ?? .null),
-            ("nextRenewal", .optional(sub.nextRenewal?.description)),
-            ("category", .optional(sub.category?.rawValue)),
-            ("notes", .optional(sub.notes)),
-            ("source", value(sub.source)),
-        ]
-        if !sub.alsoFrom.isEmpty { members.append(("alsoFrom", .array(sub.alsoFrom.map(value)))) }
-        if !sub.priceHistory.isEmpty {
-            members.append(("priceHistory", .array(sub.priceHistory.map { point in
-                .object([("date", .optional(point.date?.description)), ("price", value(point.price))])
-            })))
         }
         return .object(members)
     }

@@ -1,5 +1,5 @@
 /// Writes the canonical document one subscription at a time, so an import of a million rows
-/// never holds them all. The bytes equal `CanonicalJSON.text` of the same subscriptions.
+/// never holds them all. `CanonicalJSON.text` writes its whole documents through it.
 ///
 /// Subscriptions are written as UTF-8 into a buffer handed to the sink in pieces of about
 /// 128 KiB, so the sink is called once per few hundred subscriptions, not once per row. The
@@ -14,7 +14,7 @@ public struct CanonicalStreamWriter {
     private let rates: ExchangeRates?
     private static let flushAt = 1 << 17
 
-    /// `rates` adds `summary.converted` (see `CanonicalJSON.document`); `write` takes UTF-8.
+    /// `rates` adds `summary.converted`, the totals converted into one currency; `writeBytes` takes UTF-8.
     public init(rates: ExchangeRates? = nil, writeBytes: @escaping ([UInt8]) throws -> Void) {
         self.sink = writeBytes
         self.rates = rates
@@ -46,45 +46,14 @@ public struct CanonicalStreamWriter {
         }
     }
 
-    /// A plain row (`PlainBatch`), written on another thread as `render` writes its
-    /// subscription, with the separator before it. Rows that follow one another in their
-    /// batch's bytes are copied on in one piece, when something else is written or the batch
-    /// changes.
-    public mutating func add(_ row: PlainRow, in batch: PlainBatch) throws {
-        if let run = pending, run.range.upperBound == row.json.lowerBound, run.bytes.withUnsafeBufferPointer({ $0.baseAddress })
-            == batch.json.withUnsafeBufferPointer({ $0.baseAddress }) {
-            pending?.range = run.range.lowerBound..<row.json.upperBound
-        } else {
-            try writePending()
-            // The list's first entry has no separator before it, only the line break.
-            pending = (batch.json, count == 0 ? row.json.lowerBound + 1..<row.json.upperBound : row.json)
-        }
-        count += 1
-        summary.add(units: row.units, currency: row.currency, cycle: row.cycle, packed: row.summaryKey)
-    }
-
-    /// Plain rows added but not copied yet: their batch's bytes, and where they lie.
-    private var pending: (bytes: [UInt8], range: Range<Int>)?
-
-    /// Copies the pending run into the buffer, handing the buffer on each time it fills: a
-    /// batch's run is larger than a piece. A piece ends between characters, never inside one,
-    /// so a sink may decode each piece on its own.
-    private mutating func writePending() throws {
-        guard let run = pending else { return }
-        pending = nil
-        var start = run.range.lowerBound
-        while start < run.range.upperBound {
-            var end = min(run.range.upperBound, start + max(Self.flushAt - buffer.count, 1))
-            while end < run.range.upperBound, run.bytes[end] & 0xC0 == 0x80 { end += 1 }
-            buffer.append(contentsOf: run.bytes[start..<end])
-            start = end
-            if buffer.count >= Self.flushAt { try flush() }
-        }
+    /// `add`, with the bytes `SubscriptionJSONWriter.writeInList` writes of `sub` already made.
+    package mutating func add(_ sub: Subscription, encoded: ArraySlice<UInt8>) throws {
+        guard !encoded.isEmpty else { return try add(sub) }
+        try entry(sub) { $0.append(contentsOf: encoded) }
     }
 
     /// One entry of the list: the separator, what `write` puts after it, the summary's count.
     private mutating func entry(_ sub: Subscription, _ write: (inout [UInt8]) throws -> Void) throws {
-        try writePending()
         buffer.append(contentsOf: count == 0 ? "\n    ".utf8 : ",\n    ".utf8)
         try write(&buffer)
         count += 1
@@ -101,7 +70,6 @@ public struct CanonicalStreamWriter {
     }
 
     public mutating func finish() throws {
-        try writePending()
         let close = count == 0 ? "]" : "\n  ]"
         let summaryText = CanonicalJSON.value(summary.summary, rates: rates).serialized(pretty: true, indent: 1)
         buffer.append(contentsOf: "\(close),\n  \"summary\": \(summaryText)\n}\n".utf8)

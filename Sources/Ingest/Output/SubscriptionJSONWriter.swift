@@ -1,9 +1,7 @@
-/// Writes a subscription's canonical JSON straight into UTF-8 bytes, the same bytes as
-/// `CanonicalJSON.value(sub).serialized(pretty: true, indent:)` without building the
-/// `JSONValue` tree: the streamed output writes one per row, so this is on the hot path of a
-/// million-row import. Appending bytes to an array costs a fraction of appending to a `String`
-/// (no grapheme or capacity bookkeeping per piece), and numbers and dates are written digit by
-/// digit instead of through `String(_:)`.
+/// Writes a subscription's canonical JSON as UTF-8 bytes, laid out as `JSONValue.serialized`
+/// lays out a document (pretty, two spaces per level). The one encoder of subscriptions: the
+/// streamed output (`CanonicalStreamWriter`) and the whole document (`CanonicalJSON.text`)
+/// both write through it.
 enum SubscriptionJSONWriter {
     static func write(_ sub: Subscription, to out: inout [UInt8], indent level: Int) {
         write(sub, to: &out, indent: level, drain: { _ in })
@@ -113,7 +111,6 @@ enum SubscriptionJSONWriter {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// A member's separator, line break and key, in an object that starts at `level`.
     /// `price.amountText`, quoted, without making a string when it is whole minor units.
     private static func amount(_ price: Price, _ out: inout [UInt8]) {
         if let digits = price.currency?.minorDigits, let units = DecimalText.minorUnits(price.amount, digits: digits) {
@@ -157,65 +154,6 @@ enum SubscriptionJSONWriter {
         out.append(contentsOf: t.end)
     }
 
-    /// The text of a list entry (`writeInList`) between the values a plain row
-    /// (`PlainRowBuilder`) writes per row, made once per name, currency, cycle, category or
-    /// file: an entry is `head`, the amount, `currency`, `cycle`, the next renewal, `category`,
-    /// the notes, `file`, the row and `end`.
-    enum Pieces {
-        /// The separator before an entry that is not the list's first.
-        static let separator = Array(",\n    ".utf8)
-
-        /// Up to the amount: the separator (`separator`), the name, and the keys before the
-        /// amount.
-        static func head(name: String) -> [UInt8] {
-            separator + around(name, ListTemplates.shared.name, ListTemplates.shared.amount)
-        }
-
-        /// From after the amount up to the cycle's unit.
-        static func currency(_ currency: Currency?) -> [UInt8] {
-            around(currency?.code, ListTemplates.shared.currency, ListTemplates.shared.unit)
-        }
-
-        /// From the cycle's unit up to the next renewal: `unit`, the interval, `nextRenewal`.
-        static func cycle(_ cycle: Cycle) -> [UInt8] {
-            var out = unit(cycle.unit)
-            JSONBytes.integer(cycle.interval, to: &out)
-            return out + nextRenewal
-        }
-
-        /// The cycle's unit up to its interval.
-        static func unit(_ unit: Cycle.Unit) -> [UInt8] {
-            around(unit.rawValue, [], ListTemplates.shared.interval)
-        }
-
-        /// After the cycle's interval, up to the next renewal.
-        static var nextRenewal: [UInt8] { ListTemplates.shared.nextRenewal }
-
-        /// `currency` of a known currency cut around its code (three letters, which need no
-        /// escape): the text before the code's quoted letters, and after.
-        static var currencyOpen: [UInt8] { ListTemplates.shared.currency + [UInt8(ascii: "\"")] }
-        static var currencyClose: [UInt8] { [UInt8(ascii: "\"")] + ListTemplates.shared.unit }
-
-        /// From after the next renewal up to the notes.
-        static func category(_ category: Category?) -> [UInt8] {
-            around(category?.rawValue, ListTemplates.shared.category, ListTemplates.shared.notes)
-        }
-
-        /// From after the notes up to the row number.
-        static func file(_ file: String) -> [UInt8] {
-            around(file, ListTemplates.shared.file, ListTemplates.shared.row)
-        }
-
-        /// `value` as a JSON string (or `null`) between two pieces of template.
-        private static func around(_ value: String?, _ before: [UInt8], _ after: [UInt8]) -> [UInt8] {
-            var out = before
-            optional(value, &out)
-            return out + after
-        }
-
-        static var end: [UInt8] { ListTemplates.shared.end }
-    }
-
     /// The text around the values of a subscription at indent 2, as `write` lays it out.
     private struct ListTemplates: Sendable {
         let name = Array("{\n      \"name\": ".utf8)
@@ -233,6 +171,7 @@ enum SubscriptionJSONWriter {
         static let shared = ListTemplates()
     }
 
+    /// A member's separator, line break and key, in an object that starts at `level`.
     private static func key(_ name: StaticString, first: Bool = false, _ level: Int, _ out: inout [UInt8]) {
         if !first { out.append(UInt8(ascii: ",")) }
         JSONBytes.newline(level + 1, &out)
@@ -347,7 +286,7 @@ enum JSONBytes {
     }
 }
 
-/// Where JSON text is written a byte or a run at a time: an array, or `ScratchBytes`.
+/// Where JSON text is written a byte or a run at a time.
 protocol ByteOutput {
     /// Bytes written so far.
     var count: Int { get }
@@ -355,84 +294,6 @@ protocol ByteOutput {
     mutating func append(bytes: UnsafeBufferPointer<UInt8>)
 }
 
-/// Bytes written through a pointer into memory of a known size (an array being made), with no
-/// reference counted per piece. Past the end nothing more is written and `overflowed` says so:
-/// the caller then writes the text another way.
-struct BoundedBytes: ByteOutput {
-    private let base: UnsafeMutablePointer<UInt8>?
-    private let capacity: Int
-    private(set) var count = 0
-    private(set) var overflowed = false
-
-    init(_ memory: UnsafeMutableBufferPointer<UInt8>) {
-        base = memory.baseAddress
-        capacity = memory.count
-    }
-
-    @inline(__always)
-    mutating func append(_ byte: UInt8) {
-        guard count < capacity, let base else { overflowed = true; return }
-        base[count] = byte
-        count += 1
-    }
-
-    @inline(__always)
-    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
-        guard let from = bytes.baseAddress else { return }
-        guard count + bytes.count <= capacity, let base else { overflowed = true; return }
-        (base + count).update(from: from, count: bytes.count)
-        count += bytes.count
-    }
-}
-
 extension Array: ByteOutput where Element == UInt8 {
     mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
-}
-
-/// Bytes written through a pointer into memory of their own, grown as needed: no reference is
-/// counted and no array checked for sharing per piece written. For text made piece by piece
-/// many times over (`PlainRowBuilder`'s rows); `free` lets the memory go.
-struct ScratchBytes: ByteOutput {
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var capacity: Int
-    /// Bytes written so far.
-    private(set) var count = 0
-
-    init(capacity: Int) {
-        self.capacity = max(capacity, 64)
-        base = .allocate(capacity: self.capacity)
-    }
-
-    /// What was written.
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
-
-    private mutating func grow(to needed: Int) {
-        var size = capacity * 2
-        while size < needed { size *= 2 }
-        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
-        larger.update(from: base, count: count)
-        base.deallocate()
-        base = larger
-        capacity = size
-    }
-
-    @inline(__always)
-    mutating func append(_ byte: UInt8) {
-        if count == capacity { grow(to: count + 1) }
-        base[count] = byte
-        count += 1
-    }
-
-    @inline(__always)
-    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
-        guard let from = bytes.baseAddress else { return }
-        if count + bytes.count > capacity { grow(to: count + bytes.count) }
-        (base + count).update(from: from, count: bytes.count)
-        count += bytes.count
-    }
-
-    /// Forgets what was written, keeping the memory.
-    mutating func removeAll() { count = 0 }
-
-    func free() { base.deallocate() }
 }

@@ -43,9 +43,6 @@ public struct SummaryAccumulator: Sendable {
     private var sums: [(key: Key, sum: Sum)] = []
     private var sumIndex: [Key: Int] = [:]
     private static let scanned = 16
-    /// Each entry's key as `packedKey` gives it (0 when it does not pack), for plain rows,
-    /// which carry theirs: integers compare cheaper than currency codes.
-    private var packedKeys: [UInt64] = []
 
     /// Amounts that are whole minor units of their currency are added as integers (exact,
     /// and far cheaper than decimal additions); the rest, and anything past Int64, as decimals.
@@ -90,32 +87,12 @@ public struct SummaryAccumulator: Sendable {
         sums[index(Key(currency: currency, cycle: cycle))].sum.add(price.amount)
     }
 
-    /// Adds a subscription whose price is `units` minor units of `currency` (a plain row's),
-    /// as `add` would add it. `packed` is `packedKey(currency, cycle)`, or 0.
-    mutating func add(units: Int64, currency: Currency, cycle: Cycle, packed: UInt64 = 0) {
-        active += 1
-        if packed != 0, let i = packedKeys.prefix(Self.scanned).firstIndex(of: packed) {
-            sums[i].sum.add(units: units)
-        } else {
-            sums[index(Key(currency: currency, cycle: cycle))].sum.add(units: units)
-        }
-    }
-
-    /// A currency and cycle as one integer: the currency's code in the top 24 bits
-    /// (`Currency.packedCode`), the unit's rank and the interval below; nil when the
-    /// interval does not fit.
-    static func packedKey(code: UInt32, cycle: Cycle) -> UInt64? {
-        guard code != 0, code < 1 << 24, (1...Int(UInt32.max)).contains(cycle.interval) else { return nil }
-        return UInt64(code) << 40 | UInt64(cycle.unit.rank) << 32 | UInt64(cycle.interval)
-    }
-
     /// The place of `key` in `sums`, added when new.
     private mutating func index(_ key: Key) -> Int {
         if let i = sums.prefix(Self.scanned).firstIndex(where: { $0.key == key }) ?? (sums.count > Self.scanned ? sumIndex[key] : nil) {
             return i
         }
         if sums.count >= Self.scanned { sumIndex[key] = sums.count }
-        packedKeys.append(Self.packedKey(code: key.currency.packedCode, cycle: key.cycle) ?? 0)
         sums.append((key, Sum(digits: key.currency.minorDigits)))
         return sums.count - 1
     }

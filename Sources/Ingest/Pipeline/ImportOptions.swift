@@ -49,6 +49,8 @@ public enum RecordedImport: Sendable {
     /// A table's chosen columns and column formats, decided while counting: the import goes
     /// straight to building drafts.
     case prepared(PreparedTable)
+    /// A Notion export's members, inflated once, with their columns and formats decided.
+    case archive(PreparedExport)
 }
 
 /// A table's column mapping and the formats decided from all of each column's values: what

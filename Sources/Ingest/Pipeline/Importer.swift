@@ -67,6 +67,12 @@ public struct Importer: Sendable {
     /// a table that read cleanly (`TableImporter.run`).
     public func run(path: String, name: String? = nil, prepared: PreparedTable? = nil, plain: PlainSink? = nil,
                     emit: (ImportDraft) throws -> Void) throws -> ImportReport {
+        try run(path: path, name: name, prepared: prepared, archive: nil, plain: plain, emit: emit)
+    }
+
+    /// `run`, with the members of a Notion export that `runNames` inflated (`archive`).
+    func run(path: String, name: String?, prepared: PreparedTable?, archive: PreparedExport?, plain: PlainSink?,
+             emit: (ImportDraft) throws -> Void) throws -> ImportReport {
         let display = name ?? path
         if RemoteLink.isRemote(path) { return try runRemote(path, name: display, prepared: prepared, emit: emit) }
         try Importer.refuseFolder(path, name: display)
@@ -77,7 +83,7 @@ public struct Importer: Sendable {
             let table = try options.openStatement(path: path, name: display)
             return try BankImporter(options: options).run(table: table, name: display, emit: emit)
         case .notion where InputKind.isArchive(path):
-            return try ExportImporter(options: options).run(path: path, name: display, emit: emit)
+            return try ExportImporter(options: options).run(path: path, name: display, prepared: archive, emit: emit)
         case .csv, .sheets, .notion:
             return try TableImporter(options: options).run(name: display, kind: kind, prepared: prepared, plain: plain, open: {
                 try options.openTable(path: path, name: display)
@@ -118,7 +124,9 @@ public struct Importer: Sendable {
                 }
             }
             if InputKind.isArchive(path) {
-                break
+                // Inflated once: the members the counting pass read go on to the import.
+                guard kind == .notion else { break }
+                return .archive(try ExportImporter(options: options).prepare(path: path, name: display, count: count))
             }
             let prepared = try TableImporter(options: options).runNames(name: display, open: {
                 try options.openTable(path: path, name: display)

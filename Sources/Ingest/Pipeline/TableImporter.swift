@@ -1,19 +1,20 @@
 import Foundation
 
-/// Runs a table through detection and the draft builder in two streaming passes: the first
-/// chooses the columns and decides each column's formats from all its values, the second builds
-/// the drafts and hands them on one at a time. Memory stays flat in the row count.
-/// Where a streamed import sends rows that read cleanly (`PlainRow`): `take` writes one (its
-/// JSON is in the batch) and says true, or says false when the row must come as a draft after
-/// all (its duplicates are being folded). Only for imports that accept every confident draft.
+/// Where a streamed import sends rows that read cleanly (`PlainRow`): `take` writes one (given
+/// with its list entry's JSON, `PlainBatch.json`) and says true, or says false when the row
+/// must come as a draft after all (its duplicates are being folded). Only for imports that
+/// accept every confident draft.
 public struct PlainSink {
-    public var take: (PlainRow, PlainBatch) throws -> Bool
+    public var take: (PlainRow, ArraySlice<UInt8>) throws -> Bool
 
-    public init(take: @escaping (PlainRow, PlainBatch) throws -> Bool) {
+    public init(take: @escaping (PlainRow, ArraySlice<UInt8>) throws -> Bool) {
         self.take = take
     }
 }
 
+/// Runs a table through detection and the draft builder in two streaming passes: the first
+/// chooses the columns and decides each column's formats from all its values, the second builds
+/// the drafts and hands them on one at a time. Memory stays flat in the row count.
 public struct TableImporter: Sendable {
     public var options: ImportOptions
 
@@ -54,7 +55,7 @@ public struct TableImporter: Sendable {
                 report.rows += 1
                 switch made {
                 case .plain(let row):
-                    if try plain?.take(row, batch) != true { try emit(builder.build(rows.item(i).sourceRow)) }
+                    if try plain?.take(row, batch.json[row.json]) != true { try emit(builder.build(rows.item(i).sourceRow)) }
                 case .draft(let draft):
                     try emit(draft)
                 }

@@ -113,6 +113,10 @@ public struct RemoteFetcher: Sendable {
     /// as it arrives, where a data task queues every piece for its delegate with no limit (over
     /// a gigabyte for a fast endless body).
     func get(_ url: URL, into file: TemporaryFile) throws(FetchError) -> FetchDelegate.Answer {
+        // One download at a time in a process: the file a cancelled one leaves behind is told
+        // apart from others only as the one new download file in the folder.
+        RemoteFetcher.oneAtATime.lock()
+        defer { RemoteFetcher.oneAtATime.unlock() }
         let delegate = FetchDelegate(maxBytes: options.maxBytes, maxRedirects: options.maxRedirects, file: file)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = options.timeout
@@ -126,10 +130,7 @@ public struct RemoteFetcher: Sendable {
         task.resume()
         let waited = delegate.done.wait(timeout: .now() + options.timeout)
         if waited == .timedOut {
-            task.cancel()
-            _ = delegate.done.wait(timeout: .now() + 1)
-            session.invalidateAndCancel()
-            leftovers.remove(atLeast: delegate.written)
+            abandon(task, session, delegate, leftovers)
             throw FetchError(.timeout, "no complete answer from \(url.host ?? "the server") within \(RemoteFetcher.seconds(options.timeout)) s; "
                 + "check your connection, or pass a longer --timeout")
         }
@@ -138,11 +139,21 @@ public struct RemoteFetcher: Sendable {
             session.finishTasksAndInvalidate()
             return answer
         } catch {
-            task.cancel()
-            session.invalidateAndCancel()
-            leftovers.remove(atLeast: delegate.written)
+            abandon(task, session, delegate, leftovers)
             throw error
         }
+    }
+
+    private static let oneAtATime = NSLock()
+
+    /// Cancels a download the caller gives up on and removes the file it was writing. The file
+    /// is removed only once the task has ended: FoundationNetworking opens it again for every
+    /// piece of the body and stops the process when it is gone.
+    private func abandon(_ task: URLSessionTask, _ session: URLSession, _ delegate: FetchDelegate, _ leftovers: DownloadLeftovers) {
+        task.cancel()
+        let ended = delegate.ended.wait(timeout: .now() + 10)
+        session.invalidateAndCancel()
+        if ended == .success { leftovers.remove(atLeast: delegate.written) }
     }
 
     static func seconds(_ value: Double) -> String {
@@ -189,6 +200,8 @@ final class FetchDelegate: NSObject, URLSessionDownloadDelegate, @unchecked Send
     }
 
     let done = DispatchSemaphore(value: 0)
+    /// Signalled when the task has ended, however: nothing is written for it after that.
+    let ended = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private let maxBytes: Int
     private let maxRedirects: Int
@@ -328,6 +341,7 @@ final class FetchDelegate: NSObject, URLSessionDownloadDelegate, @unchecked Send
         let signalled = stopped
         lock.unlock()
         if !signalled { done.signal() }
+        ended.signal()
     }
 
     private func tooLarge(announced: Int64?) -> FetchError {

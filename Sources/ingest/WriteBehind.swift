@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 
 /// How a long output file is written behind when the kernel is slow to find memory for it:
 /// the output's writes are timed a `step` at a time, past its first `start` bytes, and once a
@@ -10,32 +11,32 @@ import Foundation
 /// written). The next writes are then given those pages again. Where writing is fast, nothing
 /// is done: handing the pages to the disk early would only add work to the run. Only ever a
 /// hint to the kernel: the bytes written are the same either way.
-public struct WriteBehind: Sendable {
-    public static let start = 32 << 20
-    public static let step = 8 << 20
-    public static let lag = 16 << 20
+struct WriteBehind: Sendable {
+    static let start = 32 << 20
+    static let step = 8 << 20
+    static let lag = 16 << 20
     /// Writes slower than this turn writing behind on. Measured on a shared 2-core virtual
     /// machine: 2.3–3 GB/s where the memory is at hand, 0.6–0.9 GB/s where it went back to the
     /// host; a busy machine slows the fast case by a third at worst.
-    public static let slowBytesPerSecond = 1.2e9
+    static let slowBytesPerSecond = 1.2e9
 
     /// Whether a step was written slowly, which turns writing behind on for the rest of the output.
-    public private(set) var isOn = false
+    private(set) var isOn = false
     /// Where the bytes handed to the disk so far end, and those let go from the cache; both
     /// start where the first slow step did.
-    public private(set) var handed = 0
-    public private(set) var dropped = 0
+    private(set) var handed = 0
+    private(set) var dropped = 0
     /// Where the step being timed started (nil before `start`), and the seconds its writes
     /// took so far.
     private var stepStart: Int?
     private var stepSeconds = 0.0
 
-    public init() {}
+    init() {}
 
     /// What to do once the output holds `written` bytes, the last write having taken `seconds`:
     /// the range to hand to the disk and the range to let go, each nil when there is nothing to
     /// do.
-    public mutating func wrote(_ written: Int, seconds: Double) -> (hand: Range<Int>?, drop: Range<Int>?) {
+    mutating func wrote(_ written: Int, seconds: Double) -> (hand: Range<Int>?, drop: Range<Int>?) {
         guard written >= Self.start else { return (nil, nil) }
         // Timed from the first write past `start` on, that write not counted.
         guard let from = stepStart else {
@@ -63,34 +64,13 @@ public struct WriteBehind: Sendable {
     }
 
     /// `wrote(_:seconds:)`, carried out on `fd`, whose output started at byte `origin` of the file.
-    public mutating func wrote(_ written: Int, seconds: Double, to fd: Int32, origin: Int) {
+    mutating func wrote(_ written: Int, seconds: Double, to fd: Int32, origin: Int) {
         let (hand, drop) = wrote(written, seconds: seconds)
         if let hand { _ = CLibrary.syncFileRange?(fd, off_t(origin + hand.lowerBound), off_t(hand.count), CLibrary.syncFileRangeWrite) }
         #if os(Linux)
         if let drop { _ = posix_fadvise(fd, off_t(origin + drop.lowerBound), off_t(drop.count), Int32(POSIX_FADV_DONTNEED)) }
         #else
         _ = drop
-        #endif
-    }
-}
-
-/// Calls of the C library that the Glibc module does not bring into Swift, looked up by name
-/// once; nil where the C library lacks them (they are only ever hints to the kernel), and
-/// always nil off Linux.
-enum CLibrary {
-    /// `fallocate(2)`.
-    static let fallocate: (@convention(c) (Int32, Int32, off_t, off_t) -> Int32)? = function("fallocate")
-    /// `sync_file_range(2)`.
-    static let syncFileRange: (@convention(c) (Int32, off_t, off_t, UInt32) -> Int32)? = function("sync_file_range")
-    /// `SYNC_FILE_RANGE_WRITE`, from <fcntl.h>: start writing the range's dirty pages.
-    static let syncFileRangeWrite: UInt32 = 2
-
-    private static func function<F>(_ name: String) -> F? {
-        #if os(Linux)
-        guard let symbol = dlsym(nil, name) else { return nil }
-        return unsafeBitCast(symbol, to: F.self)
-        #else
-        return nil
         #endif
     }
 }

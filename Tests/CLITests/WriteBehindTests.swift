@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Ingest
+@testable import ingest
 
 /// A long output whose writes turn slow is handed to the disk in steps from then on, and let go
 /// from the page cache `lag` behind; outputs written fast, or shorter than `WriteBehind.start`,
