@@ -1,16 +1,16 @@
 import Foundation
 
 /// A subscription service as the catalog knows it.
-public struct Brand: Hashable, Sendable {
-    public var name: String
-    public var aliases: [String]
-    public var category: Category
+package struct Brand: Hashable, Sendable {
+    package var name: String
+    package var aliases: [String]
+    package var category: Category
     /// The account or cancel page, where it is stable.
-    public var manageURL: String?
+    package var manageURL: String?
     /// The name is an ordinary word (Calm, Max, Sky): it matches only as the whole text.
-    public var exactNameOnly: Bool
+    package var exactNameOnly: Bool
 
-    public init(name: String, aliases: [String], category: Category, manageURL: String? = nil, exactNameOnly: Bool = false) {
+    package init(name: String, aliases: [String], category: Category, manageURL: String? = nil, exactNameOnly: Bool = false) {
         self.name = name
         self.aliases = aliases
         self.category = category
@@ -20,17 +20,17 @@ public struct Brand: Hashable, Sendable {
 }
 
 /// A text matched to a brand, with what was left over (the plan: "Premium", "Family").
-public struct BrandMatch: Hashable, Sendable {
-    public var brand: Brand
+package struct BrandMatch: Hashable, Sendable {
+    package var brand: Brand
     /// The rest of the text once the brand's words are taken out, trimmed; nil when nothing is left.
-    public var plan: String?
+    package var plan: String?
 }
 
 /// The bundled catalog of subscription services (`Resources/brands.json`), loaded once.
 /// Matching uses hash indexes over folded word sequences, so a call costs a few dictionary
 /// look-ups per word of the text, whatever the catalog's size.
-public final class BrandCatalog: Sendable {
-    public let brands: [Brand]
+package final class BrandCatalog: Sendable {
+    package let brands: [Brand]
     /// Folded whole text → brand, for every name and alias.
     private let whole: [String: Int]
     /// Folded word sequence → brand, for names and aliases that may stand
@@ -46,14 +46,14 @@ public final class BrandCatalog: Sendable {
     /// The same indexes keyed by bytes, for ASCII texts (`BrandBytes`).
     let bytes: BrandBytes
 
-    public static let shared: BrandCatalog = {
+    package static let shared: BrandCatalog = {
         guard let text = Resources.text("brands.json"), let catalog = try? BrandCatalog(json: text) else {
             return BrandCatalog(brands: [])
         }
         return catalog
     }()
 
-    public init(brands: [Brand]) {
+    package init(brands: [Brand]) {
         self.brands = brands
         var whole: [String: Int] = [:]
         var phrases: [String: Int] = [:]
@@ -90,7 +90,7 @@ public final class BrandCatalog: Sendable {
     }
 
     /// Reads `[{"name": …, "aliases": […], "category": …, "manage": …, "exact": true}]`.
-    public convenience init(json text: String) throws {
+    package convenience init(json text: String) throws {
         guard case .array(let items) = try JSONValue.parse(text) else { throw ReadError(file: "brands.json", "expected an array") }
         let brands: [Brand] = items.compactMap { item in
             guard let name = item["name"]?.stringValue else { return nil }
@@ -134,7 +134,7 @@ public final class BrandCatalog: Sendable {
 
     /// The brand a name or bank descriptor names: "netflix premium" → Netflix with plan
     /// "premium"; "PAYPAL *DISNEYPLUS" → Disney+; "NETFLIX.COM" → Netflix.
-    public func match(_ text: String) -> BrandMatch? {
+    package func match(_ text: String) -> BrandMatch? {
         var text = text
         switch text.withUTF8({ bytes.match($0) }) {
         case .none: return nil

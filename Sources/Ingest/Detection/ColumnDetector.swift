@@ -1,18 +1,18 @@
 import Foundation
 
 /// The column chosen for one field and why.
-public struct ColumnChoice: Hashable, Sendable {
+package struct ColumnChoice: Hashable, Sendable {
     /// 0-based column index.
-    public var column: Int
-    public var header: String
+    package var column: Int
+    package var header: String
     /// 0…1.
-    public var score: Double
-    public var reason: String
+    package var score: Double
+    package var reason: String
 }
 
 /// Which column feeds which field, and the columns nothing took.
 public struct ColumnMapping: Hashable, Sendable {
-    public var choices: [Field: ColumnChoice]
+    package var choices: [Field: ColumnChoice]
     public var unused: [Int]
     public var header: [String]
 
@@ -20,24 +20,24 @@ public struct ColumnMapping: Hashable, Sendable {
 }
 
 /// A column mapping override that names no column of the file.
-public struct MappingError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+package struct MappingError: Error, Sendable, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 }
 
 /// Maps table columns onto fields from their headers (any of a dozen languages, typos, emoji)
 /// and from what their values look like.
-public struct ColumnDetector: Sendable {
-    public var context: NormalizeContext
+package struct ColumnDetector: Sendable {
+    package var context: NormalizeContext
     /// Below this a column is not taken for a field.
-    public var threshold = 0.35
+    package var threshold = 0.35
 
-    public init(context: NormalizeContext) {
+    package init(context: NormalizeContext) {
         self.context = context
     }
 
     /// `samples` are data rows (up to a few hundred are enough); `overrides` come from `--map`.
-    public func detect(header: [String], samples: [[String]],
+    package func detect(header: [String], samples: [[String]],
                        overrides: [Field: String] = [:]) throws(MappingError) -> ColumnMapping {
         let evidence = (0..<header.count).map { column in
             ColumnEvidence(values: samples.compactMap { column < $0.count ? $0[column] : nil }, context: context)

@@ -120,7 +120,7 @@ struct ColumnEvidence: Sendable {
 }
 
 /// Words for active / inactive in the languages we read, and yes/no values.
-public enum StatusWords {
+package enum StatusWords {
     static let inactive: Set<String> = [
         "cancelled", "canceled", "inactive", "paused", "ended", "expired", "stopped", "archived", "disabled",
         "cancelado", "cancelada", "pausado", "inactivo", "caducado", "gekundigt", "gekündigt", "pausiert",
@@ -136,7 +136,7 @@ public enum StatusWords {
     ]
 
     /// `.inactive` / `.pending` (active) for a status cell, nil when it is not a status word.
-    public static func status(of value: String) -> ImportDraft.Status? {
+    package static func status(of value: String) -> ImportDraft.Status? {
         let key = value.trimmedSpaces().lowercased()
         if inactive.contains(key) { return .inactive }
         if active.contains(key) { return .pending }
@@ -144,7 +144,7 @@ public enum StatusWords {
     }
 
     /// Reads yes/no cells: `Yes`, `No`, `true`, `false`, `1`, `0`, `✓`, `x`, `ja`, `nein`, `sí`, `是`.
-    public static func boolean(_ value: String) -> Bool? {
+    package static func boolean(_ value: String) -> Bool? {
         booleans[value.trimmedSpaces().lowercased()]
     }
 

@@ -2,13 +2,13 @@ import Foundation
 
 /// Header words per field in the languages the readers meet, and the words that mark a decoy
 /// column (a derived "monthly cost", a "created" time) that must not win the field.
-public enum HeaderVocabulary {
+package enum HeaderVocabulary {
     /// Built once: creating a Locale per call cost more than the folding itself.
     private static let posix = Locale(identifier: "en_US_POSIX")
 
     /// Folds a header for matching: lowercase, accents removed, emoji and punctuation dropped,
     /// spaces collapsed. `"  Próxima Renovación 📅"` → `"proxima renovacion"`.
-    public static func fold(_ header: String) -> String {
+    package static func fold(_ header: String) -> String {
         if header.utf8.allSatisfy({ $0 < 0x80 }) { return foldASCII(header) }
         if let known = folded.value(for: header) { return known }
         let result = uncachedFold(header)

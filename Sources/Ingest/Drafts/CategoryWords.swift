@@ -1,7 +1,7 @@
 import Foundation
 
 /// Maps category text written by people, in the languages we read, onto the standard set.
-public enum CategoryWords {
+package enum CategoryWords {
     static let table: [(Category, [String])] = [
         (.streaming, ["streaming", "video", "videos", "tv", "movies", "movie", "film", "films", "series", "entertainment",
                       "entretenimiento", "entretenimento", "unterhaltung", "divertissement", "intrattenimento", "vermaak",
@@ -79,7 +79,7 @@ public enum CategoryWords {
         .map { ($0.key, $0.value) }
 
     /// The standard category a text names (`Música` → music), nil when none fits.
-    public static func category(for text: String) -> Category? {
+    package static func category(for text: String) -> Category? {
         let folded = HeaderVocabulary.fold(text)
         if let hit = lookup[folded] { return hit }
         let words = folded.split(separator: " ")

@@ -1,7 +1,7 @@
 /// Cleans cells the way spreadsheet and Notion exports write them.
-public enum CellCleaner {
+package enum CellCleaner {
     /// Trims spaces and turns Notion relation cells `Title (https://www.notion.so/…)` into `Title`.
-    public static func clean(_ cell: String) -> String {
+    package static func clean(_ cell: String) -> String {
         let text = cell.trimmedSpacesAndNewlines()
         // Most cells hold no link: skip the searches.
         guard text.utf8.contains(UInt8(ascii: "(")) else { return text }
@@ -24,12 +24,12 @@ public enum CellCleaner {
     }
 
     /// The first item of a Notion multi-select `A, B`.
-    public static func firstOfMultiSelect(_ text: String) -> String {
+    package static func firstOfMultiSelect(_ text: String) -> String {
         text.split(separator: ",").first.map { $0.trimmedSpaces() } ?? text
     }
 
     /// The start of a Notion date range `November 1, 2026 → November 30, 2026`.
-    public static func firstOfRange(_ text: String) -> String {
+    package static func firstOfRange(_ text: String) -> String {
         // "→" is E2 86 92 in UTF-8: without an E2 byte there is nothing to search for.
         guard text.utf8.contains(0xE2), let arrow = text.range(of: "→") else { return text }
         return text[..<arrow.lowerBound].trimmedSpaces()

@@ -1,16 +1,16 @@
 /// What a whole column's values decide together: the day/month order of its dates and the
 /// decimal mark of its prices. Built from every row, one value at a time, in constant memory.
-public struct ColumnFormats: Sendable {
+package struct ColumnFormats: Sendable {
     /// Each date column's evidence, and each price column's: a row updates them in place, with
     /// no lookup by column.
     private var dates: [(column: Int, evidence: DateOrderEvidence)] = []
     private var decimals: [(column: Int, evidence: DecimalMarkEvidence)] = []
     /// Header and name cells written with Han characters, and with kana: a table in Chinese
     /// (Han and no kana) means yuan by a bare `¥`, one in Japanese yen.
-    public private(set) var hanCells = 0, kanaCells = 0
+    package private(set) var hanCells = 0, kanaCells = 0
     private var nameColumn: Int?
 
-    public init(mapping: ColumnMapping) {
+    package init(mapping: ColumnMapping) {
         for field in [Field.nextRenewal, .startDate] {
             if let column = mapping[field], !dates.contains(where: { $0.column == column }) {
                 dates.append((column, DateOrderEvidence()))
@@ -43,11 +43,11 @@ public struct ColumnFormats: Sendable {
         kanaCells += part.kanaCells
     }
 
-    public enum CJKScript: Sendable { case chinese, japanese }
+    package enum CJKScript: Sendable { case chinese, japanese }
 
     /// The header's and names' script when they use Chinese characters: Japanese when any has
     /// kana, else Chinese; nil for tables that use neither.
-    public var cjkScript: CJKScript? { kanaCells > 0 ? .japanese : (hanCells > 0 ? .chinese : nil) }
+    package var cjkScript: CJKScript? { kanaCells > 0 ? .japanese : (hanCells > 0 ? .chinese : nil) }
 
     private mutating func countScript(_ cell: String) {
         guard cell.utf8.contains(where: { $0 >= 0xE3 }) else { return }
@@ -70,7 +70,7 @@ public struct ColumnFormats: Sendable {
     }
 
     /// A row as the table handed it on; bytes are read without making strings of every cell.
-    public mutating func observe(_ item: TableItem) {
+    package mutating func observe(_ item: TableItem) {
         guard case .utf8(let record, _) = item else { return observe(item.sourceRow) }
         record.withView { observe($0) }
     }
@@ -123,7 +123,7 @@ public struct ColumnFormats: Sendable {
         }
     }
 
-    public mutating func observe(_ row: SourceRow) {
+    package mutating func observe(_ row: SourceRow) {
         if let c = nameColumn, c < row.cells.count { countScript(row.cells[c]) }
         for i in dates.indices where dates[i].column < row.cells.count {
             dates[i].evidence.observe(row.cells[dates[i].column][...])
@@ -134,11 +134,11 @@ public struct ColumnFormats: Sendable {
     }
 
     /// The decided order for a date column, and whether it was a guess.
-    public func dateOrder(column: Int, locale: String?) -> (order: DateOrder?, guessed: Bool) {
+    package func dateOrder(column: Int, locale: String?) -> (order: DateOrder?, guessed: Bool) {
         dates.first { $0.column == column }?.evidence.decide(locale: locale) ?? (nil, false)
     }
 
-    public func decimalMark(column: Int, locale: String?) -> (mark: DecimalMark?, guessed: Bool) {
+    package func decimalMark(column: Int, locale: String?) -> (mark: DecimalMark?, guessed: Bool) {
         decimals.first { $0.column == column }?.evidence.decide(locale: locale) ?? (nil, false)
     }
 }

@@ -2,12 +2,12 @@ import Foundation
 
 /// Turns one table row into an `ImportDraft`: each mapped cell is cleaned (Notion relation
 /// links, ranges, multi-selects) and normalised, and every problem becomes an issue on the field.
-public struct DraftBuilder: Sendable {
-    public var mapping: ColumnMapping
-    public var formats: ColumnFormats
-    public var context: NormalizeContext
-    public var file: String
-    public var part: String?
+package struct DraftBuilder: Sendable {
+    package var mapping: ColumnMapping
+    package var formats: ColumnFormats
+    package var context: NormalizeContext
+    package var file: String
+    package var part: String?
 
     private let priceParser: PriceParser
     private let dateParser: DateParser
@@ -30,9 +30,9 @@ public struct DraftBuilder: Sendable {
 
     /// Names are cleaned to catalog brands (plan to notes, catalog category). `validate` turns it
     /// off: its findings come from the raw cells and the issues, which brand names never change.
-    public var matchesBrands = true
+    package var matchesBrands = true
 
-    public init(mapping: ColumnMapping, formats: ColumnFormats, context: NormalizeContext,
+    package init(mapping: ColumnMapping, formats: ColumnFormats, context: NormalizeContext,
                 file: String, part: String? = nil) {
         self.mapping = mapping
         self.formats = formats
@@ -85,7 +85,7 @@ public struct DraftBuilder: Sendable {
         return text.isEmpty ? nil : (text, column + 1)
     }
 
-    public func build(_ row: SourceRow) -> ImportDraft {
+    package func build(_ row: SourceRow) -> ImportDraft {
         let provenance = Provenance(file: file, row: row.row, line: row.line, part: part)
         var draft = ImportDraft(provenance: [provenance])
         if row.cells.count != mapping.header.count {
@@ -129,7 +129,7 @@ public struct DraftBuilder: Sendable {
 
     /// Only what `DraftMerger.key` reads (name and status), as `build` sets them: the pass that
     /// counts duplicates before a streamed import needs no prices, dates or messages.
-    public func buildNameAndStatus(_ row: SourceRow) -> ImportDraft {
+    package func buildNameAndStatus(_ row: SourceRow) -> ImportDraft {
         var draft = ImportDraft(provenance: [])
         if let (text, column) = cell(.name, row) {
             draft.name = DraftField(raw: text, value: BrandCatalog.shared.match(text)?.brand.name ?? text, column: column)
@@ -142,7 +142,7 @@ public struct DraftBuilder: Sendable {
     /// the catalog knows is matched on the cell's bytes when the row has nothing else to read
     /// (no status or active column, a cell `CellCleaner` would leave as it is), else the name
     /// and status are built (`buildNameAndStatus`).
-    public func duplicateHash(_ item: TableItem) -> UInt64? {
+    package func duplicateHash(_ item: TableItem) -> UInt64? {
         duplicateHash(item, brand: nameBrand(item))
     }
 

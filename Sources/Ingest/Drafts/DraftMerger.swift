@@ -19,7 +19,7 @@
 /// as they are. This bounds what a group holds, whatever the input's size.
 public enum DraftMerger {
     /// The key two drafts of the same service share, nil for drafts that are never merged.
-    public static func key(_ draft: ImportDraft, catalog: BrandCatalog = .shared) -> String? {
+    package static func key(_ draft: ImportDraft, catalog: BrandCatalog = .shared) -> String? {
         guard draft.status == .pending || draft.status == .accepted, let name = draft.name.value else { return nil }
         if catalog === BrandCatalog.shared, let known = sharedBrandNameKeys[name] { return known }
         return key(name: name, catalog: catalog)
@@ -60,7 +60,7 @@ public enum DraftMerger {
     }
 
     /// Merges and flags duplicates in an in-memory list (the review paths).
-    public static func merge(_ drafts: [ImportDraft], catalog: BrandCatalog = .shared,
+    package static func merge(_ drafts: [ImportDraft], catalog: BrandCatalog = .shared,
                              variantLimit: Int = DuplicateFolder.variantLimit) -> [ImportDraft] {
         var counter = DuplicateCounter(catalog: catalog)
         for draft in drafts { counter.observe(draft) }
@@ -161,31 +161,31 @@ public enum DraftMerger {
 }
 
 /// First pass of streaming duplicate detection: how many drafts share each key (by hash).
-public struct DuplicateCounter: Sendable {
+package struct DuplicateCounter: Sendable {
     /// How many drafts had each key hash.
-    public var counts: [UInt64: Int32] { table.all }
+    package var counts: [UInt64: Int32] { table.all }
     private var table = HashCounts()
     private let givenCatalog: BrandCatalog?
     /// The catalog drafts are keyed with (`observe(_:)`): `.shared` unless one was given,
     /// looked up only when a draft is counted, so that counting by hash does not wait for it.
     var catalog: BrandCatalog { givenCatalog ?? .shared }
 
-    public init(catalog: BrandCatalog? = nil) {
+    package init(catalog: BrandCatalog? = nil) {
         givenCatalog = catalog
     }
 
-    public mutating func observe(_ draft: ImportDraft) {
+    package mutating func observe(_ draft: ImportDraft) {
         observe(hash: DraftMerger.key(draft, catalog: catalog).map(DraftMerger.hash))
     }
 
     /// Counts a draft by the hash of its key (nil: a draft that is never merged).
-    public mutating func observe(hash: UInt64?) {
+    package mutating func observe(hash: UInt64?) {
         guard let hash else { return }
         table.add(hash)
     }
 
     /// Keys seen more than once.
-    public var duplicatedKeys: Int { counts.values.filter { $0 > 1 }.count }
+    package var duplicatedKeys: Int { counts.values.filter { $0 > 1 }.count }
 }
 
 /// Counts per 64-bit hash, in open addressing. The first pass counts a key for every row: a
@@ -240,7 +240,7 @@ struct HashCounts: Sendable {
 /// Second pass: hands drafts on in input order, folding the members of each duplicate group as
 /// they come (one draft per distinct price/cycle variant, plus the members' provenances) until
 /// its last member arrives, then emitting the group merged (or its variants flagged).
-public struct DuplicateFolder: Sendable {
+package struct DuplicateFolder: Sendable {
     /// A slot per duplicated hash (keys seen once have none), holding the members still
     /// expected (0 once the last has come) and the keys whose group passed `variantLimit`: a
     /// list of separate subscriptions, whose members pass through as they come.
@@ -256,9 +256,9 @@ public struct DuplicateFolder: Sendable {
     let variantLimit: Int
 
     /// More distinct prices or cycles than this for one service make its rows a list, not copies.
-    public static let variantLimit = 16
+    package static let variantLimit = 16
 
-    public init(_ counter: DuplicateCounter, catalog: BrandCatalog = .shared, variantLimit: Int = DuplicateFolder.variantLimit) {
+    package init(_ counter: DuplicateCounter, catalog: BrandCatalog = .shared, variantLimit: Int = DuplicateFolder.variantLimit) {
         let duplicated = counter.counts.filter { $0.value > 1 }.sorted { $0.key < $1.key }
         slots = Dictionary(uniqueKeysWithValues: duplicated.enumerated().map { ($1.key, $0) })
         remaining = duplicated.map(\.value)
@@ -268,7 +268,7 @@ public struct DuplicateFolder: Sendable {
     }
 
     /// The drafts ready to be written after `draft` (none while its group is still open).
-    public mutating func add(_ draft: ImportDraft) -> [ImportDraft] {
+    package mutating func add(_ draft: ImportDraft) -> [ImportDraft] {
         guard let key = DraftMerger.key(draft, catalog: catalog) else { return [draft] }
         let hash = DraftMerger.hash(key)
         guard let slot = slots[hash], remaining[slot] > 0 else { return [draft] }
@@ -302,13 +302,13 @@ public struct DuplicateFolder: Sendable {
     /// member, or its group passed `variantLimit` and more members are to come); when so, it
     /// counts as added, as `add` would count it. A plain row (`PlainRow`) asks this so that it
     /// need not become a draft.
-    public mutating func passesThrough(key: String, hash: UInt64) -> Bool {
+    package mutating func passesThrough(key: String, hash: UInt64) -> Bool {
         passesThrough(key: key, slot: slots[hash])
     }
 
     /// `passesThrough` of a plain row, by its brand (`PlainRow.brand`): the brand's slot is
     /// looked up once, not hashed per row.
-    public mutating func passesThrough(brand: Int) -> Bool {
+    package mutating func passesThrough(brand: Int) -> Bool {
         if brandSlots == nil {
             brandSlots = DraftMerger.brandKeys.map { $0.flatMap { slots[$0.hash] } ?? -1 }
         }
@@ -386,7 +386,7 @@ public struct DuplicateFolder: Sendable {
     }
 
     /// Groups left open (their counted members never arrived): emitted as they are.
-    public mutating func finish() -> [ImportDraft] {
+    package mutating func finish() -> [ImportDraft] {
         let rest = held.keys.sorted().flatMap { hash in (held[hash] ?? []).flatMap { DraftMerger.resolve($0.variants) } }
         held = [:]
         for i in remaining.indices { remaining[i] = 0 }

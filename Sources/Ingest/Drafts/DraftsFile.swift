@@ -20,10 +20,10 @@
 /// "EUR"}`, a cycle `{"unit": "month", "interval": 1}`, a date `"2026-12-05"`, a category
 /// name) or raw text in a string (`"9,99 €"`, `"every 2 weeks"`, `"05.12.2026"`), read with the
 /// same normalisers and the file's `context` as an import.
-public enum DraftsFile {
-    public static let schemaID = "ingest/drafts@1"
+package enum DraftsFile {
+    package static let schemaID = "ingest/drafts@1"
 
-    public static func document(_ drafts: [ImportDraft], context: NormalizeContext) -> JSONValue {
+    package static func document(_ drafts: [ImportDraft], context: NormalizeContext) -> JSONValue {
         .object([
             ("schema", .string(schemaID)),
             ("context", .object([
@@ -36,11 +36,11 @@ public enum DraftsFile {
     }
 
     /// The whole file as text, pretty-printed, with a final line end.
-    public static func text(_ drafts: [ImportDraft], context: NormalizeContext) -> String {
+    package static func text(_ drafts: [ImportDraft], context: NormalizeContext) -> String {
         document(drafts, context: context).serialized(pretty: true) + "\n"
     }
 
-    public static func value(_ draft: ImportDraft, number: Int) -> JSONValue {
+    package static func value(_ draft: ImportDraft, number: Int) -> JSONValue {
         .object([
             ("draft", .int(number)),
             ("status", .string(draft.status.rawValue)),

@@ -2,22 +2,22 @@ import Foundation
 
 /// Every problem found in an edited drafts file, one message per line, each naming the file,
 /// the draft and the field: `drafts.json: draft 3 (Netflix): price "abc" is not a price …`.
-public struct DraftsFileError: Error, Sendable, CustomStringConvertible {
-    public var messages: [String]
-    public var description: String { messages.joined(separator: "\n") }
+package struct DraftsFileError: Error, Sendable, CustomStringConvertible {
+    package var messages: [String]
+    package var description: String { messages.joined(separator: "\n") }
 }
 
 /// Reads an `ingest/drafts@1` file back, validating the user's edits with the normalisers.
 /// All problems are collected before failing, so one run shows every bad edit.
-public struct DraftsFileReader: Sendable {
+package struct DraftsFileReader: Sendable {
     /// The file name as the user gave it, for messages.
-    public var file: String
+    package var file: String
 
-    public init(file: String) {
+    package init(file: String) {
         self.file = file
     }
 
-    public func read(_ text: String) throws(DraftsFileError) -> (drafts: [ImportDraft], context: NormalizeContext) {
+    package func read(_ text: String) throws(DraftsFileError) -> (drafts: [ImportDraft], context: NormalizeContext) {
         let document: JSONValue
         do { document = try JSONValue.parse(text) } catch {
             throw DraftsFileError(messages: ["\(file):\(error.line):\(error.column): \(error.message)"])

@@ -106,9 +106,9 @@ public struct Issue: Hashable, Sendable, Codable, CustomStringConvertible {
 /// bidirectional overrides are written as escapes (`\u001B`, `\n`), so a cell cannot move the
 /// cursor, clear the screen, reorder a line or start a new one. Every message that quotes a
 /// cell goes through it before it is printed.
-public enum VisibleText {
+package enum VisibleText {
     /// `keepingLineBreaks` leaves `\n` and `\r` for a format that escapes them its own way.
-    public static func escaped(_ text: some StringProtocol, keepingLineBreaks: Bool = false) -> String {
+    package static func escaped(_ text: some StringProtocol, keepingLineBreaks: Bool = false) -> String {
         let escape = { (s: Unicode.Scalar) in needsEscape(s) && !(keepingLineBreaks && (s == "\n" || s == "\r")) }
         guard text.unicodeScalars.contains(where: escape) else { return String(text) }
         var out = ""
@@ -134,10 +134,10 @@ public enum VisibleText {
 }
 
 /// Checks on a price that was read as written but cannot go into the output as it is.
-public enum PriceChecks {
+package enum PriceChecks {
     /// The `price.negative` error for an amount below zero (a refund or a credit, not a
     /// subscription's price), nil for any other amount. `location` starts the message.
-    public static func negative(_ price: Price, at location: String?) -> Issue? {
+    package static func negative(_ price: Price, at location: String?) -> Issue? {
         guard price.amount < 0 else { return nil }
         let text = price.amountText + (price.currency.map { " \($0.code)" } ?? "")
         return Issue("price.negative", .error,

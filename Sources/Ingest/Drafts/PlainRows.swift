@@ -5,17 +5,17 @@ import Foundation
 /// pending, a name the catalog knows without a plan, a price in whole minor units of a known
 /// currency. A streamed import writes it as it comes, unless it has duplicates still being
 /// folded, in which case the row is built as a draft after all.
-public struct PlainRow: Sendable {
+package struct PlainRow: Sendable {
     /// The brand in `BrandCatalog.shared`: the name written, and the duplicate key.
-    public let brand: Int
-    public let subscription: Subscription
+    package let brand: Int
+    package let subscription: Subscription
     /// Where its list entry lies in its batch's `json` (empty for a row made alone).
     var json: Range<Int> = 0..<0
 
     /// `DraftMerger.key` of the row's draft.
-    public var key: String { DraftMerger.brandKeys[brand]?.key ?? "" }
+    package var key: String { DraftMerger.brandKeys[brand]?.key ?? "" }
     /// `DraftMerger.hash(key)`.
-    public var keyHash: UInt64 { DraftMerger.brandKeys[brand]?.hash ?? 0 }
+    package var keyHash: UInt64 { DraftMerger.brandKeys[brand]?.hash ?? 0 }
 }
 
 /// What a row that may read plainly says that no column format changes: its brand and its
@@ -34,18 +34,18 @@ struct PlainFacts: Sendable {
 
 /// A batch of rows as the plain reader made them, in row order: plain rows where they read
 /// cleanly (with their JSON), the rest as drafts.
-public struct PlainBatch: Sendable {
-    public enum Made: Sendable {
+package struct PlainBatch: Sendable {
+    package enum Made: Sendable {
         case plain(PlainRow)
         /// Boxed: a batch's list of rows is written on one thread and read on the other, so
         /// every element's size counts.
         indirect case draft(ImportDraft)
     }
 
-    public internal(set) var rows: [Made] = []
+    package internal(set) var rows: [Made] = []
     /// The plain rows' list entries back to back, as `SubscriptionJSONWriter.writeInList` writes
     /// them: written on the thread that made the batch, so the output only copies them.
-    public internal(set) var json: [UInt8] = []
+    package internal(set) var json: [UInt8] = []
 
     init() {}
 
@@ -61,7 +61,7 @@ public struct PlainBatch: Sendable {
 /// `BrandBytes` and the price read by `FastPrice.read`. Each value comes from the same
 /// functions a draft's would, so a row it accepts gives the same subscription; any row it is
 /// not sure of is built as a draft.
-public final class PlainRowBuilder: Sendable {
+package final class PlainRowBuilder: Sendable {
     let builder: DraftBuilder
     private let name: Int, price: Int, cycle: Int
     private let renewal: Int?, category: Int?, notes: Int?
@@ -89,7 +89,7 @@ public final class PlainRowBuilder: Sendable {
     /// Nil when the table maps a field rows are not read plainly with (status, currency,
     /// start date, a split cycle …), has no cycle column, stores minor units, does not match
     /// brands or is a part of its file (a sheet tab or ZIP member).
-    public init?(_ builder: DraftBuilder) {
+    package init?(_ builder: DraftBuilder) {
         let mapping = builder.mapping
         guard builder.matchesBrands, !builder.storesMinorUnits, builder.part == nil,
               Set(mapping.choices.keys).isSubset(of: Self.fields),
@@ -110,7 +110,7 @@ public final class PlainRowBuilder: Sendable {
     }
 
     /// The rows of `items` as plain rows where they read cleanly, else as drafts.
-    public func batch(_ items: [TableItem]) -> PlainBatch {
+    package func batch(_ items: [TableItem]) -> PlainBatch {
         batch(RecordBatch(items), brands: nil)
     }
 

@@ -1,12 +1,12 @@
 /// Reads billing cycles: "monthly", "every 2 weeks", "/yr", "p.a.", "quarterly", "mensual",
 /// "alle 3 Monate", "每3个月", "3ヶ月ごと", "12 months" (→ yearly). One-time and lifetime
 /// purchases throw `.notRecurring`.
-public struct CycleParser: Sendable {
-    public init() {}
+package struct CycleParser: Sendable {
+    package init() {}
 
     static let example = "monthly, yearly, every 2 weeks"
 
-    public func parse(_ raw: Substring) throws(NormalizeError) -> Cycle {
+    package func parse(_ raw: Substring) throws(NormalizeError) -> Cycle {
         let tokens = CycleParser.tokens(raw)
         guard !tokens.isEmpty else {
             if raw.contains(where: { !$0.isWhitespace }) { throw .notA("billing cycle", found: raw, example: CycleParser.example) }
@@ -30,7 +30,7 @@ public struct CycleParser: Sendable {
 
     /// The first cycle named anywhere in `text` (`/mo billed annually` → month), nil when none;
     /// with `counts` false, counted phrases (`7-day`) are not read.
-    public func find(_ text: Substring, counts: Bool) -> Cycle? {
+    package func find(_ text: Substring, counts: Bool) -> Cycle? {
         guard text.unicodeScalars.contains(where: ScalarText.isLetter) else { return nil }
         let found = CycleParser.scan(CycleParser.tokens(text), counts: counts)
         return found.oneTime ? nil : found.cycle

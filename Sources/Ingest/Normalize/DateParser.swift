@@ -1,11 +1,11 @@
 /// A date read from text, with the choices made on the way.
-public struct ParsedDate: Hashable, Sendable {
-    public var date: CalendarDate
-    public var issues: [Issue]
+package struct ParsedDate: Hashable, Sendable {
+    package var date: CalendarDate
+    package var issues: [Issue]
     /// The value's own numbers could not tell day from month (`03/04/2026`) and the column's
     /// `order` decided it.
-    public var orderFromColumn: Bool
-    public init(date: CalendarDate, issues: [Issue] = [], orderFromColumn: Bool = false) {
+    package var orderFromColumn: Bool
+    package init(date: CalendarDate, issues: [Issue] = [], orderFromColumn: Bool = false) {
         self.date = date
         self.issues = issues
         self.orderFromColumn = orderFromColumn
@@ -17,11 +17,11 @@ public struct ParsedDate: Hashable, Sendable {
 /// `令和8年12月5日`), year-less dates, relative phrases (`in 2 weeks`, `mañana`, `下周一`) and
 /// the wording around them (`Next billing date: …`). Impossible dates throw; nothing falls back
 /// to today.
-public struct DateParser: Sendable {
-    public var context: NormalizeContext
+package struct DateParser: Sendable {
+    package var context: NormalizeContext
     let localeOrder: DateOrder?
 
-    public init(context: NormalizeContext) {
+    package init(context: NormalizeContext) {
         self.context = context
         localeOrder = LocaleFormats.dateOrder(context)
     }
@@ -30,7 +30,7 @@ public struct DateParser: Sendable {
 
     /// `order` is the column's decided numeric order, if any. A date outside years 1–9999
     /// (`in 99999999999999999999 days`) throws `.outOfRange`.
-    public func parse(_ raw: Substring, order: DateOrder? = nil) throws(NormalizeError) -> ParsedDate {
+    package func parse(_ raw: Substring, order: DateOrder? = nil) throws(NormalizeError) -> ParsedDate {
         let text = ScalarText(raw)
         guard text.scalars.contains(where: { $0 != " " }) else { throw NormalizeError(.empty, "the date is empty") }
         if let control = text.firstControl { throw .control(control, in: raw, what: "date") }

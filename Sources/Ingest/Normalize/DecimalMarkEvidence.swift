@@ -1,23 +1,23 @@
 /// Collects a price column's values to decide whether `,` or `.` is its decimal mark.
 /// `9,99` proves comma; `1,299.00` and `9.99` prove point; `1.299` alone proves nothing.
-public struct DecimalMarkEvidence: Sendable {
-    public private(set) var comma = 0
-    public private(set) var point = 0
-    public private(set) var ambiguous = 0
+package struct DecimalMarkEvidence: Sendable {
+    package private(set) var comma = 0
+    package private(set) var point = 0
+    package private(set) var ambiguous = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func observe(_ raw: Substring) {
+    package mutating func observe(_ raw: Substring) {
         count(Self.reading(raw))
     }
 
     /// What one value says of the mark: `,` or `.` proven, ambiguous, or nothing (nil).
-    public enum Reading: Sendable { case comma, point, ambiguous }
+    package enum Reading: Sendable { case comma, point, ambiguous }
 
     /// What `raw` says, on its own. It depends on the digits only through where they stand
     /// and whether a group is a lone `0` (see `PriceNumber`), so texts that differ only in
     /// digits 1–9 say the same (`ColumnFormats` looks their shapes up).
-    public static func reading(_ raw: Substring) -> Reading? {
+    package static func reading(_ raw: Substring) -> Reading? {
         let text = ScalarText(raw)
         guard let start = text.scalars.firstIndex(where: ScalarText.isDigit) else { return nil }
         let number = PriceNumber.scan(text, at: start)
@@ -35,7 +35,7 @@ public struct DecimalMarkEvidence: Sendable {
         }
     }
 
-    public mutating func count(_ reading: Reading?) {
+    package mutating func count(_ reading: Reading?) {
         switch reading {
         case .comma: comma += 1
         case .point: point += 1
@@ -45,7 +45,7 @@ public struct DecimalMarkEvidence: Sendable {
     }
 
     /// Adds what `other` counted: values counted in parts decide as they do counted together.
-    public mutating func add(_ other: DecimalMarkEvidence) {
+    package mutating func add(_ other: DecimalMarkEvidence) {
         comma += other.comma
         point += other.point
         ambiguous += other.ambiguous
@@ -53,7 +53,7 @@ public struct DecimalMarkEvidence: Sendable {
 
     /// The mark the values prove; nil when none does (the parser then asks the locale).
     /// `guessed` is true when the column mixes both and the majority was taken.
-    public func decide(locale: String?) -> (mark: DecimalMark?, guessed: Bool) {
+    package func decide(locale: String?) -> (mark: DecimalMark?, guessed: Bool) {
         if comma > 0 && point == 0 { return (.comma, false) }
         if point > 0 && comma == 0 { return (.point, false) }
         if comma > 0 && point > 0 { return (comma > point ? .comma : .point, true) }

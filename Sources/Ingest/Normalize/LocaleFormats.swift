@@ -2,11 +2,11 @@ import Foundation
 
 /// What a locale identifier says about numbers, dates and ambiguous currency signs. A small
 /// table of our own, so that results do not depend on the platform's ICU data.
-public enum LocaleFormats {
+package enum LocaleFormats {
     /// Why `identifier` is no locale (`de_DE`, `pt-BR`, `zh_Hans_CN`, `en`), nil when it is one:
     /// an ISO 639 language, then optionally a four-letter script and a region (two letters or
     /// three digits), joined by `_` or `-`.
-    public static func problem(_ identifier: String) -> String? {
+    package static func problem(_ identifier: String) -> String? {
         let parts = identifier.split(separator: "_", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "-", omittingEmptySubsequences: false) }
         let letters = { (part: Substring, counts: ClosedRange<Int>) in

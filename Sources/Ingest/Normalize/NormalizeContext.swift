@@ -9,9 +9,9 @@ public struct NormalizeContext: Hashable, Sendable {
     public var currency: Currency?
     /// The day/month order of numeric dates when the user settled it (validate's `dateOrder`);
     /// nil lets each column's values and the locale decide.
-    public var dateOrder: DateOrder?
+    package var dateOrder: DateOrder?
 
-    public init(today: CalendarDate, locale: String? = nil, currency: Currency? = nil, dateOrder: DateOrder? = nil) {
+    package init(today: CalendarDate, locale: String? = nil, currency: Currency? = nil, dateOrder: DateOrder? = nil) {
         self.today = today
         self.locale = locale
         self.currency = currency
@@ -120,11 +120,11 @@ public struct NormalizeError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 /// Which character separates the decimals: `9.99` or `9,99`.
-public enum DecimalMark: String, Hashable, Sendable {
+package enum DecimalMark: String, Hashable, Sendable {
     case point, comma
 }
 
 /// The order of day, month and year in numeric dates.
-public enum DateOrder: String, Hashable, Sendable {
+package enum DateOrder: String, Hashable, Sendable {
     case dayMonthYear = "DMY", monthDayYear = "MDY", yearMonthDay = "YMD"
 }

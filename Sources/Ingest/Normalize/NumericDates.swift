@@ -98,25 +98,25 @@ extension DateParser {
 }
 
 /// Collects a column's numeric dates to decide day/month order from all of them.
-public struct DateOrderEvidence: Sendable {
-    public private(set) var dayFirst = 0
-    public private(set) var monthFirst = 0
-    public private(set) var numericSeen = 0
+package struct DateOrderEvidence: Sendable {
+    package private(set) var dayFirst = 0
+    package private(set) var monthFirst = 0
+    package private(set) var numericSeen = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func observe(_ raw: Substring) {
+    package mutating func observe(_ raw: Substring) {
         count(Self.reading(raw))
     }
 
     /// What one value says: nothing (nil: not a numeric date), or a numeric date and whether
     /// its first or second number cannot be a month.
-    public struct Reading: Sendable {
+    package struct Reading: Sendable {
         var dayFirst: Bool
         var monthFirst: Bool
     }
 
-    public static func reading(_ raw: Substring) -> Reading? {
+    package static func reading(_ raw: Substring) -> Reading? {
         let text = ScalarText(raw)
         guard DateParser.isoPrefix(text) == nil else { return nil }
         var tokens = DateToken.tokens(text)
@@ -128,7 +128,7 @@ public struct DateOrderEvidence: Sendable {
         return Reading(dayFirst: a > 12 && b <= 12, monthFirst: b > 12 && a <= 12)
     }
 
-    public mutating func count(_ reading: Reading?) {
+    package mutating func count(_ reading: Reading?) {
         guard let reading else { return }
         numericSeen += 1
         if reading.dayFirst { dayFirst += 1 }
@@ -136,14 +136,14 @@ public struct DateOrderEvidence: Sendable {
     }
 
     /// Adds what `other` counted: values counted in parts decide as they do counted together.
-    public mutating func add(_ other: DateOrderEvidence) {
+    package mutating func add(_ other: DateOrderEvidence) {
         dayFirst += other.dayFirst
         monthFirst += other.monthFirst
         numericSeen += other.numericSeen
     }
 
     /// The order the values prove, else the locale's, else nil (ambiguous).
-    public func decide(locale: String?) -> (order: DateOrder?, guessed: Bool) {
+    package func decide(locale: String?) -> (order: DateOrder?, guessed: Bool) {
         if dayFirst > 0 && monthFirst == 0 { return (.dayMonthYear, false) }
         if monthFirst > 0 && dayFirst == 0 { return (.monthDayYear, false) }
         guard numericSeen > 0 else { return (nil, false) }

@@ -28,9 +28,9 @@ public struct Price: Hashable, Sendable {
 /// the decimal mark, leading zeros aside) and at most `fractionDigits` decimals (trailing zeros
 /// aside). Sums and monthly or yearly equivalents of such amounts stay inside `Decimal`'s 38
 /// digits, so totals never round to nonsense; anything larger is an error, never cut.
-public enum AmountLimits {
-    public static let integerDigits = 15
-    public static let fractionDigits = 20
+package enum AmountLimits {
+    package static let integerDigits = 15
+    package static let fractionDigits = 20
 
     /// Whether digits read for an amount are within the limits.
     static func allows(integer: some StringProtocol, fraction: some StringProtocol) -> Bool {
@@ -40,7 +40,7 @@ public enum AmountLimits {
     }
 
     /// Whether a decimal is within the limits (under 10^15, at most 20 decimals).
-    public static func allows(_ value: Decimal) -> Bool {
+    package static func allows(_ value: Decimal) -> Bool {
         guard !value.isNaN else { return false }
         return abs(value) < ceiling && (value.isZero || Int(value.exponent) >= -fractionDigits || rounded(value) == value)
     }
@@ -67,10 +67,10 @@ public enum AmountLimits {
 }
 
 /// Decimal formatting that never goes through `Double`.
-public enum DecimalText {
+package enum DecimalText {
     /// Rounds half away from zero to `minorDigits` and pads with zeros; nil digits keeps the
     /// value's own digits (at most 6).
-    public static func format(_ value: Decimal, minorDigits: Int?) -> String {
+    package static func format(_ value: Decimal, minorDigits: Int?) -> String {
         if let digits = minorDigits, let text = wholeMinorUnits(value, digits: digits) { return text }
         return rounded(value, minorDigits: minorDigits)
     }
@@ -158,7 +158,7 @@ public enum DecimalText {
     /// Reads a plain decimal literal (`-1299.5`: an optional minus, then digits with at most
     /// one point) exactly; nil for anything else, and for more than 38 significant digits,
     /// which a `Decimal` could only keep by cutting them.
-    public static func parse(_ text: some StringProtocol) -> Decimal? {
+    package static func parse(_ text: some StringProtocol) -> Decimal? {
         var utf8 = Substring(text).utf8[...]
         if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
         let isDigit = { (b: UInt8) in b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }

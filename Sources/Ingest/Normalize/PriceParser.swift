@@ -1,19 +1,19 @@
 import Foundation
 
 /// A price read from text, with what the text said besides the amount.
-public struct ParsedPrice: Hashable, Sendable {
-    public var price: Price
+package struct ParsedPrice: Hashable, Sendable {
+    package var price: Price
     /// A cycle written next to the price (`$9.99/mo`), handed on to the cycle field.
-    public var cycle: Cycle?
+    package var cycle: Cycle?
     /// Choices the parser had to guess (currency, decimal mark), as warnings.
-    public var issues: [Issue]
+    package var issues: [Issue]
     /// Facts worth keeping in notes (`free trial`).
-    public var notes: [String]
+    package var notes: [String]
     /// The value's own digits could not tell the decimal mark (`1.299`) and the column's
     /// `decimalMark` decided it.
-    public var markFromColumn: Bool
+    package var markFromColumn: Bool
 
-    public init(price: Price, cycle: Cycle? = nil, issues: [Issue] = [], notes: [String] = [], markFromColumn: Bool = false) {
+    package init(price: Price, cycle: Cycle? = nil, issues: [Issue] = [], notes: [String] = [], markFromColumn: Bool = false) {
         self.price = price
         self.cycle = cycle
         self.issues = issues
@@ -24,12 +24,12 @@ public struct ParsedPrice: Hashable, Sendable {
 
 /// Reads prices as people write them: `$9.99`, `9,99 €`, `EUR 1.299,00`, `1 299 kr`, `CHF 12.–`,
 /// `₹1,19,900.00`, `(12.50)`, `15.49 DR`, `٣٩٫٩٩ ر.س`, `月額1,490円`, `Free trial, then $9.99/month`.
-public struct PriceParser: Sendable {
-    public var context: NormalizeContext
+package struct PriceParser: Sendable {
+    package var context: NormalizeContext
     private let localeMark: DecimalMark?
     private let cycles = CycleParser()
 
-    public init(context: NormalizeContext) {
+    package init(context: NormalizeContext) {
         self.context = context
         localeMark = LocaleFormats.decimalMark(context)
     }
@@ -38,7 +38,7 @@ public struct PriceParser: Sendable {
 
     /// `decimalMark` is the column's decided mark: it settles values whose own digits cannot
     /// (`1.299`), never overrides a value that proves its mark (`9,99`, `1,299.00`).
-    public func parse(_ raw: Substring, decimalMark: DecimalMark? = nil) throws(NormalizeError) -> ParsedPrice {
+    package func parse(_ raw: Substring, decimalMark: DecimalMark? = nil) throws(NormalizeError) -> ParsedPrice {
         if let fast = FastPrice.parse(raw, context: context) { return fast }
         return try parseFully(raw, decimalMark: decimalMark)
     }

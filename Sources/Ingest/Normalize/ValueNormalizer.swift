@@ -1,11 +1,11 @@
 /// The JSON answers of `ingest normalize`: one object per raw value.
-public struct ValueNormalizer: Sendable {
-    public let context: NormalizeContext
+package struct ValueNormalizer: Sendable {
+    package let context: NormalizeContext
     private let prices: PriceParser
     private let dates: DateParser
     private let cycles = CycleParser()
 
-    public init(context: NormalizeContext) {
+    package init(context: NormalizeContext) {
         self.context = context
         prices = PriceParser(context: context)
         dates = DateParser(context: context)
@@ -17,7 +17,7 @@ public struct ValueNormalizer: Sendable {
     }
 
     /// `{"amount":"1299.99","currency":"USD"}` or `{"error":"…"}`.
-    public func price(_ raw: String) -> JSONValue {
+    package func price(_ raw: String) -> JSONValue {
         do {
             let parsed = try prices.parse(raw[...])
             var members: [(String, JSONValue)] = [
@@ -33,7 +33,7 @@ public struct ValueNormalizer: Sendable {
     }
 
     /// `{"date":"2026-12-05"}` or `{"error":"…"}`.
-    public func date(_ raw: String) -> JSONValue {
+    package func date(_ raw: String) -> JSONValue {
         do {
             let parsed = try dates.parse(raw[...])
             return .object([("date", .string(parsed.date.description))] + ValueNormalizer.note(parsed.issues))
@@ -43,7 +43,7 @@ public struct ValueNormalizer: Sendable {
     }
 
     /// `{"unit":"month","interval":1}` or `{"error":"…"}`.
-    public func cycle(_ raw: String) -> JSONValue {
+    package func cycle(_ raw: String) -> JSONValue {
         do {
             let cycle = try cycles.parse(raw[...])
             return .object([("unit", .string(cycle.unit.rawValue)), ("interval", .int(cycle.interval))])

@@ -15,15 +15,15 @@ public enum CanonicalJSON {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    public static func value(_ price: Price) -> JSONValue {
+    package static func value(_ price: Price) -> JSONValue {
         .object([("amount", .string(price.amountText)), ("currency", .optional(price.currency?.code))])
     }
 
-    public static func value(_ cycle: Cycle) -> JSONValue {
+    package static func value(_ cycle: Cycle) -> JSONValue {
         .object([("unit", .string(cycle.unit.rawValue)), ("interval", .int(cycle.interval))])
     }
 
-    public static func value(_ source: Provenance) -> JSONValue {
+    package static func value(_ source: Provenance) -> JSONValue {
         var members: [(String, JSONValue)] = [("file", .string(source.file))]
         if let part = source.part { members.append(("part", .string(part))) }
         if let row = source.row { members.append(("row", .int(row))) }
@@ -34,7 +34,7 @@ public enum CanonicalJSON {
         return .object(members)
     }
 
-    public static func value(_ summary: Summary, rates: ExchangeRates? = nil) -> JSONValue {
+    package static func value(_ summary: Summary, rates: ExchangeRates? = nil) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("active", .int(summary.active)),
             ("totals", .array(summary.totals.map { total in

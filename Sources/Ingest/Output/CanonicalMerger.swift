@@ -7,29 +7,29 @@
 /// source joins `alsoFrom`. The name and `source` stay as they were. Unmatched subscriptions are
 /// added at the end; existing ones missing from the new input are kept unchanged. Merging the
 /// same input twice changes nothing the second time.
-public struct CanonicalMerger: Sendable {
+package struct CanonicalMerger: Sendable {
     /// A price that changed, for the report on standard error.
-    public struct PriceChange: Hashable, Sendable, CustomStringConvertible {
-        public var name: String
-        public var old: Price
-        public var new: Price
-        public var description: String {
+    package struct PriceChange: Hashable, Sendable, CustomStringConvertible {
+        package var name: String
+        package var old: Price
+        package var new: Price
+        package var description: String {
             "\(name): price changed from \(CanonicalMerger.text(old)) to \(CanonicalMerger.text(new))"
         }
     }
 
     /// What a merge did.
-    public struct Result: Sendable {
-        public var subscriptions: [Subscription]
-        public var added = 0
-        public var updated = 0
-        public var changes: [PriceChange] = []
+    package struct Result: Sendable {
+        package var subscriptions: [Subscription]
+        package var added = 0
+        package var updated = 0
+        package var changes: [PriceChange] = []
     }
 
-    public var today: CalendarDate
+    package var today: CalendarDate
     let catalog: BrandCatalog
 
-    public init(today: CalendarDate, catalog: BrandCatalog = .shared) {
+    package init(today: CalendarDate, catalog: BrandCatalog = .shared) {
         self.today = today
         self.catalog = catalog
     }
@@ -37,12 +37,12 @@ public struct CanonicalMerger: Sendable {
     static func text(_ price: Price) -> String { price.amountText + (price.currency.map { " \($0.code)" } ?? "") }
 
     /// The service and cycle a subscription is matched by.
-    public func key(_ sub: Subscription) -> String {
+    package func key(_ sub: Subscription) -> String {
         let service = catalog.match(sub.name).map { "brand:" + $0.brand.name } ?? "name:" + BrandCatalog.fold(sub.name)
         return service + "|" + (sub.cycle?.canonical.description ?? "-")
     }
 
-    public func merge(existing: [Subscription], new: [Subscription]) -> Result {
+    package func merge(existing: [Subscription], new: [Subscription]) -> Result {
         var result = Result(subscriptions: existing)
         var index: [String: Int] = [:]
         for (i, sub) in existing.enumerated() where index[key(sub)] == nil { index[key(sub)] = i }

@@ -1,15 +1,15 @@
 /// A value in a JSON document that is not what the format says, with where it is.
-public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }
 
 /// Reads canonical `ingest/subscriptions@1` documents back into `Subscription`s (for
 /// `--merge-into`), and the price, cycle and source objects the drafts file shares with them.
-public enum CanonicalReader {
+package enum CanonicalReader {
     /// Parses a whole document; errors name the file, and line:column for JSON syntax.
-    public static func read(_ text: String, file: String) throws(DocumentError) -> [Subscription] {
+    package static func read(_ text: String, file: String) throws(DocumentError) -> [Subscription] {
         let document: JSONValue
         do { document = try JSONValue.parse(text) } catch { throw DocumentError("\(file):\(error)") }
         guard document["schema"]?.stringValue == CanonicalJSON.schemaID else {
@@ -27,7 +27,7 @@ public enum CanonicalReader {
         return subscriptions
     }
 
-    public static func subscription(_ item: JSONValue) throws(DocumentError) -> Subscription {
+    package static func subscription(_ item: JSONValue) throws(DocumentError) -> Subscription {
         guard let name = item["name"]?.stringValue, !name.isEmpty else { throw DocumentError("\"name\" is missing or empty") }
         guard let sourceValue = item["source"] else { throw DocumentError("\"source\" is missing") }
         var category: Category?
@@ -51,7 +51,7 @@ public enum CanonicalReader {
     }
 
     /// `{"amount": "9.99", "currency": "EUR"}` (amount as a string or a number), nil for null.
-    public static func price(_ value: JSONValue) throws(DocumentError) -> Price? {
+    package static func price(_ value: JSONValue) throws(DocumentError) -> Price? {
         if value == .null { return nil }
         let amountText: String
         switch value["amount"] {
@@ -76,7 +76,7 @@ public enum CanonicalReader {
     }
 
     /// `{"unit": "month", "interval": 1}`, nil for null.
-    public static func cycle(_ value: JSONValue) throws(DocumentError) -> Cycle? {
+    package static func cycle(_ value: JSONValue) throws(DocumentError) -> Cycle? {
         if value == .null { return nil }
         guard let unitText = value["unit"]?.stringValue, let unit = Cycle.Unit(rawValue: unitText) else {
             throw DocumentError("cycle needs a \"unit\": day, week, month or year")
@@ -100,7 +100,7 @@ public enum CanonicalReader {
     }
 
     /// `{"file": …, "part": …, "row": …, "line": …, "box": [x, y, w, h]}`.
-    public static func provenance(_ value: JSONValue) throws(DocumentError) -> Provenance {
+    package static func provenance(_ value: JSONValue) throws(DocumentError) -> Provenance {
         guard let file = value["file"]?.stringValue else { throw DocumentError("a source needs a \"file\"") }
         func int(_ key: String) -> Int? { if case .int(let i)? = value[key] { return i }; return nil }
         var box: Provenance.Box?

@@ -5,7 +5,7 @@
 /// 128 KiB, so the sink is called once per few hundred subscriptions, not once per row. The
 /// piece is small enough to stay in the processor's cache until the kernel copies it: pieces
 /// of a MiB made a million-row import about 10% slower.
-public struct CanonicalStreamWriter {
+package struct CanonicalStreamWriter {
     private let sink: ([UInt8]) throws -> Void
     private var buffer: [UInt8] = []
     private var count = 0
@@ -15,22 +15,22 @@ public struct CanonicalStreamWriter {
     private static let flushAt = 1 << 17
 
     /// `rates` adds `summary.converted`, the totals converted into one currency; `writeBytes` takes UTF-8.
-    public init(rates: ExchangeRates? = nil, writeBytes: @escaping ([UInt8]) throws -> Void) {
+    package init(rates: ExchangeRates? = nil, writeBytes: @escaping ([UInt8]) throws -> Void) {
         self.sink = writeBytes
         self.rates = rates
         buffer.reserveCapacity(Self.flushAt + 4096)
     }
 
     /// The same, for a sink that takes text.
-    public init(rates: ExchangeRates? = nil, write: @escaping (String) throws -> Void) {
+    package init(rates: ExchangeRates? = nil, write: @escaping (String) throws -> Void) {
         self.init(rates: rates, writeBytes: { try write(String(decoding: $0, as: UTF8.self)) })
     }
 
-    public mutating func begin() throws {
+    package mutating func begin() throws {
         buffer.append(contentsOf: "{\n  \"schema\": \"\(CanonicalJSON.schemaID)\",\n  \"subscriptions\": [".utf8)
     }
 
-    public mutating func add(_ sub: Subscription) throws {
+    package mutating func add(_ sub: Subscription) throws {
         if sub.alsoFrom.count >= 1024 {
             // A long list of sources is handed on as it is written.
             let sink = self.sink, limit = Self.flushAt
@@ -62,14 +62,14 @@ public struct CanonicalStreamWriter {
     }
 
     /// The bytes `add` writes for `sub` after the separator.
-    public static func render(_ sub: Subscription) -> [UInt8] {
+    package static func render(_ sub: Subscription) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(512)
         SubscriptionJSONWriter.writeInList(sub, to: &bytes)
         return bytes
     }
 
-    public mutating func finish() throws {
+    package mutating func finish() throws {
         let close = count == 0 ? "]" : "\n  ]"
         let summaryText = CanonicalJSON.value(summary.summary, rates: rates).serialized(pretty: true, indent: 1)
         buffer.append(contentsOf: "\(close),\n  \"summary\": \(summaryText)\n}\n".utf8)
@@ -82,6 +82,6 @@ public struct CanonicalStreamWriter {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    public var written: Int { count }
-    public var currentSummary: Summary { summary.summary }
+    package var written: Int { count }
+    package var currentSummary: Summary { summary.summary }
 }

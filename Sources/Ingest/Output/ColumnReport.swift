@@ -1,6 +1,6 @@
 /// The column mapping in words, for `ingest columns`.
-public enum ColumnReport {
-    public static func text(_ mapping: ColumnMapping) -> String {
+package enum ColumnReport {
+    package static func text(_ mapping: ColumnMapping) -> String {
         var out = "FIELD          COLUMN                    SCORE  REASON\n"
         for field in Field.allCases {
             guard let choice = mapping.choices[field] else { continue }
@@ -16,7 +16,7 @@ public enum ColumnReport {
         return out
     }
 
-    public static func json(_ mapping: ColumnMapping) -> JSONValue {
+    package static func json(_ mapping: ColumnMapping) -> JSONValue {
         .object([
             ("fields", .object(Field.allCases.compactMap { field in
                 mapping.choices[field].map { choice in

@@ -17,7 +17,7 @@ public struct ExchangeRates: Hashable, Sendable {
     public static let rateRange = Decimal(sign: .plus, exponent: -9, significand: 1)...Decimal(sign: .plus, exponent: 9, significand: 1)
     public static let rateDigits = 20
 
-    public init(json text: String, file: String) throws(DocumentError) {
+    package init(json text: String, file: String) throws(DocumentError) {
         let document: JSONValue
         do { document = try JSONValue.parse(text) } catch { throw DocumentError("\(file):\(error)") }
         guard case .object(let top) = document else {
@@ -75,7 +75,7 @@ public struct ExchangeRates: Hashable, Sendable {
 
     /// The per-currency totals converted and added up in the base currency. Currencies without
     /// a rate are left out and listed in `missing`.
-    public func convert(_ summary: Summary) -> ConvertedTotal {
+    package func convert(_ summary: Summary) -> ConvertedTotal {
         var total = ConvertedTotal(currency: base, monthly: 0, yearly: 0, missing: [])
         for line in summary.totals {
             guard let rate = rate(line.currency) else { total.missing.append(line.currency); continue }
@@ -87,14 +87,14 @@ public struct ExchangeRates: Hashable, Sendable {
 }
 
 /// Totals converted into one currency with user-given rates, labelled as converted.
-public struct ConvertedTotal: Hashable, Sendable {
-    public var currency: Currency
-    public var monthly: Decimal
-    public var yearly: Decimal
+package struct ConvertedTotal: Hashable, Sendable {
+    package var currency: Currency
+    package var monthly: Decimal
+    package var yearly: Decimal
     /// Currencies that had totals but no rate, so are not in this total.
-    public var missing: [Currency]
+    package var missing: [Currency]
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("currency", .string(currency.code)),
             ("monthly", .string(DecimalText.format(monthly, minorDigits: currency.minorDigits))),

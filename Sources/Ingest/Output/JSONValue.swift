@@ -2,7 +2,7 @@ import Foundation
 
 /// A JSON value whose objects keep their keys in the order they were written, so every output
 /// has the documented key order and the same input gives the same bytes.
-public indirect enum JSONValue: Hashable, Sendable {
+package indirect enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -12,7 +12,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
         case let (.bool(x), .bool(y)): return x == y
@@ -26,26 +26,26 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(serialized())
     }
 
     /// `.string` for a value, `.null` for nil.
-    public static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+    package static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
 
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first(where: { $0.0 == key })?.1
     }
 
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
     }
 
     /// Serialises with two-space indentation (`pretty`) or on one line, keys in stored order.
     /// `indent` is the nesting level the value starts at (for values written inside a document).
-    public func serialized(pretty: Bool = false, indent: Int = 0) -> String {
+    package func serialized(pretty: Bool = false, indent: Int = 0) -> String {
         var out = ""
         write(to: &out, pretty: pretty, indent: indent)
         return out
@@ -108,18 +108,18 @@ public indirect enum JSONValue: Hashable, Sendable {
 
 extension JSONValue {
     /// Parses JSON text, keeping object key order. Numbers stay as their source text.
-    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         var parser = JSONTextParser(Array(text.utf8))
         return try parser.parseDocument()
     }
 }
 
 /// Where JSON text went wrong: a byte offset, its line and column, and what was expected.
-public struct JSONParseError: Error, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-    public var message: String
-    public var description: String { "\(line):\(column): \(message)" }
+package struct JSONParseError: Error, Sendable, CustomStringConvertible {
+    package var line: Int
+    package var column: Int
+    package var message: String
+    package var description: String { "\(line):\(column): \(message)" }
 }
 
 struct JSONTextParser {

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Files bundled with the library (the JSON Schema, the brand catalog).
-public enum Resources {
+package enum Resources {
     /// The text of a bundled resource, nil when the build lacks it.
-    public static func text(_ name: String) -> String? {
+    package static func text(_ name: String) -> String? {
         guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Resources")
             ?? Bundle.module.url(forResource: name, withExtension: nil) else { return nil }
         return try? String(contentsOf: url, encoding: .utf8)

@@ -31,7 +31,7 @@ public struct Summary: Hashable, Sendable {
 /// Adds up a stream of subscriptions one at a time, for outputs that are written as they go.
 /// Amounts are summed per currency and cycle as read; each sum is turned into monthly and
 /// yearly figures once, when the summary is asked for (exact sums, one division per cycle).
-public struct SummaryAccumulator: Sendable {
+package struct SummaryAccumulator: Sendable {
     private struct Key: Hashable, Sendable {
         var currency: Currency
         var cycle: Cycle
@@ -76,9 +76,9 @@ public struct SummaryAccumulator: Sendable {
     private(set) var active = 0
     private(set) var notInTotals = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func add(_ sub: Subscription) {
+    package mutating func add(_ sub: Subscription) {
         active += 1
         guard let price = sub.price, let currency = price.currency, let cycle = sub.cycle else {
             notInTotals += 1
@@ -97,7 +97,7 @@ public struct SummaryAccumulator: Sendable {
         return sums.count - 1
     }
 
-    public var summary: Summary {
+    package var summary: Summary {
         var totals: [Currency: Summary.Total] = [:]
         for (key, sum) in sums {
             totals[key.currency, default: Summary.Total(currency: key.currency, monthly: 0, yearly: 0, count: 0)].count += sum.count

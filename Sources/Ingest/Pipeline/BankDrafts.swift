@@ -3,7 +3,7 @@
 /// entry per charge) is read back as the draft is handed on. So a long statement's drafts are
 /// not held with every row they came from, however long they wait (the duplicate-counting pass
 /// keeps them for the output pass).
-public struct BankDrafts: Sequence, Sendable {
+package struct BankDrafts: Sequence, Sendable {
     /// One draft and where its provenance is.
     struct Entry: Sendable {
         /// The draft; its provenance is empty when `charges` holds it.
@@ -46,29 +46,29 @@ public struct BankDrafts: Sequence, Sendable {
     }
 
     /// Drafts held whole (an import that was not a statement after all).
-    public init(_ drafts: [ImportDraft]) {
+    package init(_ drafts: [ImportDraft]) {
         self.init(file: "", entries: drafts.map(Entry.init))
     }
 
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// The entries of every draft's provenance, added up.
-    public var rows: Int { entries.reduce(0) { $0 + $1.rows } }
+    package var rows: Int { entries.reduce(0) { $0 + $1.rows } }
 
     /// The drafts without reading back their provenance: enough for what depends only on
     /// their names and statuses (`DraftMerger.key`).
     var withoutProvenance: some Sequence<ImportDraft> { entries.lazy.map(\.draft) }
 
-    public func makeIterator() -> Iterator {
+    package func makeIterator() -> Iterator {
         Iterator(file: file, entries: entries.makeIterator())
     }
 
     /// Makes each draft whole as it is reached.
-    public struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         let file: String
         var entries: IndexingIterator<[Entry]>
 
-        public mutating func next() -> ImportDraft? {
+        package mutating func next() -> ImportDraft? {
             guard let entry = entries.next() else { return nil }
             guard let charges = entry.charges else { return entry.draft }
             var draft = entry.draft

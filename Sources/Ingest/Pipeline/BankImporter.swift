@@ -3,18 +3,18 @@ import Foundation
 /// Imports a bank or card export: reads its transactions, sorts out money in, transfers,
 /// bills and rows not booked, groups charges by merchant, finds the recurring series and
 /// proposes each as a draft. Every row ends in a draft's provenance or a reported skip.
-public struct BankImporter: Sendable {
-    public var options: ImportOptions
+package struct BankImporter: Sendable {
+    package var options: ImportOptions
     /// Skips listed one by one per reason; beyond this they are only counted, so a
     /// million-row statement keeps a small report.
-    public var listedSkipsPerReason = 200
+    package var listedSkipsPerReason = 200
     /// Threads that search the ledgers for series once the statement is read (the reading
     /// thread is free by then); the findings are taken in the same order whatever the number.
     var searchThreads = 2
     /// Below this many charges the ledgers are searched on the calling thread alone.
     var searchThreadsFrom = 20_000
 
-    public init(options: ImportOptions) {
+    package init(options: ImportOptions) {
         self.options = options
     }
 
@@ -50,7 +50,7 @@ public struct BankImporter: Sendable {
     }
 
     /// Reads `table` to the end and hands on one draft per recurring series, by name.
-    public func run(table: TransactionTable, name: String, emit: (ImportDraft) throws -> Void) throws -> ImportReport {
+    package func run(table: TransactionTable, name: String, emit: (ImportDraft) throws -> Void) throws -> ImportReport {
         let (drafts, report) = try read(table: table, name: name)
         for draft in drafts { try emit(draft) }
         return report
@@ -58,7 +58,7 @@ public struct BankImporter: Sendable {
 
     /// Reads `table` to the end and finds its recurring series: their drafts, by name, each made
     /// whole as it is handed on, and the report.
-    public func read(table: TransactionTable, name: String) throws(ReadError) -> (drafts: BankDrafts, report: ImportReport) {
+    package func read(table: TransactionTable, name: String) throws(ReadError) -> (drafts: BankDrafts, report: ImportReport) {
         var report = ImportReport(source: name, kind: .bank)
         var skips = SkipTally(limit: listedSkipsPerReason)
         var cache = MerchantCache()

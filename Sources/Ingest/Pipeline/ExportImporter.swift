@@ -65,7 +65,7 @@ struct ExportImporter {
 
 /// A Notion export after the first pass: each member inflated into a temporary file, with its
 /// columns and formats decided (`TableImporter.runNames`).
-public struct PreparedExport: Sendable {
+package struct PreparedExport: Sendable {
     struct Member: Sendable {
         var part: String
         /// nil: not inflated yet (`ExportImporter.run` without a first pass).

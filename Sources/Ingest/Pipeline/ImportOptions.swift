@@ -19,9 +19,9 @@ public struct ImportOptions: Sendable {
     /// Limits and base URL for inputs given as links.
     public var fetch = FetchOptions()
     /// What a member of a ZIP input may inflate to.
-    public var zip = ZipLimits()
+    package var zip = ZipLimits()
     /// The links this import could not fetch or read, shared by its copies of the options.
-    public var fetchedLinks = FetchedLinks()
+    package var fetchedLinks = FetchedLinks()
     /// Caps on a table's cells, rows and columns (`--max-cell-bytes`, `--max-columns`).
     public var limits = ReadLimits()
     /// Where a table's rows are kept between its two passes (`RowSpool`); nil for the
@@ -42,7 +42,7 @@ public struct ImportOptions: Sendable {
 
 /// What the duplicate-counting pass learnt about an input, so that the import does not read
 /// it again for the same thing.
-public enum RecordedImport: Sendable {
+package enum RecordedImport: Sendable {
     /// A finished import (a bank statement, whose drafts are known only after its last row):
     /// its drafts in the order they are handed on, and its report.
     case finished(drafts: BankDrafts, report: ImportReport)
@@ -55,21 +55,21 @@ public enum RecordedImport: Sendable {
 
 /// A table's column mapping and the formats decided from all of each column's values: what
 /// the first of `TableImporter.run`'s two passes works out.
-public struct PreparedTable: Sendable {
-    public var mapping: ColumnMapping
-    public var formats: ColumnFormats
+package struct PreparedTable: Sendable {
+    package var mapping: ColumnMapping
+    package var formats: ColumnFormats
     /// The data rows as the first pass read them, when it could keep them (`RowSpool`).
     var spool: RowSpool?
     /// For a link, the body the first pass fetched, which the import reads instead of fetching again.
     var fetched: TemporaryFile?
     /// What the first pass's reader skipped and warned of: the second pass, reading the spool,
     /// reports these.
-    public var skips: [Skip] = []
+    package var skips: [Skip] = []
     /// Skips only counted, beyond those listed.
-    public var unlistedSkips: [Skip.Reason: Int] = [:]
-    public var warnings: [Issue] = []
+    package var unlistedSkips: [Skip.Reason: Int] = [:]
+    package var warnings: [Issue] = []
 
-    public init(mapping: ColumnMapping, formats: ColumnFormats) {
+    package init(mapping: ColumnMapping, formats: ColumnFormats) {
         self.mapping = mapping
         self.formats = formats
     }

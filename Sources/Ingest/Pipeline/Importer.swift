@@ -2,10 +2,10 @@ import Foundation
 
 /// Imports one input (a path as the user gave it) into drafts, choosing the reader from
 /// `--from`, else from the extension and content.
-public struct Importer: Sendable {
-    public var options: ImportOptions
+package struct Importer: Sendable {
+    package var options: ImportOptions
 
-    public init(options: ImportOptions) {
+    package init(options: ImportOptions) {
         self.options = options
     }
 
@@ -13,7 +13,7 @@ public struct Importer: Sendable {
 
     /// The reader for a path when `--from` is not given: from the first bytes (image, ZIP),
     /// else from the extension.
-    public static func guessKind(path: String) -> SourceKind {
+    package static func guessKind(path: String) -> SourceKind {
         switch InputSniffer.content(of: InputSniffer.prefix(path: path)) {
         case .image: return .screenshot
         case .zip: return .notion
@@ -35,7 +35,7 @@ public struct Importer: Sendable {
     /// amount, or a known bank layout) and nothing subscription-like; see
     /// `TransactionColumns.looksLikeTransactions`. One probe of the first bytes decides the
     /// encoding and the delimiter for both readers it uses.
-    public static func looksLikeBankStatement(path: String, limits: ReadLimits = ReadLimits()) -> Bool {
+    package static func looksLikeBankStatement(path: String, limits: ReadLimits = ReadLimits()) -> Bool {
         let context = NormalizeContext(today: CalendarDate(dayNumber: 0))
         guard let chunks = try? ChunkReader(path: path, display: path),
               let probe = try? InputProbe(chunks: chunks, hint: nil, guessLegacy: true, file: path),
@@ -65,7 +65,7 @@ public struct Importer: Sendable {
     /// Reads `path` (a file; the caller spools stdin to a file first) and hands each draft on.
     /// `prepared` is what `runNames` learnt of the same plain table; `plain` takes the rows of
     /// a table that read cleanly (`TableImporter.run`).
-    public func run(path: String, name: String? = nil, prepared: PreparedTable? = nil, plain: PlainSink? = nil,
+    package func run(path: String, name: String? = nil, prepared: PreparedTable? = nil, plain: PlainSink? = nil,
                     emit: (ImportDraft) throws -> Void) throws -> ImportReport {
         try run(path: path, name: name, prepared: prepared, archive: nil, plain: plain, emit: emit)
     }
@@ -101,7 +101,7 @@ public struct Importer: Sendable {
     /// streamed pass to replay rather than read the statement again: its drafts are known only
     /// after the last row, and their provenance waits in the importer's temporary file.
     @discardableResult
-    public func runNames(path: String, name: String? = nil, count: (UInt64?) throws -> Void) throws -> RecordedImport? {
+    package func runNames(path: String, name: String? = nil, count: (UInt64?) throws -> Void) throws -> RecordedImport? {
         let display = name ?? path
         if !RemoteLink.isRemote(path) { try Importer.refuseFolder(path, name: display) }
         let kind = RemoteLink.isRemote(path) ? options.kind ?? .csv : options.inputKind(of: path).sourceKind

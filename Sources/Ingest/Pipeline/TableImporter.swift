@@ -4,10 +4,10 @@ import Foundation
 /// with its list entry's JSON, `PlainBatch.json`) and says true, or says false when the row
 /// must come as a draft after all (its duplicates are being folded). Only for imports that
 /// accept every confident draft.
-public struct PlainSink {
-    public var take: (PlainRow, ArraySlice<UInt8>) throws -> Bool
+package struct PlainSink {
+    package var take: (PlainRow, ArraySlice<UInt8>) throws -> Bool
 
-    public init(take: @escaping (PlainRow, ArraySlice<UInt8>) throws -> Bool) {
+    package init(take: @escaping (PlainRow, ArraySlice<UInt8>) throws -> Bool) {
         self.take = take
     }
 }
@@ -15,15 +15,15 @@ public struct PlainSink {
 /// Runs a table through detection and the draft builder in two streaming passes: the first
 /// chooses the columns and decides each column's formats from all its values, the second builds
 /// the drafts and hands them on one at a time. Memory stays flat in the row count.
-public struct TableImporter: Sendable {
-    public var options: ImportOptions
+package struct TableImporter: Sendable {
+    package var options: ImportOptions
 
-    public init(options: ImportOptions) {
+    package init(options: ImportOptions) {
         self.options = options
     }
 
     /// Chooses the columns from the header and the first rows.
-    public func mapping(for source: TableSource) throws -> (ColumnMapping, samples: [SourceRow]) {
+    package func mapping(for source: TableSource) throws -> (ColumnMapping, samples: [SourceRow]) {
         let (mapping, samples) = try sampledMapping(for: source)
         return (mapping, samples.items.map(\.sourceRow))
     }
@@ -41,7 +41,7 @@ public struct TableImporter: Sendable {
     /// when `prepared` (from `runNames` over the same rows) already holds the first pass's
     /// result, and not at all when that pass spooled the rows. With `plain`, rows that read
     /// cleanly (`PlainRowBuilder`) go to it instead of becoming drafts.
-    public func run(name: String, kind: SourceKind, part: String? = nil, prepared: PreparedTable? = nil,
+    package func run(name: String, kind: SourceKind, part: String? = nil, prepared: PreparedTable? = nil,
                     plain: PlainSink? = nil, open: () throws -> TableSource,
                     emit: (ImportDraft) throws -> Void) throws -> ImportReport {
         let table = try prepared ?? firstPass(open(), name: name, part: part, count: nil)
@@ -304,14 +304,14 @@ public struct TableImporter: Sendable {
 
     /// The first pass without counting duplicates (`firstPass`): chooses the columns, then
     /// decides each column's formats from all its values.
-    public func prepare(_ source: TableSource) throws -> PreparedTable {
+    package func prepare(_ source: TableSource) throws -> PreparedTable {
         try firstPass(source, name: source.name, part: nil, count: nil)
     }
 
     /// The first pass, also handing on each row's duplicate key hash
     /// (`DraftBuilder.duplicateHash`) for counting duplicates before `run`; its result spares
     /// `run` that pass, and its spool the reading of the table again.
-    public func runNames(name: String, open: () throws -> TableSource, count: (UInt64?) throws -> Void) throws -> PreparedTable {
+    package func runNames(name: String, open: () throws -> TableSource, count: (UInt64?) throws -> Void) throws -> PreparedTable {
         let source = try open()
         return try withoutActuallyEscaping(count) { try firstPass(source, name: name, part: nil, count: $0) }
     }

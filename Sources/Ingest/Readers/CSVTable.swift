@@ -3,26 +3,26 @@ import Foundation
 /// A delimited text file read as a table, streamed in chunks: encoding from the byte order mark
 /// (or the hint), delimiter and header row found from the first lines, then data rows one at a
 /// time. Blank rows, lines above the header, repeated headers and totals rows become `Skip`s.
-public final class CSVTable: TableSource {
-    public let name: String
-    @exclusivity(unchecked) public private(set) var header: [String] = []
-    public private(set) var headerLine: Int?
-    public private(set) var warnings: [Issue] = []
+package final class CSVTable: TableSource {
+    package let name: String
+    @exclusivity(unchecked) package private(set) var header: [String] = []
+    package private(set) var headerLine: Int?
+    package private(set) var warnings: [Issue] = []
     /// The first skips of each reason (`listedSkipsPerReason`), in line order; the others are
     /// only counted (`unlistedSkips`), so a file of millions of blank lines holds no list of them.
-    public var skips: [Skip] { tally.listed.sorted { $0.line < $1.line } }
-    public var unlistedSkips: [Skip.Reason: Int] { tally.unlisted }
+    package var skips: [Skip] { tally.listed.sorted { $0.line < $1.line } }
+    package var unlistedSkips: [Skip.Reason: Int] { tally.unlisted }
     /// Skips listed one by one per reason.
-    public static let listedSkipsPerReason = 200
+    package static let listedSkipsPerReason = 200
     private var tally = SkipTally(limit: CSVTable.listedSkipsPerReason)
     /// The caps records are held to.
-    public let limits: ReadLimits
+    package let limits: ReadLimits
     /// The encoding the file was read in (UTF-8 also when some cells fell back to Windows-1252).
-    public let encoding: TextEncoding
+    package let encoding: TextEncoding
     /// The delimiter found: `,` `;` tab or `|`.
-    public let delimiter: Character
+    package let delimiter: Character
     /// Data rows handed out so far whose cell count differs from the header's.
-    @exclusivity(unchecked) public private(set) var raggedRows = 0
+    @exclusivity(unchecked) package private(set) var raggedRows = 0
 
     /// Chunks, decoding, the tokenizer and the limits. The state touched for every record is
     /// not checked for overlapping access at run time (the checks cost about 3% of a
@@ -37,14 +37,14 @@ public final class CSVTable: TableSource {
 
     /// Reads the file at `path`; `name` is used in messages (default: the path). `encoding`
     /// forces an encoding; a byte order mark still wins.
-    public convenience init(path: String, name: String? = nil, encoding: TextEncoding? = nil,
+    package convenience init(path: String, name: String? = nil, encoding: TextEncoding? = nil,
                             limits: ReadLimits = ReadLimits()) throws(ReadError) {
         let display = name ?? path
         try self.init(reader: ChunkReader(path: path, display: display), name: display, encoding: encoding, limits: limits)
     }
 
     /// Reads a table held in memory (a ZIP member, a download).
-    public convenience init(data: Data, name: String, encoding: TextEncoding? = nil, limits: ReadLimits = ReadLimits()) throws(ReadError) {
+    package convenience init(data: Data, name: String, encoding: TextEncoding? = nil, limits: ReadLimits = ReadLimits()) throws(ReadError) {
         try self.init(reader: ChunkReader(data: data), name: name, encoding: encoding, limits: limits)
     }
 
@@ -110,27 +110,27 @@ public final class CSVTable: TableSource {
         }
     }
 
-    public func nextRow() throws(ReadError) -> SourceRow? {
+    package func nextRow() throws(ReadError) -> SourceRow? {
         try nextData().map { SourceRow(cells: decodeCells($0), row: rowNumber, line: $0.line) }
     }
 
     /// The next data row, left as bytes when they are the text already: valid UTF-8 (ASCII
     /// also in a Windows-1252 file), which `decode` would read as it is.
-    public func nextItem() throws(ReadError) -> TableItem? {
+    package func nextItem() throws(ReadError) -> TableItem? {
         guard let record = try nextData() else { return nil }
         if isText(record) { return .utf8(record, row: rowNumber) }
         return .decoded(SourceRow(cells: decodeCells(record), row: rowNumber, line: record.line))
     }
 
     /// Up to `limit` data rows, as `nextItem` gives them one by one. Empty at the end.
-    public func nextItems(limit: Int) throws(ReadError) -> [TableItem] {
+    package func nextItems(limit: Int) throws(ReadError) -> [TableItem] {
         try nextBatch(limit: limit).items
     }
 
     /// Up to `limit` data rows as one batch, each as `nextItem` gives it: the tokenizer writes
     /// each record straight into the batch's buffers, where a row that turns out not to be data
     /// is taken out again. Empty at the end.
-    public func nextBatch(limit: Int) throws(ReadError) -> RecordBatch {
+    package func nextBatch(limit: Int) throws(ReadError) -> RecordBatch {
         if let failure { throw failure }
         var batch = RecordBatch()
         batch.places.reserveCapacity(limit)

@@ -1,15 +1,15 @@
 /// One record as the tokenizer produced it: the unescaped bytes of its fields back to back, where
 /// each field ends, and the physical line the record starts on. A record handed on from a batch
 /// (`RecordBatch.item`) is a slice of the batch's bytes, so it costs no allocation of its own.
-public struct CSVRecord: Sendable {
+package struct CSVRecord: Sendable {
     /// The fields' bytes, quotes removed and doubled quotes undone.
-    public fileprivate(set) var bytes: ArraySlice<UInt8> = []
+    package fileprivate(set) var bytes: ArraySlice<UInt8> = []
     /// `ends[ends.startIndex + i]` is the index in `bytes` where field `i` ends.
-    public fileprivate(set) var ends: ArraySlice<Int> = []
+    package fileprivate(set) var ends: ArraySlice<Int> = []
     /// 1-based physical line where the record starts.
-    public fileprivate(set) var line = 1
+    package fileprivate(set) var line = 1
 
-    public init() {}
+    package init() {}
 
     /// A record over bytes and field ends kept elsewhere (a batch's).
     init(bytes: ArraySlice<UInt8>, ends: ArraySlice<Int>, line: Int) {
@@ -19,15 +19,15 @@ public struct CSVRecord: Sendable {
     }
 
     /// Number of fields (a blank line has one empty field).
-    public var count: Int { ends.count }
+    package var count: Int { ends.count }
 
     /// The bytes of field `i`.
-    public func field(_ i: Int) -> ArraySlice<UInt8> {
+    package func field(_ i: Int) -> ArraySlice<UInt8> {
         bytes[(i == 0 ? bytes.startIndex : ends[ends.startIndex + i - 1])..<ends[ends.startIndex + i]]
     }
 
     /// True when every field is empty or spaces and tabs only.
-    public var isBlank: Bool {
+    package var isBlank: Bool {
         bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 }
@@ -41,14 +41,14 @@ public struct CSVRecord: Sendable {
 /// It writes the fields' bytes and ends into memory it owns, through pointers: appending to
 /// arrays cost a call and a uniqueness check per field, a tenth of reading a big file. Hence
 /// not copyable: the memory is its own, freed with it.
-public struct CSVTokenizer: ~Copyable {
+package struct CSVTokenizer: ~Copyable {
     private enum State: Sendable {
         case startRecord, startField, unquoted, quoted, quoteInQuoted, quotedCR, afterCR
     }
 
-    public let delimiter: UInt8
+    package let delimiter: UInt8
     /// The record last completed by `next` or `finish`, copied out of the tokenizer's memory.
-    public var record: CSVRecord {
+    package var record: CSVRecord {
         let bytes = [UInt8](UnsafeBufferPointer(start: self.bytes + recordBytes, count: byteCount - recordBytes))
         let ends = UnsafeBufferPointer(start: self.ends + recordEnds, count: endCount - recordEnds).map { $0 - recordBytes }
         return CSVRecord(bytes: bytes[...], ends: ends[...], line: recordLine)
@@ -66,22 +66,22 @@ public struct CSVTokenizer: ~Copyable {
     private var batching = false
     private var recordLine = 1
     /// True when the input ended inside a quoted field.
-    public private(set) var unterminatedQuote = false
+    package private(set) var unterminatedQuote = false
     /// False when no byte of the record is past ASCII, so its bytes are text in UTF-8 and in
     /// Windows-1252 alike without a look at each; true may also mean a byte after it was.
-    public private(set) var mayHoldNonASCII = false
+    package private(set) var mayHoldNonASCII = false
 
     /// What a record ran past, when it did: `next` and `finish` then stop, and the reader
     /// reports it (`ReadLimits`).
-    public enum Overflow: Sendable, Equatable {
+    package enum Overflow: Sendable, Equatable {
         case cell, record, columns
     }
 
     /// Set when the record being read ran past a limit: its line and the 1-based column where
     /// it did. Nothing more is read.
-    public private(set) var overflow: (kind: Overflow, line: Int, column: Int)?
+    package private(set) var overflow: (kind: Overflow, line: Int, column: Int)?
     /// The limits records are held to.
-    public let limits: ReadLimits
+    package let limits: ReadLimits
     /// Where the field being read starts in `bytes`.
     private var fieldStart = 0
     /// `byteCount` may grow to this without a look at the capacity or the limits: the least
@@ -94,13 +94,13 @@ public struct CSVTokenizer: ~Copyable {
     /// When true, empty lines (LF, CRLF or a lone CR where a record would start) are not
     /// handed out as records but counted in `emptyLines`: a file of millions of them costs a
     /// few nanoseconds a line. The caller takes the count after each `next` (`takeEmptyLines`).
-    public var countsEmptyLines = false
+    package var countsEmptyLines = false
     /// Empty lines passed over since the count was last taken, and the first one's line.
     private var emptyLines = 0, firstEmptyLine = 0
 
     /// The empty lines passed over since the last call (`countsEmptyLines`), and the line of
     /// the first: they are consecutive.
-    public mutating func takeEmptyLines() -> (count: Int, firstLine: Int) {
+    package mutating func takeEmptyLines() -> (count: Int, firstLine: Int) {
         defer { emptyLines = 0 }
         return (emptyLines, firstEmptyLine)
     }
@@ -109,7 +109,7 @@ public struct CSVTokenizer: ~Copyable {
     private var line = 1
     private var completed = false
 
-    public init(delimiter: UInt8 = UInt8(ascii: ","), limits: ReadLimits = ReadLimits()) {
+    package init(delimiter: UInt8 = UInt8(ascii: ","), limits: ReadLimits = ReadLimits()) {
         self.delimiter = delimiter
         self.limits = limits
         bytes = .allocate(capacity: byteCapacity)
@@ -118,7 +118,7 @@ public struct CSVTokenizer: ~Copyable {
     }
 
     /// The physical line the tokenizer has reached (1-based).
-    public var currentLine: Int { line }
+    package var currentLine: Int { line }
 
     @inline(__always)
     private mutating func updateByteLimit() {
@@ -185,7 +185,7 @@ public struct CSVTokenizer: ~Copyable {
 
     /// Reads `input` from `position` until a record ends (true: `record` holds it, `position` is
     /// past it) or the input runs out (false: feed the next chunk, or call `finish`).
-    public mutating func next(_ input: UnsafeBufferPointer<UInt8>, position: inout Int) -> Bool {
+    package mutating func next(_ input: UnsafeBufferPointer<UInt8>, position: inout Int) -> Bool {
         if completed {
             if batching {
                 recordBytes = byteCount
@@ -330,7 +330,7 @@ public struct CSVTokenizer: ~Copyable {
 
     /// At the end of the input: completes the last record when the file did not end with a line
     /// end (true: `record` holds it).
-    public mutating func finish() -> Bool {
+    package mutating func finish() -> Bool {
         guard overflow == nil else { return false }
         switch state {
         case .startRecord, .afterCR:
@@ -349,7 +349,7 @@ public struct CSVTokenizer: ~Copyable {
     /// From here on, completed records are kept one after another, after the batch's
     /// `bytes` and `ends` so far (the start of a batch: `RecordBatch`), until `endBatch` hands
     /// them all over. Call it between records.
-    public mutating func beginBatch(bytes batchBytes: [UInt8], ends batchEnds: [Int]) {
+    package mutating func beginBatch(bytes batchBytes: [UInt8], ends batchEnds: [Int]) {
         precondition(!batching && (completed || state == .startRecord || state == .afterCR), "a batch begins between records")
         byteCount = 0
         endCount = 0
@@ -367,7 +367,7 @@ public struct CSVTokenizer: ~Copyable {
 
     /// The records kept since `beginBatch`, the last one completed included, as a batch's
     /// bytes and field ends; the tokenizer starts its next record afresh.
-    public mutating func endBatch() -> (bytes: [UInt8], ends: [Int]) {
+    package mutating func endBatch() -> (bytes: [UInt8], ends: [Int]) {
         precondition(batching && (completed || state == .startRecord || state == .afterCR), "a batch ends between records")
         // With no record completed, nothing of a next one was read: the completed ones are kept.
         let keptBytes = completed ? byteCount : recordBytes, keptEnds = completed ? endCount : recordEnds
@@ -385,11 +385,11 @@ public struct CSVTokenizer: ~Copyable {
     }
 
     /// Where the completed record stops in the batch's bytes and field ends.
-    public var batchCounts: (bytes: Int, ends: Int) { (byteCount, endCount) }
+    package var batchCounts: (bytes: Int, ends: Int) { (byteCount, endCount) }
 
     /// Forgets the completed record (a skipped row in a batch), or replaces its fields with
     /// `cells` (a row decoded from another encoding).
-    public mutating func replaceRecord(with cells: [[UInt8]] = []) {
+    package mutating func replaceRecord(with cells: [[UInt8]] = []) {
         precondition(completed, "only a completed record is replaced")
         byteCount = recordBytes
         endCount = recordEnds

@@ -3,31 +3,31 @@ import Foundation
 /// The database tables inside a Notion export ZIP: `<Database> <32 hex>.csv` files, found in
 /// folders and in nested `Part-N.zip` archives. When a database comes both as the exported view
 /// and as `…_all.csv` (every row), only the `_all` file is read.
-public struct NotionExport: Sendable {
+package struct NotionExport: Sendable {
     /// One database CSV inside the export.
-    public struct Member: Sendable {
+    package struct Member: Sendable {
         /// The member's path, nested archives joined with `/` (`Part-1.zip/Subs 0a1b….csv`).
-        public var part: String
+        package var part: String
         let archive: ZipArchive
         let entry: ZipArchive.Entry
     }
 
-    public let name: String
+    package let name: String
     /// The database CSVs to read, in path order.
-    public let members: [Member]
+    package let members: [Member]
     /// Plain view files left out because an `_all` file holds the same database.
-    public let superseded: [String]
+    package let superseded: [String]
     /// What each member may inflate to.
-    public let limits: ZipLimits
+    package let limits: ZipLimits
 
     /// Archives nested deeper than this are refused (a ZIP that contains itself would never end).
-    public static let maximumDepth = 4
+    package static let maximumDepth = 4
 
-    public init(path: String, name: String, limits: ZipLimits = ZipLimits()) throws(ReadError) {
+    package init(path: String, name: String, limits: ZipLimits = ZipLimits()) throws(ReadError) {
         try self.init(archive: ZipArchive(path: path, name: name), limits: limits)
     }
 
-    public init(archive: ZipArchive, limits: ZipLimits = ZipLimits()) throws(ReadError) {
+    package init(archive: ZipArchive, limits: ZipLimits = ZipLimits()) throws(ReadError) {
         name = archive.name
         self.limits = limits
         var found: [Member] = []
@@ -78,13 +78,13 @@ public struct NotionExport: Sendable {
     }
 
     /// The member's bytes in memory (inflated, CRC-checked, within `limits`).
-    public func data(of member: Member) throws(ReadError) -> Data {
+    package func data(of member: Member) throws(ReadError) -> Data {
         try member.archive.contents(of: member.entry, limits: limits)
     }
 
     /// The member inflated once into a temporary file, which the table reader then reads as
     /// often as it needs; the caller removes it.
-    public func spool(_ member: Member) throws(ReadError) -> TemporaryFile {
+    package func spool(_ member: Member) throws(ReadError) -> TemporaryFile {
         try member.archive.spool(member.entry, limits: limits)
     }
 }

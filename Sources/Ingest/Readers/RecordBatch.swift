@@ -6,7 +6,7 @@
 /// A row the table read as text (valid UTF-8) keeps its record's bytes; a row it had to decode
 /// keeps its cells' UTF-8 and is marked `decoded`. A spool block (`RowSpool`) is a batch's
 /// three buffers, made compact.
-public struct RecordBatch: Sendable {
+package struct RecordBatch: Sendable {
     /// One row's place.
     struct Place {
         /// Where the row's bytes and field ends stop in the batch's.
@@ -22,18 +22,18 @@ public struct RecordBatch: Sendable {
     var ends: [Int] = []
     var places: [Place] = []
 
-    public init() {}
+    package init() {}
 
     /// The rows a table handed on one by one, packed.
-    public init(_ items: [TableItem]) {
+    package init(_ items: [TableItem]) {
         for item in items { append(item) }
     }
 
-    public var count: Int { places.count }
-    public var isEmpty: Bool { places.isEmpty }
+    package var count: Int { places.count }
+    package var isEmpty: Bool { places.isEmpty }
 
     /// Appends a row as a table hands it on.
-    public mutating func append(_ item: TableItem) {
+    package mutating func append(_ item: TableItem) {
         switch item {
         case .utf8(let record, let row):
             let shift = bytes.count - record.bytes.startIndex
@@ -50,7 +50,7 @@ public struct RecordBatch: Sendable {
     }
 
     /// Appends the rows of `other`, after this batch's.
-    public mutating func append(contentsOf other: RecordBatch) {
+    package mutating func append(contentsOf other: RecordBatch) {
         guard !isEmpty else { self = other; return }
         let byteShift = bytes.count, endShift = ends.count
         bytes.append(contentsOf: other.bytes)
@@ -63,7 +63,7 @@ public struct RecordBatch: Sendable {
     }
 
     /// Row `i` as a table hands it on.
-    public func item(_ i: Int) -> TableItem {
+    package func item(_ i: Int) -> TableItem {
         let place = places[i]
         let bytesStart = i == 0 ? 0 : places[i - 1].bytesEnd
         let endsStart = i == 0 ? 0 : places[i - 1].endsEnd
@@ -72,7 +72,7 @@ public struct RecordBatch: Sendable {
     }
 
     /// The rows as a table hands them on.
-    public var items: [TableItem] { (0..<count).map(item) }
+    package var items: [TableItem] { (0..<count).map(item) }
 
     /// Calls `body` with views of the rows. The views point into the batch's buffers: they are
     /// valid only during the call and must not be kept.

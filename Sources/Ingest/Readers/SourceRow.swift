@@ -1,20 +1,20 @@
 /// One data row of a table source, with where it stands in the file.
-public struct SourceRow: Sendable {
+package struct SourceRow: Sendable {
     /// The cells as text, decoded; may be fewer or more than the header's columns (ragged).
-    public var cells: [String]
+    package var cells: [String]
     /// 1-based data row number (the first row after the header is 1).
-    public var row: Int
+    package var row: Int
     /// 1-based physical line where the row starts.
-    public var line: Int
+    package var line: Int
 
-    public init(cells: [String], row: Int, line: Int) {
+    package init(cells: [String], row: Int, line: Int) {
         self.cells = cells
         self.row = row
         self.line = line
     }
 
     /// The row a record of valid UTF-8 holds.
-    public init(utf8 record: CSVRecord, row: Int) {
+    package init(utf8 record: CSVRecord, row: Int) {
         self.init(cells: (0..<record.count).map { String(decoding: record.field($0), as: UTF8.self) },
                   row: row, line: record.line)
     }
@@ -23,12 +23,12 @@ public struct SourceRow: Sendable {
 /// A data row as a table hands it on: its record's bytes when they are valid UTF-8 (the text
 /// as it is), so a reader of plain rows (`PlainRowBuilder`) need not make strings of them,
 /// else its decoded cells.
-public enum TableItem: Sendable {
+package enum TableItem: Sendable {
     case utf8(CSVRecord, row: Int)
     case decoded(SourceRow)
 
     /// The row as cells.
-    public var sourceRow: SourceRow {
+    package var sourceRow: SourceRow {
         switch self {
         case .utf8(let record, let row): return SourceRow(utf8: record, row: row)
         case .decoded(let row): return row
@@ -154,7 +154,7 @@ public struct ReadError: Error, Sendable, CustomStringConvertible {
 
 /// A table read row by row: a header found by the reader and data rows handed out one at a
 /// time, so memory does not grow with the file.
-public protocol TableSource: AnyObject {
+package protocol TableSource: AnyObject {
     /// The name used in messages (the path as given, or the URL).
     var name: String { get }
     /// The header cells, as written (trimmed).
@@ -178,23 +178,23 @@ public protocol TableSource: AnyObject {
 }
 
 extension TableSource {
-    public var unlistedSkips: [Skip.Reason: Int] { [:] }
+    package var unlistedSkips: [Skip.Reason: Int] { [:] }
 
     /// Every row skipped so far, listed or only counted.
-    public var skippedRows: Int { skips.count + unlistedSkips.values.reduce(0, +) }
+    package var skippedRows: Int { skips.count + unlistedSkips.values.reduce(0, +) }
 
-    public func nextItem() throws(ReadError) -> TableItem? {
+    package func nextItem() throws(ReadError) -> TableItem? {
         try nextRow().map { .decoded($0) }
     }
 
     /// Up to `limit` rows, as `nextItem` gives them; empty at the end.
-    public func nextItems(limit: Int) throws(ReadError) -> [TableItem] {
+    package func nextItems(limit: Int) throws(ReadError) -> [TableItem] {
         var items: [TableItem] = []
         while items.count < limit, let item = try nextItem() { items.append(item) }
         return items
     }
 
-    public func nextBatch(limit: Int) throws(ReadError) -> RecordBatch {
+    package func nextBatch(limit: Int) throws(ReadError) -> RecordBatch {
         try RecordBatch(nextItems(limit: limit))
     }
 }

@@ -5,8 +5,8 @@ import Glibc
 
 /// A file made in the temporary directory for bytes that must not be held in memory (a ZIP
 /// member, a fetched body). It is removed by `remove()` or when the last reference goes.
-public final class TemporaryFile: @unchecked Sendable {
-    public let path: String
+package final class TemporaryFile: @unchecked Sendable {
+    package let path: String
     private let lock = NSLock()
     private var fd: Int32
     private var removed = false
@@ -14,7 +14,7 @@ public final class TemporaryFile: @unchecked Sendable {
     private let slot: Int?
 
     /// Creates an empty file, readable and writable by this user only. `what` names it in messages.
-    public init(prefix: String, what: String) throws(ReadError) {
+    package init(prefix: String, what: String) throws(ReadError) {
         let base = FileManager.default.temporaryDirectory.path
         var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -29,21 +29,21 @@ public final class TemporaryFile: @unchecked Sendable {
     deinit { remove() }
 
     /// Appends `bytes`; a full disk is an error naming `what`.
-    public func write(_ bytes: UnsafeRawBufferPointer, what: String) throws(ReadError) {
+    package func write(_ bytes: UnsafeRawBufferPointer, what: String) throws(ReadError) {
         if let failure = writeAll(fd, bytes) {
             throw ReadError(file: what, "cannot write the temporary file \(path) (\(String(cString: strerror(failure)))); free some disk space or set TMPDIR")
         }
     }
 
     /// Closes the file for writing; reading goes through `path`.
-    public func finishWriting() {
+    package func finishWriting() {
         lock.lock()
         defer { lock.unlock() }
         if fd >= 0 { close(fd); fd = -1 }
     }
 
     /// Deletes the file (once; later calls do nothing).
-    public func remove() {
+    package func remove() {
         lock.lock()
         defer { lock.unlock() }
         if fd >= 0 { close(fd); fd = -1 }

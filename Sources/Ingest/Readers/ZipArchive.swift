@@ -6,16 +6,16 @@ import Glibc
 
 /// Limits on what a ZIP member may inflate to, so that a small hostile archive cannot fill
 /// memory or disk.
-public struct ZipLimits: Hashable, Sendable {
+package struct ZipLimits: Hashable, Sendable {
     /// Largest inflated size of one member (`--max-member-bytes`).
-    public var maxMemberBytes: Int
+    package var maxMemberBytes: Int
     /// Largest ratio of inflated to compressed bytes: deflate tops out near 1032:1, which only
     /// crafted data (or a file of one repeated byte) reaches; real exports stay under 50:1.
-    public var maxRatio: Int
+    package var maxRatio: Int
     /// Members smaller than this are not held to `maxRatio` (a small, very regular file).
-    public var ratioFreeBytes: Int
+    package var ratioFreeBytes: Int
 
-    public init(maxMemberBytes: Int = 1 << 30, maxRatio: Int = 1000, ratioFreeBytes: Int = 8 << 20) {
+    package init(maxMemberBytes: Int = 1 << 30, maxRatio: Int = 1000, ratioFreeBytes: Int = 8 << 20) {
         self.maxMemberBytes = maxMemberBytes
         self.maxRatio = maxRatio
         self.ratioFreeBytes = ratioFreeBytes
@@ -26,24 +26,24 @@ public struct ZipLimits: Hashable, Sendable {
 /// descriptors (sizes come from the central directory), ZIP64 sizes and offsets. The archive is
 /// read piece by piece, never whole; members are streamed out, their inflated bytes counted
 /// here (no header is trusted), held to `ZipLimits` and checked against their CRC-32.
-public struct ZipArchive: Sendable {
+package struct ZipArchive: Sendable {
     /// One member as the central directory lists it.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// The path inside the archive, `/`-separated.
-        public var path: String
+        package var path: String
         var method: UInt16
         var flags: UInt16
         var crc: UInt32
         var compressedSize: Int
-        public var size: Int
+        package var size: Int
         var localHeaderOffset: Int
 
-        public var isDirectory: Bool { path.hasSuffix("/") }
+        package var isDirectory: Bool { path.hasSuffix("/") }
     }
 
     /// The name used in messages.
-    public let name: String
-    public let entries: [Entry]
+    package let name: String
+    package let entries: [Entry]
     private let source: ArchiveSource
 
     /// A central directory larger than this is refused (about 300,000 members).
@@ -53,7 +53,7 @@ public struct ZipArchive: Sendable {
     static let outputChunk = 1 << 18
 
     /// True when `path` starts like a ZIP archive (`PK` and a record signature).
-    public static func looksLikeZip(path: String) -> Bool {
+    package static func looksLikeZip(path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let head = [UInt8](handle.readData(ofLength: 4))
@@ -62,7 +62,7 @@ public struct ZipArchive: Sendable {
     }
 
     /// Opens the archive at `path`; only its directory is read now.
-    public init(path: String, name: String) throws(ReadError) {
+    package init(path: String, name: String) throws(ReadError) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw ReadError(file: name, "is a folder (expected a ZIP file)")
@@ -72,13 +72,13 @@ public struct ZipArchive: Sendable {
         try self.init(source: ArchiveSource(fd: fd), name: name)
     }
 
-    public init(data: Data, name: String) throws(ReadError) {
+    package init(data: Data, name: String) throws(ReadError) {
         try self.init(source: ArchiveSource(data: data), name: name)
     }
 
     /// A member that is itself an archive, inflated into a nameless temporary file (gone when
     /// the archive is) and opened from there.
-    public init(member entry: Entry, of outer: ZipArchive, name: String, limits: ZipLimits) throws(ReadError) {
+    package init(member entry: Entry, of outer: ZipArchive, name: String, limits: ZipLimits) throws(ReadError) {
         let fd = try TemporaryFile.anonymous(what: name)
         do {
             try Self.write(entry, of: outer, limits: limits, to: fd)
@@ -184,7 +184,7 @@ public struct ZipArchive: Sendable {
     /// Streams the member's bytes, inflated, to `write` a piece at a time. Stops with an error
     /// naming the member when it inflates past `limits`, past the size its header gives, or is
     /// damaged, truncated or fails its CRC-32 check.
-    public func extract(_ entry: Entry, limits: ZipLimits = ZipLimits(),
+    package func extract(_ entry: Entry, limits: ZipLimits = ZipLimits(),
                         to write: (UnsafeRawBufferPointer) throws(ReadError) -> Void) throws(ReadError) {
         let member = "member \"\(entry.path)\""
         if entry.flags & 1 != 0 { throw ReadError(file: name, "\(member) is encrypted (export it again without a password)") }
@@ -276,14 +276,14 @@ public struct ZipArchive: Sendable {
     }
 
     /// The member's bytes in memory, inflated and checked (for small members; `limits` bound it).
-    public func contents(of entry: Entry, limits: ZipLimits = ZipLimits()) throws(ReadError) -> Data {
+    package func contents(of entry: Entry, limits: ZipLimits = ZipLimits()) throws(ReadError) -> Data {
         var data = Data()
         try extract(entry, limits: limits) { (piece) throws(ReadError) in data.append(contentsOf: piece) }
         return data
     }
 
     /// The member inflated once into a temporary file, for readers that go over it twice.
-    public func spool(_ entry: Entry, limits: ZipLimits = ZipLimits()) throws(ReadError) -> TemporaryFile {
+    package func spool(_ entry: Entry, limits: ZipLimits = ZipLimits()) throws(ReadError) -> TemporaryFile {
         let file = try TemporaryFile(prefix: "ingest-member", what: name)
         do {
             try extract(entry, limits: limits) { (piece) throws(ReadError) in try file.write(piece, what: name) }

@@ -1,10 +1,10 @@
 /// The billing periods a series of charges can show, with their length in days and how far
 /// a charge may drift from the grid (weekends, month ends, processing delays).
-public enum Period: String, Sendable, CaseIterable {
+package enum Period: String, Sendable, CaseIterable {
     case weekly, biweekly, fourWeekly = "every 4 weeks", monthly, quarterly, semiannual, yearly
 
     /// Mean length in days.
-    public var days: Double {
+    package var days: Double {
         switch self {
         case .weekly: return 7
         case .biweekly: return 14
@@ -17,7 +17,7 @@ public enum Period: String, Sendable, CaseIterable {
     }
 
     /// Days a charge may land off the grid and still be on time.
-    public var tolerance: Double {
+    package var tolerance: Double {
         switch self {
         case .weekly: return 1.5
         case .biweekly: return 2
@@ -33,7 +33,7 @@ public enum Period: String, Sendable, CaseIterable {
     var maxSkip: Int { self == .yearly ? 1 : 3 }
 
     /// The canonical cycle (`every 4 weeks` is four weeks, not a month).
-    public var cycle: Cycle {
+    package var cycle: Cycle {
         switch self {
         case .weekly: return Cycle(unit: .week)
         case .biweekly: return Cycle(unit: .week, interval: 2)
@@ -47,20 +47,20 @@ public enum Period: String, Sendable, CaseIterable {
 }
 
 /// How well a list of gaps fits a period.
-public struct PeriodFit: Hashable, Sendable {
-    public var period: Period
+package struct PeriodFit: Hashable, Sendable {
+    package var period: Period
     /// Share of gaps on the grid (one or a few whole periods within tolerance).
-    public var onGrid: Double
+    package var onGrid: Double
     /// Gaps that spanned more than one period (missed charges).
-    public var missed: Int
+    package var missed: Int
     /// Mean distance from the grid, as a share of the tolerance (0 = exact).
-    public var drift: Double
+    package var drift: Double
 
     var score: Double { onGrid - 0.5 * Double(missed) / Double(max(1, gapCount)) - 0.02 * drift }
     var gapCount: Int
 
     /// The best period for gaps in days, nil when none fits at least three in four gaps.
-    public static func best(gaps: [Int]) -> PeriodFit? {
+    package static func best(gaps: [Int]) -> PeriodFit? {
         guard !gaps.isEmpty else { return nil }
         var best: PeriodFit?
         var fits: [PeriodFit] = []

@@ -1,15 +1,15 @@
 /// One charge as the detector keeps it: 20 bytes, so a merchant's history stays small
 /// however long the statement. Every field is 4-byte aligned (the amount is stored as two
 /// halves), which saves the padding an `Int64` field would add to each of a million charges.
-public struct Charge: Hashable, Sendable {
+package struct Charge: Hashable, Sendable {
     /// Days since 1970-01-01.
-    public var day: Int32
-    public var row: Int32
-    public var line: Int32
+    package var day: Int32
+    package var row: Int32
+    package var line: Int32
     private var amountLow: UInt32
     private var amountHigh: Int32
 
-    public init(day: Int, amount: Int64, row: Int, line: Int) {
+    package init(day: Int, amount: Int64, row: Int, line: Int) {
         self.day = Int32(truncatingIfNeeded: day)
         self.row = Int32(truncatingIfNeeded: row)
         self.line = Int32(truncatingIfNeeded: line)
@@ -18,7 +18,7 @@ public struct Charge: Hashable, Sendable {
     }
 
     /// Ten-thousandths of the currency unit, positive.
-    public var amount: Int64 {
+    package var amount: Int64 {
         get { Int64(amountHigh) << 32 | Int64(amountLow) }
         set {
             amountLow = UInt32(truncatingIfNeeded: newValue)
@@ -26,23 +26,23 @@ public struct Charge: Hashable, Sendable {
         }
     }
 
-    public var date: CalendarDate { CalendarDate(dayNumber: Int(day)) }
+    package var date: CalendarDate { CalendarDate(dayNumber: Int(day)) }
 }
 
 /// Charges of one merchant that recur with a regular period.
-public struct RecurringSeries: Hashable, Sendable {
+package struct RecurringSeries: Hashable, Sendable {
     /// Every charge of the series, doubled ones included, by date.
-    public var charges: [Charge]
-    public var fit: PeriodFit
+    package var charges: [Charge]
+    package var fit: PeriodFit
     /// Distinct billing dates (charges a few days apart count once).
-    public var occurrences: Int
+    package var occurrences: Int
     /// 0…1 from the number of occurrences and how regular the gaps are.
-    public var confidence: Double
+    package var confidence: Double
 
-    public var last: Charge { charges[charges.count - 1] }
+    package var last: Charge { charges[charges.count - 1] }
 
     /// The price and the day it took effect, oldest first; one entry when it never changed.
-    public var priceSteps: [Charge] {
+    package var priceSteps: [Charge] {
         var steps: [Charge] = []
         for c in charges where steps.last.map({ !RecurrenceDetector.sameAmount($0.amount, c.amount) }) ?? true { steps.append(c) }
         return steps
@@ -53,8 +53,8 @@ public struct RecurringSeries: Hashable, Sendable {
 /// amounts (one descriptor, several products), joins amount groups that follow each other on
 /// the same grid (price changes), and fits a period tolerant of drift, weekend and month-end
 /// shifts, and a missed or doubled charge.
-public struct RecurrenceDetector: Sendable {
-    public init() {}
+package struct RecurrenceDetector: Sendable {
+    package init() {}
 
     /// About how many charges the search of a shop's amount groups holds at once
     /// (`detect(count:…)`).
@@ -129,7 +129,7 @@ public struct RecurrenceDetector: Sendable {
 
     /// The series among `charges` and the charges left over. `knownService`: the merchant is a
     /// subscription brand, so two charges can make a series.
-    public func detect(_ charges: [Charge], knownService: Bool) -> (series: [RecurringSeries], leftover: [Charge]) {
+    package func detect(_ charges: [Charge], knownService: Bool) -> (series: [RecurringSeries], leftover: [Charge]) {
         guard charges.count >= 2 else { return ([], charges) }
         // Each amount group is dropped once its sorted `Group` exists, and the leftovers are
         // sorted in place: a shop with a tenth of a statement's rows holds fewer copies of them.

@@ -3,22 +3,22 @@ import Foundation
 /// Turns a recurring series into a draft: name, latest price, cycle, next renewal rolled
 /// forward to today, category, confidence, price history, one provenance per charge, and
 /// inactive when the charges stopped.
-public struct SeriesDraftBuilder: Sendable {
-    public var file: String
-    public var context: NormalizeContext
+package struct SeriesDraftBuilder: Sendable {
+    package var file: String
+    package var context: NormalizeContext
 
-    public init(file: String, context: NormalizeContext) {
+    package init(file: String, context: NormalizeContext) {
         self.file = file
         self.context = context
     }
 
     /// A series is stopped when no charge came for its period plus half a period (at least
     /// ten days) before today.
-    public static func isStopped(last: CalendarDate, period: Period, today: CalendarDate) -> Bool {
+    package static func isStopped(last: CalendarDate, period: Period, today: CalendarDate) -> Bool {
         Double(today.dayNumber - last.dayNumber) > period.days + max(10, period.days / 2)
     }
 
-    public func draft(_ series: RecurringSeries, merchant: Merchant, currency: Currency?) -> ImportDraft {
+    package func draft(_ series: RecurringSeries, merchant: Merchant, currency: Currency?) -> ImportDraft {
         draft(series, merchant: merchant, currency: currency,
               provenance: series.charges.map { Provenance(file: file, row: Int($0.row), line: Int($0.line)) })
     }

@@ -6,21 +6,21 @@ import Foundation
 /// import does not need (encoding, header, required fields, duplicates, sign of prices, allowed
 /// currencies). A bank statement is checked as a statement (`checkStatement`), a Notion export
 /// ZIP as its database tables.
-public struct FileValidator: Sendable {
-    public var settings: ValidateSettings
-    public var context: NormalizeContext
-    public var sampleSize = 200
+package struct FileValidator: Sendable {
+    package var settings: ValidateSettings
+    package var context: NormalizeContext
+    package var sampleSize = 200
     /// `--from`: the reader for the file; nil to decide as import does.
-    public var kind: SourceKind?
+    package var kind: SourceKind?
     /// `--encoding`; nil to tell from the bytes.
-    public var encoding: TextEncoding?
+    package var encoding: TextEncoding?
     /// Caps on a table's cells, rows and columns (`--max-cell-bytes`, `--max-columns`).
-    public var limits = ReadLimits()
+    package var limits = ReadLimits()
     /// Opens a table (path, name) for each of the two passes; nil for import's opening
     /// (`ImportOptions.openTable`). Tests put a fixed table here.
     var open: (@Sendable (String, String) throws(ReadError) -> TableSource)?
 
-    public init(settings: ValidateSettings, today: CalendarDate) {
+    package init(settings: ValidateSettings, today: CalendarDate) {
         self.settings = settings
         self.context = NormalizeContext(today: today, locale: settings.locale, currency: settings.currency,
                                         dateOrder: settings.dateOrder)
@@ -35,7 +35,7 @@ public struct FileValidator: Sendable {
     }
 
     /// Checks the file at `file`, named `name` (default: `file`) in the findings.
-    public func validate(file: String, name: String? = nil) -> FileResult {
+    package func validate(file: String, name: String? = nil) -> FileResult {
         inspect(file: file, name: name ?? file).result
     }
 

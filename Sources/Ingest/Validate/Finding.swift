@@ -1,20 +1,20 @@
 /// One problem `ingest validate` found in a file: a stable code, a severity, where it is, the
 /// offending value, what is wrong and what to do.
-public struct Finding: Hashable, Sendable {
-    public var code: String
-    public var severity: Issue.Severity
+package struct Finding: Hashable, Sendable {
+    package var code: String
+    package var severity: Issue.Severity
     /// 1-based physical line, nil for findings about the whole file.
-    public var line: Int?
+    package var line: Int?
     /// 1-based data row (the header is not counted), when the finding is about a row.
-    public var row: Int?
+    package var row: Int?
     /// 1-based column.
-    public var column: Int?
+    package var column: Int?
     /// The cell or bytes at fault, as written.
-    public var value: String?
-    public var message: String
-    public var hint: String
+    package var value: String?
+    package var message: String
+    package var hint: String
 
-    public init(code: String, severity: Issue.Severity, line: Int? = nil, row: Int? = nil, column: Int? = nil,
+    package init(code: String, severity: Issue.Severity, line: Int? = nil, row: Int? = nil, column: Int? = nil,
                 value: String? = nil, message: String, hint: String? = nil) {
         self.code = code
         self.severity = severity
@@ -37,18 +37,18 @@ public struct Finding: Hashable, Sendable {
 }
 
 /// The findings for one file.
-public struct FileResult: Hashable, Sendable {
+package struct FileResult: Hashable, Sendable {
     /// The path as given or found (relative paths stay relative).
-    public var path: String
+    package var path: String
     /// Data rows read, skipped rows included.
-    public var rows: Int
-    public var findings: [Finding]
+    package var rows: Int
+    package var findings: [Finding]
 
-    public init(path: String, rows: Int = 0, findings: [Finding] = []) {
+    package init(path: String, rows: Int = 0, findings: [Finding] = []) {
         self.path = path
         self.rows = rows
         self.findings = findings
     }
 
-    public func count(_ severity: Issue.Severity) -> Int { findings.filter { $0.severity == severity }.count }
+    package func count(_ severity: Issue.Severity) -> Int { findings.filter { $0.severity == severity }.count }
 }

@@ -1,11 +1,11 @@
 /// A path pattern with `*` (any characters but `/`), `?` (one character but `/`) and `**`
 /// (any number of folders), matched against `/`-separated relative paths. A pattern without `/`
 /// matches the file name in any folder, as in `.gitignore`.
-public struct GlobPattern: Hashable, Sendable, CustomStringConvertible {
-    public let text: String
+package struct GlobPattern: Hashable, Sendable, CustomStringConvertible {
+    package let text: String
     private let parts: [Substring]
 
-    public init(_ text: String) {
+    package init(_ text: String) {
         self.text = text
         var trimmed = Substring(text)
         while trimmed.hasPrefix("./") { trimmed = trimmed.dropFirst(2) }
@@ -13,14 +13,14 @@ public struct GlobPattern: Hashable, Sendable, CustomStringConvertible {
         parts = split.count == 1 && !text.contains("/") ? ["**", split[0]] : split
     }
 
-    public var description: String { text }
+    package var description: String { text }
 
     /// True when `text` has a wildcard, so the shell did not (or could not) expand it.
-    public static func hasWildcard(_ text: String) -> Bool {
+    package static func hasWildcard(_ text: String) -> Bool {
         text.contains("*") || text.contains("?")
     }
 
-    public func matches(_ path: String) -> Bool {
+    package func matches(_ path: String) -> Bool {
         var trimmed = Substring(path)
         while trimmed.hasPrefix("./") { trimmed = trimmed.dropFirst(2) }
         let components = trimmed.split(separator: "/", omittingEmptySubsequences: true)

@@ -3,15 +3,15 @@ import Foundation
 /// Turns `ingest validate` arguments into a sorted list of files: files as given, folders
 /// searched recursively for `*.csv` and `*.tsv`, and patterns with `*`, `?` or `**` that the
 /// shell left unexpanded. Reads the file system; the rest of validation does not.
-public enum InputExpander {
+package enum InputExpander {
     static let tableExtensions: Set<String> = ["csv", "tsv"]
 
     /// A path that names nothing, or a pattern that matches nothing.
-    public struct NotFound: Error, Sendable, CustomStringConvertible {
-        public var description: String
+    package struct NotFound: Error, Sendable, CustomStringConvertible {
+        package var description: String
     }
 
-    public static func expand(_ arguments: [String]) throws(NotFound) -> [String] {
+    package static func expand(_ arguments: [String]) throws(NotFound) -> [String] {
         var files = Set<String>()
         let fm = FileManager.default
         for argument in arguments {
@@ -34,10 +34,10 @@ public enum InputExpander {
     }
 
     /// What `ingest import` reads from a folder: tables, archives and images.
-    public static let importableExtensions: Set<String> = tableExtensions.union(["txt", "zip"]).union(Importer.imageExtensions)
+    package static let importableExtensions: Set<String> = tableExtensions.union(["txt", "zip"]).union(Importer.imageExtensions)
 
     /// The files below `folder` that import reads, sorted, as `folder/relative/path`.
-    public static func importable(under folder: String) -> [String] {
+    package static func importable(under folder: String) -> [String] {
         walk(folder).filter { importableExtensions.contains(FileExtension.of($0)) }.sorted()
     }
 

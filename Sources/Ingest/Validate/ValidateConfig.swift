@@ -2,21 +2,21 @@ import Foundation
 
 /// What validation of one file uses: column overrides, required fields, allowed currencies,
 /// locale, date order and severities per code. Built from defaults, then `ingest.json`, then flags.
-public struct ValidateSettings: Hashable, Sendable {
-    public var map: [Field: String] = [:]
-    public var required: [Field] = [.name, .price]
+package struct ValidateSettings: Hashable, Sendable {
+    package var map: [Field: String] = [:]
+    package var required: [Field] = [.name, .price]
     /// nil: every ISO 4217 currency is allowed.
-    public var currencies: Set<Currency>?
-    public var locale: String?
-    public var currency: Currency?
-    public var dateOrder: DateOrder?
+    package var currencies: Set<Currency>?
+    package var locale: String?
+    package var currency: Currency?
+    package var dateOrder: DateOrder?
     /// Severity per code or `prefix.*`; a nil value turns the check off.
-    public var severities: [String: Issue.Severity?] = [:]
+    package var severities: [String: Issue.Severity?] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Applies the values a layer sets; `map` and `severity` entries add to the ones before.
-    public mutating func apply(_ layer: SettingsLayer) {
+    package mutating func apply(_ layer: SettingsLayer) {
         map.merge(layer.map) { _, new in new }
         if let value = layer.required { required = value }
         if let value = layer.currencies { currencies = value }
@@ -39,16 +39,16 @@ public struct ValidateSettings: Hashable, Sendable {
 }
 
 /// The settings one source (a config object, a rule, the command line) gives; nil means unset.
-public struct SettingsLayer: Hashable, Sendable {
-    public var map: [Field: String] = [:]
-    public var required: [Field]?
-    public var currencies: Set<Currency>?
-    public var locale: String?
-    public var currency: Currency?
-    public var dateOrder: DateOrder?
-    public var severities: [String: Issue.Severity?] = [:]
+package struct SettingsLayer: Hashable, Sendable {
+    package var map: [Field: String] = [:]
+    package var required: [Field]?
+    package var currencies: Set<Currency>?
+    package var locale: String?
+    package var currency: Currency?
+    package var dateOrder: DateOrder?
+    package var severities: [String: Issue.Severity?] = [:]
 
-    public init(map: [Field: String] = [:], required: [Field]? = nil, currencies: Set<Currency>? = nil,
+    package init(map: [Field: String] = [:], required: [Field]? = nil, currencies: Set<Currency>? = nil,
                 locale: String? = nil, currency: Currency? = nil, dateOrder: DateOrder? = nil,
                 severities: [String: Issue.Severity?] = [:]) {
         self.map = map
@@ -62,20 +62,20 @@ public struct SettingsLayer: Hashable, Sendable {
 }
 
 /// A bad `ingest.json`: the file, the line and column when the JSON itself is broken, and what to fix.
-public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var path: String
-    public var line: Int?
-    public var column: Int?
-    public var message: String
+package struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var path: String
+    package var line: Int?
+    package var column: Int?
+    package var message: String
 
-    public init(path: String, line: Int? = nil, column: Int? = nil, _ message: String) {
+    package init(path: String, line: Int? = nil, column: Int? = nil, _ message: String) {
         self.path = path
         self.line = line
         self.column = column
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         var text = path
         if let line { text += ":\(line)" }
         if let column { text += ":\(column)" }
@@ -90,23 +90,23 @@ public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
 /// {"currency": "EUR", "rules": [{"files": "cards/**/*.csv", "required": ["name", "price", "cycle"],
 ///   "severity": {"currency.missing": "off"}}]}
 /// ```
-public struct ValidateConfig: Hashable, Sendable {
+package struct ValidateConfig: Hashable, Sendable {
     /// The config file's path, as found.
-    public var path: String
+    package var path: String
     /// The folder patterns are relative to (the config file's folder).
-    public var directory: String
-    public var base: SettingsLayer
-    public var rules: [Rule]
+    package var directory: String
+    package var base: SettingsLayer
+    package var rules: [Rule]
 
-    public struct Rule: Hashable, Sendable {
-        public var patterns: [GlobPattern]
-        public var settings: SettingsLayer
+    package struct Rule: Hashable, Sendable {
+        package var patterns: [GlobPattern]
+        package var settings: SettingsLayer
     }
 
     static let settingKeys = ["map", "required", "currencies", "currency", "locale", "dateOrder", "severity"]
 
     /// Parses config text; every mistake names the file and, for broken JSON, the line and column.
-    public static func parse(_ text: String, path: String, directory: String) throws(ConfigError) -> ValidateConfig {
+    package static func parse(_ text: String, path: String, directory: String) throws(ConfigError) -> ValidateConfig {
         let json: JSONValue
         do {
             json = try JSONValue.parse(text)
@@ -145,7 +145,7 @@ public struct ValidateConfig: Hashable, Sendable {
     }
 
     /// The layers that apply to `relativePath` (relative to `directory`), in order.
-    public func layers(for relativePath: String) -> [SettingsLayer] {
+    package func layers(for relativePath: String) -> [SettingsLayer] {
         [base] + rules.filter { rule in rule.patterns.contains { $0.matches(relativePath) } }.map(\.settings)
     }
 

@@ -1,10 +1,10 @@
 /// The checks `ingest validate` runs: each has a stable code, a default severity, its meaning and
 /// what to do about it. The table of codes in docs/validate.md is this list.
-public struct ValidationCheck: Hashable, Sendable {
-    public var code: String
-    public var severity: Issue.Severity
-    public var meaning: String
-    public var hint: String
+package struct ValidationCheck: Hashable, Sendable {
+    package var code: String
+    package var severity: Issue.Severity
+    package var meaning: String
+    package var hint: String
 
     init(_ code: String, _ severity: Issue.Severity, _ meaning: String, hint: String) {
         self.code = code
@@ -14,7 +14,7 @@ public struct ValidationCheck: Hashable, Sendable {
     }
 
     /// Every code, in the order docs/validate.md lists them.
-    public static let all: [ValidationCheck] = [
+    package static let all: [ValidationCheck] = [
         ValidationCheck("file.unreadable", .error, "the file cannot be opened or read, is binary, or passes a limit",
                         hint: "check the path and the file's permissions, or what the message names (a limit and its flag, binary data)"),
         ValidationCheck("file.encoding", .error, "bytes that are not valid UTF-8",
@@ -88,7 +88,7 @@ public struct ValidationCheck: Hashable, Sendable {
     static let byCode: [String: ValidationCheck] = Dictionary(all.map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
 
     /// The advice for a code; reader warnings not in the list get a generic one.
-    public static func hint(for code: String) -> String {
+    package static func hint(for code: String) -> String {
         byCode[code]?.hint ?? "see `ingest validate --help` for the list of codes"
     }
 }

@@ -1,5 +1,5 @@
 /// The output formats of `ingest validate`.
-public enum ValidationFormat: String, Sendable, CaseIterable {
+package enum ValidationFormat: String, Sendable, CaseIterable {
     /// `path:line:col: severity code: message ("value") — hint`, for people.
     case text
     /// `ingest/validate-report@1`, described by `validate-report.schema.json`.
@@ -11,7 +11,7 @@ public enum ValidationFormat: String, Sendable, CaseIterable {
     /// SARIF 2.1.0 for code-scanning views.
     case sarif
 
-    public func render(_ report: ValidationReport, version: String) -> String {
+    package func render(_ report: ValidationReport, version: String) -> String {
         switch self {
         case .text: return TextReport.text(report)
         case .github: return TextReport.github(report)

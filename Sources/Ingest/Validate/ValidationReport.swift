@@ -1,25 +1,25 @@
 /// The results of one `ingest validate` run, sorted by path, and the exit code they call for.
-public struct ValidationReport: Hashable, Sendable {
-    public var files: [FileResult]
+package struct ValidationReport: Hashable, Sendable {
+    package var files: [FileResult]
 
-    public init(files: [FileResult]) {
+    package init(files: [FileResult]) {
         self.files = files
     }
 
-    public var errors: Int { files.reduce(0) { $0 + $1.count(.error) } }
-    public var warnings: Int { files.reduce(0) { $0 + $1.count(.warning) } }
-    public var infos: Int { files.reduce(0) { $0 + $1.count(.info) } }
-    public var filesWithErrors: Int { files.filter { $0.count(.error) > 0 }.count }
+    package var errors: Int { files.reduce(0) { $0 + $1.count(.error) } }
+    package var warnings: Int { files.reduce(0) { $0 + $1.count(.warning) } }
+    package var infos: Int { files.reduce(0) { $0 + $1.count(.info) } }
+    package var filesWithErrors: Int { files.filter { $0.count(.error) > 0 }.count }
 
     /// 1 when any finding is an error or the warnings pass `maxWarnings`, else 0.
-    public func exitCode(maxWarnings: Int?) -> Int32 {
+    package func exitCode(maxWarnings: Int?) -> Int32 {
         if errors > 0 { return 1 }
         if let maxWarnings, warnings > maxWarnings { return 1 }
         return 0
     }
 
     /// `3 files checked: 2 errors, 1 warning (1 file with errors)`.
-    public var summaryLine: String {
+    package var summaryLine: String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         var text = "\(plural(files.count, "file")) checked: \(plural(errors, "error")), \(plural(warnings, "warning"))"
         if infos > 0 { text += ", \(plural(infos, "note"))" }

@@ -2,19 +2,19 @@ import Foundation
 
 /// What `ingest validate` was asked: the reference day, settings from the command line (they win
 /// over `ingest.json`), and an explicit config file.
-public struct ValidateOptions: Sendable {
-    public var today: CalendarDate
-    public var commandLine: SettingsLayer
+package struct ValidateOptions: Sendable {
+    package var today: CalendarDate
+    package var commandLine: SettingsLayer
     /// `--config FILE`; nil: look for `ingest.json` from each file's folder upwards.
-    public var configPath: String?
+    package var configPath: String?
     /// Caps on a table's cells, rows and columns (`--max-cell-bytes`, `--max-columns`).
-    public var limits = ReadLimits()
+    package var limits = ReadLimits()
     /// `--from`: the reader for every file; nil to choose per file, as import does.
-    public var kind: SourceKind?
+    package var kind: SourceKind?
     /// `--encoding`: the text encoding of every file; nil to tell from the bytes.
-    public var encoding: TextEncoding?
+    package var encoding: TextEncoding?
 
-    public init(today: CalendarDate, commandLine: SettingsLayer = SettingsLayer(), configPath: String? = nil) {
+    package init(today: CalendarDate, commandLine: SettingsLayer = SettingsLayer(), configPath: String? = nil) {
         self.today = today
         self.commandLine = commandLine
         self.configPath = configPath
@@ -22,17 +22,17 @@ public struct ValidateOptions: Sendable {
 }
 
 /// Validates files on all cores and gathers the results in path order.
-public struct ValidationRun: Sendable {
-    public static let configName = "ingest.json"
+package struct ValidationRun: Sendable {
+    package static let configName = "ingest.json"
 
-    public var options: ValidateOptions
+    package var options: ValidateOptions
 
-    public init(options: ValidateOptions) {
+    package init(options: ValidateOptions) {
         self.options = options
     }
 
     /// Reads the configs first (a bad one stops everything), then checks the files in parallel.
-    public func run(files: [String]) throws(ConfigError) -> ValidationReport {
+    package func run(files: [String]) throws(ConfigError) -> ValidationReport {
         var loader = ConfigLoader()
         var explicit: ValidateConfig?
         if let path = options.configPath { explicit = try loader.load(path) }

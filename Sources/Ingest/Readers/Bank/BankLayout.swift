@@ -1,5 +1,5 @@
 /// How a transaction table marks money going out.
-public enum SignConvention: String, Sendable {
+package enum SignConvention: String, Sendable {
     /// Charges are negative amounts (most bank accounts).
     case signed
     /// Charges are positive amounts, payments and refunds negative (card-issuer exports).
@@ -11,31 +11,31 @@ public enum SignConvention: String, Sendable {
 }
 
 /// A known export layout, recognised from its header cells (`Resources/bank-layouts.json`).
-public struct BankLayout: Sendable, Hashable {
-    public var name: String
+package struct BankLayout: Sendable, Hashable {
+    package var name: String
     /// The header cells as the bank writes them; nil for exports without a header row.
-    public var header: [String]?
+    package var header: [String]?
     /// Headerless exports: the number of columns.
-    public var columns: Int?
+    package var columns: Int?
     /// Header cell (or `#1`, `#2` … for headerless exports) → role.
-    public var roles: [String: TransactionRole]
-    public var sign: SignConvention?
+    package var roles: [String: TransactionRole]
+    package var sign: SignConvention?
     /// Indicator values that mean money out (`Af`, `S`, `支出`, `DR`), folded.
-    public var debitWords: [String]
-    public var dateOrder: DateOrder?
-    public var decimalMark: DecimalMark?
-    public var encoding: TextEncoding?
-    public var currency: Currency?
+    package var debitWords: [String]
+    package var dateOrder: DateOrder?
+    package var decimalMark: DecimalMark?
+    package var encoding: TextEncoding?
+    package var currency: Currency?
 
     /// The bundled layouts, loaded once.
-    public static let bundled: [BankLayout] = {
+    package static let bundled: [BankLayout] = {
         guard let text = Resources.text("bank-layouts.json"), let list = try? BankLayout.parse(text) else { return [] }
         return list
     }()
 
     /// Reads the layouts file: an array of objects with `name`, `header` or `columns`, `roles`,
     /// and optional `sign`, `debit`, `dateOrder`, `decimalMark`, `encoding`, `currency`.
-    public static func parse(_ text: String) throws -> [BankLayout] {
+    package static func parse(_ text: String) throws -> [BankLayout] {
         guard case .array(let items) = try JSONValue.parse(text) else {
             throw ReadError(file: "bank-layouts.json", "expected an array of layouts")
         }

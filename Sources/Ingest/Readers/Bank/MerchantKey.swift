@@ -1,22 +1,22 @@
 /// A merchant as recognised from a bank descriptor: a stable key that groups its charges,
 /// the name to show and the category.
-public struct Merchant: Hashable, Sendable {
+package struct Merchant: Hashable, Sendable {
     /// `brand:Netflix` for catalog brands, else the cleaned descriptor words (`PLANET FITNESS`).
-    public var key: String
-    public var name: String
-    public var category: Category?
+    package var key: String
+    package var name: String
+    package var category: Category?
     /// True when the brand catalog knows the merchant as a subscription service.
-    public var isKnownService: Bool
+    package var isKnownService: Bool
 }
 
 /// Cleans bank descriptors to merchants: processor prefixes, card and phone numbers, dates,
 /// reference ids, per-charge tokens, locations and legal suffixes go; what is left is matched
 /// against the brand catalog, so "NETFLIX.COM 866-579-7172 CA" and "Netflix.com Los Gatos"
 /// are one merchant, "Netflix".
-public struct MerchantKey: Sendable {
-    public var catalog: BrandCatalog
+package struct MerchantKey: Sendable {
+    package var catalog: BrandCatalog
 
-    public init(catalog: BrandCatalog = .shared) {
+    package init(catalog: BrandCatalog = .shared) {
         self.catalog = catalog
     }
 
@@ -51,7 +51,7 @@ public struct MerchantKey: Sendable {
 
     /// The descriptor words that name the merchant, upper-cased: noise, numbers and
     /// per-charge tokens removed. Pure ASCII work on bytes; other scripts pass through.
-    public static func clean(_ descriptor: String) -> [String] {
+    package static func clean(_ descriptor: String) -> [String] {
         cleanASCII(descriptor) ?? cleanCharacters(descriptor)
     }
 
@@ -180,7 +180,7 @@ public struct MerchantKey: Sendable {
 
     /// The merchant a transaction names: the counterparty or description, and for middlemen
     /// (PayPal, Klarna, a direct debit with a legal name) the brand found in the reference.
-    public func merchant(payee: String, text: String, reference: String) -> Merchant {
+    package func merchant(payee: String, text: String, reference: String) -> Merchant {
         var memo = Memo()
         return merchant(payee: payee, text: text, reference: reference, memo: &memo)
     }

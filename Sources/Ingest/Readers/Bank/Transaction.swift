@@ -1,28 +1,28 @@
 import Foundation
 
 /// One row of a bank or card export, read and signed the same way whatever the layout.
-public struct Transaction: Hashable, Sendable {
-    public var date: CalendarDate
+package struct Transaction: Hashable, Sendable {
+    package var date: CalendarDate
     /// Ten-thousandths of the currency unit (`15.49` → 154900). Positive is money out (a
     /// charge), negative money in (income, refund, transfer in).
-    public var amount: Int64
-    public var currency: Currency?
+    package var amount: Int64
+    package var currency: Currency?
     /// Counterparty column (payee, merchant, Auftraggeber/Empfänger, 交易对方), may be empty.
-    public var payee: String
+    package var payee: String
     /// Description / Libellé / Omschrijving / 商品名称, may be empty.
-    public var text: String
+    package var text: String
     /// Payment reference (Verwendungszweck, Mededelingen, memo), may be empty.
-    public var reference: String
+    package var reference: String
     /// Transaction type (Buchungstext, Type, 类型), may be empty.
-    public var type: String
+    package var type: String
     /// Booking status (pending, Vorgemerkt, 交易关闭), may be empty.
-    public var status: String
+    package var status: String
     /// The account or card the row belongs to in multi-account files, may be empty.
-    public var account: String
-    public var row: Int
-    public var line: Int
+    package var account: String
+    package var row: Int
+    package var line: Int
 
-    public init(date: CalendarDate, amount: Int64, currency: Currency? = nil, payee: String = "", text: String = "",
+    package init(date: CalendarDate, amount: Int64, currency: Currency? = nil, payee: String = "", text: String = "",
                 reference: String = "", type: String = "", status: String = "", account: String = "",
                 row: Int, line: Int) {
         self.date = date
@@ -39,8 +39,8 @@ public struct Transaction: Hashable, Sendable {
     }
 
     /// The text that names the merchant: the counterparty, else the description.
-    public var descriptor: String { payee.isEmpty ? text : payee }
+    package var descriptor: String { payee.isEmpty ? text : payee }
 
     /// The amount as a decimal (`154900` → `15.49`), sign kept.
-    public var decimalAmount: Decimal { Decimal(amount) / Decimal(FastAmount.scale) }
+    package var decimalAmount: Decimal { Decimal(amount) / Decimal(FastAmount.scale) }
 }

@@ -1,12 +1,12 @@
 /// Generic column detection for transaction tables no known layout describes: from header
 /// words (`TransactionVocabulary`), or from values when there is no header row.
-public enum TransactionColumns {
+package enum TransactionColumns {
     /// Below this a header does not name a role.
     static let threshold = 0.7
 
     /// The column of each role, taking the best-scoring header first so "Amount" beats
     /// "Local amount" and each column serves one role.
-    public static func detect(header: [String]) -> [TransactionRole: Int] {
+    package static func detect(header: [String]) -> [TransactionRole: Int] {
         var candidates: [(score: Double, role: TransactionRole, column: Int)] = []
         for (column, cell) in header.enumerated() where !cell.isEmpty {
             let words = HeaderMatcher.Words(header: cell)
@@ -48,7 +48,7 @@ public enum TransactionColumns {
 
     /// True when the roles make a transaction table: a date, money (an amount, or debit and
     /// credit) and something naming the counterparty.
-    public static func isTransactionHeader(_ roles: [TransactionRole: Int]) -> Bool {
+    package static func isTransactionHeader(_ roles: [TransactionRole: Int]) -> Bool {
         roles[.date] != nil && (roles[.amount] != nil || (roles[.debit] != nil && roles[.credit] != nil))
             && (roles[.description] != nil || roles[.payee] != nil || roles[.reference] != nil)
     }
@@ -78,7 +78,7 @@ public enum TransactionColumns {
     /// `rows`, the first data rows under `header` (read only when needed), can settle a header
     /// with shared words and no statement-only column (Mint, Rocket Money): see
     /// `repeatsLikeStatement`.
-    public static func looksLikeTransactions(header: [String], rows: @autoclosure () -> [[String]] = []) -> Bool {
+    package static func looksLikeTransactions(header: [String], rows: @autoclosure () -> [[String]] = []) -> Bool {
         let roles = detect(header: header)
         guard roles[.date] != nil, roles[.amount] != nil || (roles[.debit] != nil && roles[.credit] != nil),
               roles[.description] != nil || roles[.payee] != nil else { return false }
@@ -106,7 +106,7 @@ public enum TransactionColumns {
     /// The currency a money column's header names: `Amount (EUR)`, `Betrag (€)`, `金额（元）`,
     /// `Määrä EUROA`. Short ASCII words that are also currency signs (`tl`, `rm`, `ft`) are
     /// too often something else in a header to count.
-    public static func currency(inHeader header: String) -> Currency? {
+    package static func currency(inHeader header: String) -> Currency? {
         let tokens = header.split { $0.isWhitespace || "()[]（）/,:;".contains($0) }
         for token in tokens {
             let text = String(token)

@@ -1,5 +1,5 @@
 /// What a transaction row is, before any series is looked for.
-public enum TransactionKind: Hashable, Sendable {
+package enum TransactionKind: Hashable, Sendable {
     /// Money out that may belong to a subscription.
     case charge
     /// Money in: salary, interest, payments received; or a refund candidate (checked later
@@ -18,7 +18,7 @@ import Foundation
 
 /// Sorts rows into charges, money in, transfers, bills and rows not booked, from the words of
 /// their type, status and descriptor in the banks' languages.
-public enum TransactionClassifier {
+package enum TransactionClassifier {
     static let notBooked = ["pending", "vorgemerkt", "in bearbeitung", "declined", "failed", "denied", "reversed",
                             "storniert", "abgelehnt", "交易关闭", "已关闭", "失败", "cancelled", "canceled", "rejected",
                             "afgewezen", "refusé", "refuse", "avvisad", "afvist", "not booked", "nicht gebucht"]
@@ -53,7 +53,7 @@ public enum TransactionClassifier {
     ]
 
     /// The kind of a transaction from its amount, status, type and descriptor words.
-    public static func classify(_ t: Transaction) -> TransactionKind {
+    package static func classify(_ t: Transaction) -> TransactionKind {
         let status = t.status.lowercased()
         if !status.isEmpty, let word = notBooked.first(where: { status.contains($0) }) { return .notBooked(word) }
         if t.amount == 0 { return .zero }

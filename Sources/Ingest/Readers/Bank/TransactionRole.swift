@@ -1,10 +1,10 @@
 /// What a column of a transaction table holds. Kept apart from `Field` (the subscription
 /// fields) so bank detection cannot disturb subscription detection.
-public enum TransactionRole: String, Sendable, CaseIterable, Comparable {
+package enum TransactionRole: String, Sendable, CaseIterable, Comparable {
     case date, valueDate, payee, description, reference, amount, debit, credit, indicator,
          currency, balance, status, type, account
 
-    public static func < (a: TransactionRole, b: TransactionRole) -> Bool {
+    package static func < (a: TransactionRole, b: TransactionRole) -> Bool {
         allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0
     }
 }

@@ -3,25 +3,25 @@ import Foundation
 /// A bank or card export read as transactions: finds the encoding, the delimiter, the header
 /// row below any preamble (or none), the layout or the columns, the date order, the decimal
 /// mark and the sign convention, then streams signed `Transaction`s and `Skip`s.
-public final class TransactionTable {
+package final class TransactionTable {
     /// What the table hands out next.
-    public enum Item {
+    package enum Item {
         case transaction(Transaction)
         case skip(Skip)
     }
 
-    public let name: String
+    package let name: String
     /// The known layout the header matched, nil when the columns were detected generically.
-    public private(set) var layout: String?
-    public private(set) var header: [String] = []
-    public private(set) var columns: [TransactionRole: Int] = [:]
-    public private(set) var sign: SignConvention = .signed
-    public private(set) var dateOrder: DateOrder?
-    public private(set) var decimalMark: DecimalMark?
-    public private(set) var encoding: TextEncoding = .utf8
-    public private(set) var currency: Currency?
+    package private(set) var layout: String?
+    package private(set) var header: [String] = []
+    package private(set) var columns: [TransactionRole: Int] = [:]
+    package private(set) var sign: SignConvention = .signed
+    package private(set) var dateOrder: DateOrder?
+    package private(set) var decimalMark: DecimalMark?
+    package private(set) var encoding: TextEncoding = .utf8
+    package private(set) var currency: Currency?
     /// How the sign convention was chosen, for the report.
-    public private(set) var signReason = ""
+    package private(set) var signReason = ""
 
     private var debitWords: Set<String> = TransactionTable.defaultDebitWords
     /// The records, read with the shared tokenizer. Touched for every row by one thread at a
@@ -84,14 +84,14 @@ public final class TransactionTable {
 
     /// Opens a file; an `InputProbe` of its first bytes decides the encoding and the delimiter,
     /// the rest is streamed. `encoding` overrides the sniffed one (`--encoding`).
-    public convenience init(path: String, name: String? = nil, encoding: TextEncoding? = nil, context: NormalizeContext,
+    package convenience init(path: String, name: String? = nil, encoding: TextEncoding? = nil, context: NormalizeContext,
                             limits: ReadLimits = ReadLimits()) throws(ReadError) {
         let display = name ?? path
         try self.init(chunks: ChunkReader(path: path, display: display), name: display, encoding: encoding, context: context, limits: limits)
     }
 
     /// Reads a statement held in memory.
-    public convenience init(data: Data, name: String, encoding: TextEncoding? = nil, context: NormalizeContext,
+    package convenience init(data: Data, name: String, encoding: TextEncoding? = nil, context: NormalizeContext,
                             limits: ReadLimits = ReadLimits()) throws(ReadError) {
         try self.init(chunks: ChunkReader(data: data), name: name, encoding: encoding, context: context, limits: limits)
     }
@@ -103,11 +103,11 @@ public final class TransactionTable {
     }
 
     /// The caps records are held to.
-    public let limits: ReadLimits
+    package let limits: ReadLimits
 
     /// Why reading stopped before the end of the file (a row past a limit, binary data); the
     /// importer reports it once the rows before are read.
-    public var failure: ReadError? { records.failure }
+    package var failure: ReadError? { records.failure }
 
     /// Reads on from what `probe` found in the first bytes of `chunks`.
     init(chunks: ChunkReader, probe: InputProbe, name: String, context: NormalizeContext,
@@ -275,7 +275,7 @@ public final class TransactionTable {
                                "solde", "totaal", "opening", "closing", "anfangssaldo", "endsaldo", "kontostand", "不计收支"]
 
     /// The next transaction or skip, nil at the end.
-    public func next() -> Item? {
+    package func next() -> Item? {
         switch nextBytes() {
         case nil: return nil
         case .skip(let skip): return .skip(skip)

@@ -1,28 +1,28 @@
 import Foundation
 
 /// What a screenshot gave: drafts, and every line that went into none of them with the reason.
-public struct ScreenshotResult: Sendable {
-    public var drafts: [ImportDraft]
+package struct ScreenshotResult: Sendable {
+    package var drafts: [ImportDraft]
     /// One per ignored line (1-based line numbers, top to bottom).
-    public var skips: [Skip]
-    public var warnings: [Issue]
+    package var skips: [Skip]
+    package var warnings: [Issue]
     /// Lines of text rebuilt from the words.
-    public var lines: Int
+    package var lines: Int
 }
 
 /// Turns the words of a billing-page screenshot into drafts: rebuilds lines and cells, drops
 /// chrome, totals and payment history, splits card grids into columns, reads tables through
 /// their header row and everything else as blocks (one block per subscription).
-public struct ScreenshotReader: Sendable {
-    public var context: NormalizeContext
+package struct ScreenshotReader: Sendable {
+    package var context: NormalizeContext
 
-    public init(context: NormalizeContext) {
+    package init(context: NormalizeContext) {
         self.context = context
     }
 
     static let clock = try? NSRegularExpression(pattern: #"\d{1,2}:\d{2}|\d+ ?%|\b(lte|5g|4g|wifi)\b"#)
 
-    public func read(_ page: RecognizedPage) throws(ReadError) -> ScreenshotResult {
+    package func read(_ page: RecognizedPage) throws(ReadError) -> ScreenshotResult {
         let ocrLines = LineBuilder().lines(page.words)
         guard !ocrLines.isEmpty else {
             throw ReadError(file: page.image, "no text found (the image is blank or the text too small or blurred to read; try a sharper screenshot)")

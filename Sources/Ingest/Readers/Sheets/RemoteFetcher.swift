@@ -22,36 +22,36 @@ public struct FetchOptions: Hashable, Sendable {
 }
 
 /// Why a remote table could not be fetched, in words that say what to do.
-public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
-    public enum Kind: String, Sendable {
+package struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
+    package enum Kind: String, Sendable {
         case notShared, notFound, unreachable, timeout, tooLarge, tooManyRedirects, badRedirect, notCSV, http
     }
 
-    public var kind: Kind
-    public var message: String
+    package var kind: Kind
+    package var message: String
 
-    public init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// Fetches a remote CSV with URLSession: follows at most `maxRedirects` http(s) redirects, stops at
 /// the total timeout, and streams the body (decoded) to a temporary file, stopping once it passes
 /// `maxBytes` (with or without a Content-Length), so memory stays flat whatever the server
 /// sends. The only networking in the library.
-public struct RemoteFetcher: Sendable {
-    public var options: FetchOptions
+package struct RemoteFetcher: Sendable {
+    package var options: FetchOptions
 
-    public init(options: FetchOptions = FetchOptions()) {
+    package init(options: FetchOptions = FetchOptions()) {
         self.options = options
     }
 
     /// The body of `link`'s export URL in a temporary file (the caller removes it), checked to
     /// be CSV text rather than a sign-in page.
-    public func fetch(_ link: RemoteLink) throws(FetchError) -> TemporaryFile {
+    package func fetch(_ link: RemoteLink) throws(FetchError) -> TemporaryFile {
         let address = link.fetchURL(base: options.sheetsBaseURL)
         guard let url = URL(string: address) else { throw FetchError(.http, "\(address) is not a valid URL") }
         let file: TemporaryFile
@@ -384,22 +384,22 @@ extension RemoteFetcher {
 /// The links an import failed on, with the error: the import reads its inputs in two passes,
 /// and a link that failed in the first is not fetched again in the second (a slow server would
 /// cost the timeout twice).
-public final class FetchedLinks: @unchecked Sendable {
+package final class FetchedLinks: @unchecked Sendable {
     private let lock = NSLock()
     private var failures: [String: any Error] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Remembers why `link` failed; returns the error, for throwing.
     @discardableResult
-    public func failed(_ link: String, _ error: any Error) -> any Error {
+    package func failed(_ link: String, _ error: any Error) -> any Error {
         lock.lock()
         defer { lock.unlock() }
         failures[link] = error
         return error
     }
 
-    public func failure(_ link: String) -> (any Error)? {
+    package func failure(_ link: String) -> (any Error)? {
         lock.lock()
         defer { lock.unlock() }
         return failures[link]

@@ -2,19 +2,19 @@ import Foundation
 
 /// A link a user pasted for a remote table: a Google Sheets document (any form the browser shows)
 /// with the tab it points at, or a plain link to a `.csv` file. Parsing only; no I/O.
-public enum RemoteLink: Hashable, Sendable {
+package enum RemoteLink: Hashable, Sendable {
     case sheets(SheetsLink)
     /// A link to a CSV file anywhere else, fetched as it is.
     case csv(String)
 
     /// True for text that `ingest import` should fetch instead of opening as a file.
-    public static func isRemote(_ text: String) -> Bool {
+    package static func isRemote(_ text: String) -> Bool {
         let lower = text.lowercased()
         return lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("docs.google.com/")
     }
 
     /// Reads a pasted link; a link that is neither a Google Sheets link nor a `.csv`/`.tsv` file is an error.
-    public static func parse(_ text: String) throws(SheetsLinkError) -> RemoteLink {
+    package static func parse(_ text: String) throws(SheetsLinkError) -> RemoteLink {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         var candidate = trimmed
         if !candidate.contains("://"), candidate.lowercased().hasPrefix("docs.google.com/") {
@@ -37,7 +37,7 @@ public enum RemoteLink: Hashable, Sendable {
     }
 
     /// The URL to fetch; `base` replaces `https://docs.google.com` for Sheets links (tests, mirrors).
-    public func fetchURL(base: String? = nil) -> String {
+    package func fetchURL(base: String? = nil) -> String {
         switch self {
         case .sheets(let link): return link.exportURL(base: base)
         case .csv(let text): return text
@@ -45,28 +45,28 @@ public enum RemoteLink: Hashable, Sendable {
     }
 
     /// The tab the link points at (a gid or a sheet name), nil for the first tab or a plain CSV.
-    public var part: String? {
+    package var part: String? {
         guard case .sheets(let link) = self else { return nil }
         return link.tab?.text
     }
 }
 
 /// A Google Sheets document and the tab a link points at.
-public struct SheetsLink: Hashable, Sendable {
-    public enum Document: Hashable, Sendable {
+package struct SheetsLink: Hashable, Sendable {
+    package enum Document: Hashable, Sendable {
         /// `/spreadsheets/d/ID/…`: needs "Anyone with the link" sharing.
         case id(String)
         /// `/spreadsheets/d/e/2PACX-…/pub…`: a document published to the web.
         case published(String)
     }
 
-    public enum Tab: Hashable, Sendable {
+    package enum Tab: Hashable, Sendable {
         /// The numeric tab id (`gid=123`).
         case gid(String)
         /// A tab name (`sheet=Subscriptions` in `gviz/tq` links).
         case name(String)
 
-        public var text: String {
+        package var text: String {
             switch self {
             case .gid(let gid): return gid
             case .name(let name): return name
@@ -74,12 +74,12 @@ public struct SheetsLink: Hashable, Sendable {
         }
     }
 
-    public var document: Document
-    public var tab: Tab?
+    package var document: Document
+    package var tab: Tab?
 
-    public static let defaultBase = "https://docs.google.com"
+    package static let defaultBase = "https://docs.google.com"
 
-    public init(document: Document, tab: Tab? = nil) {
+    package init(document: Document, tab: Tab? = nil) {
         self.document = document
         self.tab = tab
     }
@@ -138,7 +138,7 @@ public struct SheetsLink: Hashable, Sendable {
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     /// The CSV export URL for the linked tab.
-    public func exportURL(base: String? = nil) -> String {
+    package func exportURL(base: String? = nil) -> String {
         var root = base ?? SheetsLink.defaultBase
         while root.hasSuffix("/") { root.removeLast() }
         switch (document, tab) {
@@ -158,14 +158,14 @@ public struct SheetsLink: Hashable, Sendable {
 }
 
 /// A pasted link that cannot be fetched as a table, with what was expected.
-public struct SheetsLinkError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var link: String
-    public var message: String
+package struct SheetsLinkError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var link: String
+    package var message: String
 
-    public init(_ link: String, _ message: String) {
+    package init(_ link: String, _ message: String) {
         self.link = link
         self.message = message
     }
 
-    public var description: String { "\(link): \(message)" }
+    package var description: String { "\(link): \(message)" }
 }
