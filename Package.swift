@@ -41,9 +41,15 @@ let package = Package(
             name: "ingest",
             dependencies: ["Ingest", "TesseractOCR"]
         ),
+        // Sample values the library's and the CLI's tests share.
+        .target(
+            name: "IngestTestSupport",
+            dependencies: ["Ingest"],
+            path: "Tests/Support"
+        ),
         .testTarget(
             name: "IngestTests",
-            dependencies: ["Ingest"]
+            dependencies: ["Ingest", "IngestTestSupport"]
         ),
         .testTarget(
             name: "TesseractOCRTests",
@@ -51,7 +57,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["ingest", "Ingest"]
+            dependencies: ["ingest", "Ingest", "IngestTestSupport"]
         ),
     ]
 )

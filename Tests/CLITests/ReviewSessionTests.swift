@@ -1,5 +1,6 @@
 import Testing
 @testable import Ingest
+import IngestTestSupport
 @testable import ingest
 
 @Suite struct ReviewSessionTests {
@@ -76,26 +77,5 @@ import Testing
 
     @Test func cardsAreEscaped() {
         #expect(ReviewSession.card(Sample.draft("Net\u{1B}[2Jflix")).contains("Net\\u001B[2Jflix"))
-    }
-}
-
-/// Drafts for the review tests.
-enum Sample {
-    static let today = CalendarDate(year: 2026, month: 11, day: 30) ?? CalendarDate(dayNumber: 0)
-    static let context = NormalizeContext(today: today)
-
-    static func draft(_ name: String?, _ amount: String? = "9.99", _ currency: String? = "EUR",
-                      cycle: Cycle? = .monthly, renewal: String? = "2026-12-05", file: String = "subs.csv",
-                      row: Int = 1, status: ImportDraft.Status = .pending, issues: [Ingest::Issue] = []) -> ImportDraft {
-        var d = ImportDraft(provenance: [Provenance(file: file, row: row, line: row + 1)])
-        if let name { d.name = DraftField(raw: name, value: name, column: 1) }
-        if let amount, let value = DecimalText.parse(amount) {
-            d.price = DraftField(raw: amount, value: Price(amount: value, currency: currency.flatMap { Currency($0) }), column: 2)
-        }
-        if let cycle { d.cycle = DraftField(raw: cycle.description, value: cycle, column: 3) }
-        if let renewal, let date = CalendarDate(iso: renewal) { d.nextRenewal = DraftField(raw: renewal, value: date, column: 4) }
-        d.status = status
-        d.issues = issues
-        return d
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import Ingest
+import IngestTestSupport
 
 @Suite struct AcceptPolicyTests {
     struct Case: Sendable, CustomTestStringConvertible {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Ingest
+import IngestTestSupport
 
 @Suite struct DraftMergerTests {
     struct Case: Sendable, CustomTestStringConvertible {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Ingest
+import IngestTestSupport
 
 @Suite struct ExchangeRatesTests {
     static let summary = Summary([

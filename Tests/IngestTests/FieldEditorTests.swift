@@ -1,5 +1,6 @@
 import Testing
 @testable import Ingest
+import IngestTestSupport
 
 /// Edits read with the import's normalisers, as the review (terminal or app) applies them.
 @Suite struct FieldEditorTests {

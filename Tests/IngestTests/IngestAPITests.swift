@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Ingest
+import IngestTestSupport
 
 /// `Ingest.drafts(from:options:)` over each kind of source, with progress and cancellation.
 @Suite struct IngestAPITests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Ingest
+import IngestTestSupport
 
 /// The Codable forms of the models: a subscription's is the canonical JSON's, drafts and issues
 /// come back as they went.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Ingest
+import IngestTestSupport
 
 /// `Review`: the decisions an app's screen (and the terminal review) makes on drafts.
 @Suite struct ReviewTests {

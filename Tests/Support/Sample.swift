@@ -1,12 +1,12 @@
 import Foundation
-@testable import Ingest
+import Ingest
 
-/// Small drafts for the review tests, built the way a clean CSV row would give them.
-enum Sample {
-    static let today = CalendarDate(year: 2026, month: 11, day: 30) ?? CalendarDate(dayNumber: 0)
-    static let context = NormalizeContext(today: today)
+/// Small drafts for the review tests of the library and the CLI, built the way a clean CSV row would give them.
+package enum Sample {
+    package static let today = CalendarDate(year: 2026, month: 11, day: 30) ?? CalendarDate(dayNumber: 0)
+    package static let context = NormalizeContext(today: today)
 
-    static func draft(_ name: String?, _ amount: String? = "9.99", _ currency: String? = "EUR",
+    package static func draft(_ name: String?, _ amount: String? = "9.99", _ currency: String? = "EUR",
                       cycle: Cycle? = .monthly, renewal: String? = "2026-12-05", file: String = "subs.csv",
                       row: Int = 1, status: ImportDraft.Status = .pending, issues: [Issue] = []) -> ImportDraft {
         var d = ImportDraft(provenance: [Provenance(file: file, row: row, line: row + 1)])
@@ -21,7 +21,7 @@ enum Sample {
         return d
     }
 
-    static func subscription(_ name: String, _ amount: String, _ currency: String = "EUR", cycle: Cycle = .monthly,
+    package static func subscription(_ name: String, _ amount: String, _ currency: String = "EUR", cycle: Cycle = .monthly,
                              file: String = "old.csv", row: Int = 1) -> Subscription {
         Subscription(name: name, price: Price(amount: DecimalText.parse(amount) ?? 0, currency: Currency(currency)),
                      cycle: cycle, nextRenewal: nil, category: nil, notes: nil, source: Provenance(file: file, row: row))
