@@ -4,12 +4,7 @@ import IngestTestSupport
 
 /// Edits read with the import's normalisers, as the review (terminal or app) applies them.
 @Suite struct FieldEditorTests {
-    static let drafts: [ImportDraft] = [
-        Sample.draft("Netflix", "15.49", "USD"),
-        { var d = Sample.draft("Spotify", "10.99", row: 2); d.price.issues = [Issue("currency.guessed", .warning, "guess")]; return d }(),
-        Sample.draft("Gym", "30", "USD", cycle: .yearly, row: 3, status: .inactive),
-        Sample.draft("Hulu", "7.99", "USD", row: 4),
-    ]
+    static let drafts = Sample.review
 
     struct FieldCase: Sendable, CustomTestStringConvertible {
         var field: EditableField

@@ -4,12 +4,7 @@ import IngestTestSupport
 
 /// `Review`: the decisions an app's screen (and the terminal review) makes on drafts.
 @Suite struct ReviewTests {
-    static let drafts: [ImportDraft] = [
-        Sample.draft("Netflix", "15.49", "USD"),
-        { var d = Sample.draft("Spotify", "10.99", row: 2); d.price.issues = [Issue("currency.guessed", .warning, "guess")]; return d }(),
-        Sample.draft("Gym", "30", "USD", cycle: .yearly, row: 3, status: .inactive),
-        Sample.draft("Hulu", "7.99", "USD", row: 4),
-    ]
+    static let drafts = Sample.review
 
     static func review(includeInactive: Bool = false) -> Review {
         Review(drafts: drafts, editor: FieldEditor(context: Sample.context), includeInactive: includeInactive)

@@ -6,6 +6,15 @@ package enum Sample {
     package static let today = CalendarDate(year: 2026, month: 11, day: 30) ?? CalendarDate(dayNumber: 0)
     package static let context = NormalizeContext(today: today)
 
+    /// Four drafts to review: a clean one, one with a guessed currency, an inactive one, and
+    /// one more to accept.
+    package static let review: [ImportDraft] = [
+        draft("Netflix", "15.49", "USD"),
+        { var d = draft("Spotify", "10.99", row: 2); d.price.issues = [Issue("currency.guessed", .warning, "guess")]; return d }(),
+        draft("Gym", "30", "USD", cycle: .yearly, row: 3, status: .inactive),
+        draft("Hulu", "7.99", "USD", row: 4),
+    ]
+
     package static func draft(_ name: String?, _ amount: String? = "9.99", _ currency: String? = "EUR",
                       cycle: Cycle? = .monthly, renewal: String? = "2026-12-05", file: String = "subs.csv",
                       row: Int = 1, status: ImportDraft.Status = .pending, issues: [Issue] = []) -> ImportDraft {
