@@ -38,7 +38,13 @@ build() {
     swift build --build-path "$BUILD" -c "$CONFIG" --target Ingest \
         -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing >&2
     local sources=(Scripts/fuzz/main.swift Tests/IngestTests/FuzzTargets.swift)
-    local objects=("$BUILD/$CONFIG"/Ingest.build/*.o)
+    # The objects of the library's current sources only: a renamed or deleted source leaves
+    # its old object behind in the build folder.
+    local objects=() source
+    while IFS= read -r source; do
+        objects+=("$BUILD/$CONFIG/Ingest.build/$(basename "$source").o")
+    done < <(find Sources/Ingest -name '*.swift' | sort)
+    objects+=("$BUILD/$CONFIG"/Ingest.build/resource_bundle_accessor.swift.o)
     if [[ -x $BIN ]]; then
         local stale=0 f
         for f in "${sources[@]}" "${objects[@]}"; do [[ $f -nt $BIN ]] && stale=1; done
