@@ -121,7 +121,7 @@ import IngestTestSupport
             result = drafts.flatMap { folder.add($0) }
             result += folder.finish()
         } else {
-            result = DraftMerger.merge(drafts, variantLimit: 3)
+            result = DraftMerger.merge(drafts, catalog: .shared, variantLimit: 3)
         }
         #expect(Self.summary(result) == ["Gym×2", "Gym×1", "Gym×1", "Gym×1", "Gym×1", "Pool×1", "Gym×1"])
         #expect(result.map { $0.provenance[0].row } == [1, 3, 4, 5, 6, 7, 8])

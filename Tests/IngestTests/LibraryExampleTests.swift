@@ -48,6 +48,31 @@ import Testing
         #expect(try Self.swiftBlock(document) == Self.example)
     }
 
+    /// The example, and the other calls an import screen makes (Fixtures/library/app-uses.swift),
+    /// type-check as code of another package: they use only the public API.
+    @Test func compilesOutsideThePackage() throws {
+        let root = FixtureFolder.root.deletingLastPathComponent()
+        // The test runner sits in the build folder, beside the modules it was built with.
+        let build = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("library-app-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let example = folder.appendingPathComponent("Example.swift")
+        try Self.swiftBlock("README.md").write(to: example, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-package-name", "some-app", "-I", build.appendingPathComponent("Modules").path,
+                             "-Xcc", "-fmodule-map-file=" + root.appendingPathComponent("Sources/CZlib/module.modulemap").path,
+                             example.path, FixtureFolder.url("library/app-uses.swift").path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = errors
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "swiftc:\n\(text)")
+    }
+
     @Test func exampleWritesTheCanonicalJSON() async throws {
         let folder = FixtureFolder.url("cli/review-import-confident")
         let input = folder.appendingPathComponent("subs.csv").path

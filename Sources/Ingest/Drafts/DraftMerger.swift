@@ -59,8 +59,16 @@ public enum DraftMerger {
         return h
     }
 
-    /// Merges and flags duplicates in an in-memory list (the review paths).
-    package static func merge(_ drafts: [ImportDraft], catalog: BrandCatalog = .shared,
+    /// Merges and flags duplicates in an in-memory list (the review paths): drafts of one
+    /// service become one with all their sources, or are flagged `duplicate.conflict` when their
+    /// prices or cycles differ.
+    public static func merge(_ drafts: [ImportDraft]) -> [ImportDraft] {
+        merge(drafts, catalog: .shared)
+    }
+
+    /// `merge`, with the catalog that tells services apart and the most price variants a group
+    /// keeps apart.
+    package static func merge(_ drafts: [ImportDraft], catalog: BrandCatalog,
                              variantLimit: Int = DuplicateFolder.variantLimit) -> [ImportDraft] {
         var counter = DuplicateCounter(catalog: catalog)
         for draft in drafts { counter.observe(draft) }

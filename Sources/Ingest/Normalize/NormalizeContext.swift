@@ -9,9 +9,9 @@ public struct NormalizeContext: Hashable, Sendable {
     public var currency: Currency?
     /// The day/month order of numeric dates when the user settled it (validate's `dateOrder`);
     /// nil lets each column's values and the locale decide.
-    package var dateOrder: DateOrder?
+    public var dateOrder: DateOrder?
 
-    package init(today: CalendarDate, locale: String? = nil, currency: Currency? = nil, dateOrder: DateOrder? = nil) {
+    public init(today: CalendarDate, locale: String? = nil, currency: Currency? = nil, dateOrder: DateOrder? = nil) {
         self.today = today
         self.locale = locale
         self.currency = currency
@@ -125,6 +125,6 @@ package enum DecimalMark: String, Hashable, Sendable {
 }
 
 /// The order of day, month and year in numeric dates.
-package enum DateOrder: String, Hashable, Sendable {
+public enum DateOrder: String, Hashable, Sendable {
     case dayMonthYear = "DMY", monthDayYear = "MDY", yearMonthDay = "YMD"
 }

@@ -75,7 +75,7 @@ public struct ExchangeRates: Hashable, Sendable {
 
     /// The per-currency totals converted and added up in the base currency. Currencies without
     /// a rate are left out and listed in `missing`.
-    package func convert(_ summary: Summary) -> ConvertedTotal {
+    public func convert(_ summary: Summary) -> ConvertedTotal {
         var total = ConvertedTotal(currency: base, monthly: 0, yearly: 0, missing: [])
         for line in summary.totals {
             guard let rate = rate(line.currency) else { total.missing.append(line.currency); continue }
@@ -87,12 +87,12 @@ public struct ExchangeRates: Hashable, Sendable {
 }
 
 /// Totals converted into one currency with user-given rates, labelled as converted.
-package struct ConvertedTotal: Hashable, Sendable {
-    package var currency: Currency
-    package var monthly: Decimal
-    package var yearly: Decimal
+public struct ConvertedTotal: Hashable, Sendable {
+    public var currency: Currency
+    public var monthly: Decimal
+    public var yearly: Decimal
     /// Currencies that had totals but no rate, so are not in this total.
-    package var missing: [Currency]
+    public var missing: [Currency]
 
     package var json: JSONValue {
         .object([

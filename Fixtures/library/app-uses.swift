@@ -1,0 +1,31 @@
+// What an app's import screen reaches for beyond the README's example, type-checked by
+// LibraryExampleTests as code outside the package: only the public API is in reach.
+import Foundation
+import Ingest
+
+func appUses(_ path: String, bytes: Data) async throws {
+    guard let today = CalendarDate(iso: "2026-11-30"), let eur = Currency("EUR"), let usd = Currency("USD") else { return }
+    var options = ImportOptions(context: NormalizeContext(today: today, locale: "de_DE", currency: eur, dateOrder: .dayMonthYear))
+    options.kind = .csv
+    var drafts: [ImportDraft] = []
+    for try await draft in Ingest.drafts(from: .bytes(bytes, name: "export.csv"), options: options) { drafts.append(draft) }
+    let report = try Ingest.drafts(from: .file(path: path), options: options, isCancelled: { false }) { drafts.append($0) }
+    _ = (report.rows, report.drafts, report.skips.map(\.reason), report.warnings.map(\.code))
+    for draft in drafts {
+        _ = (draft.name.value, draft.price.value?.amount, draft.price.value?.currency?.code, draft.cycle.value,
+             draft.nextRenewal.value, draft.allIssues.map { ($0.code, $0.severity, $0.message) }, draft.provenance.first?.row)
+    }
+    var review = Review(drafts: DraftMerger.merge(drafts), editor: FieldEditor(context: options.context))
+    if let first = review.drafts.indices.first {
+        review.accept(first)
+        try? review.edit(first, .price, to: "12,99 €")
+        review.reject(first)
+    }
+    _ = review.acceptConfident()
+    let subscriptions = review.subscriptions
+    let summary = Summary(subscriptions)
+    let total: ConvertedTotal = ExchangeRates(base: eur, rates: [usd: Decimal(string: "0.92") ?? 1]).convert(summary)
+    _ = (total.monthly, total.missing, summary.totals.map(\.monthly))
+    _ = CanonicalJSON.text(subscriptions)
+    _ = try JSONEncoder().encode(subscriptions)
+}
