@@ -286,12 +286,3 @@ enum Stderr {
         text.withUTF8 { _ = writeAll(2, UnsafeRawBufferPointer($0)) }
     }
 }
-
-/// Turns an input argument into a readable file path (`InputFile.resolve`): `-` (standard
-/// input) is spooled to a temporary file first.
-enum InputFiles {
-    static func resolve(_ argument: String, limits: ReadLimits = ReadLimits()) throws -> (path: String, name: String, cleanup: () -> Void) {
-        let file = try InputFile.resolve(argument, limits: limits)
-        return (file.path, file.name, { file.remove() })
-    }
-}

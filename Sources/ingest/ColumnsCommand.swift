@@ -22,12 +22,12 @@ struct ColumnsCommand: Command {
     }
 
     func run() throws -> Int32 {
-        let file = try InputFiles.resolve(input, limits: options.limits)
-        defer { file.cleanup() }
+        let file = try InputFile.resolve(input, limits: options.limits)
+        defer { file.remove() }
         let table: TableSource
         let mapping: ColumnMapping
         do {
-            table = try CSVTable(path: file.path, name: file.name, encoding: options.encoding, limits: options.limits)
+            table = try options.openTable(path: file.path, name: file.name)
             mapping = try TableImporter(options: options).mapping(for: table).0
         } catch let error as ReadError {
             Stderr.print("ingest: \(error)")
