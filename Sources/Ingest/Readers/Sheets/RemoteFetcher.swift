@@ -113,10 +113,6 @@ package struct RemoteFetcher: Sendable {
     /// as it arrives, where a data task queues every piece for its delegate with no limit (over
     /// a gigabyte for a fast endless body).
     func get(_ url: URL, into file: TemporaryFile) throws(FetchError) -> FetchDelegate.Answer {
-        // One download at a time in a process: the file a cancelled one leaves behind is told
-        // apart from others only as the one new download file in the folder.
-        RemoteFetcher.oneAtATime.lock()
-        defer { RemoteFetcher.oneAtATime.unlock() }
         let delegate = FetchDelegate(maxBytes: options.maxBytes, maxRedirects: options.maxRedirects, file: file)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = options.timeout
@@ -125,12 +121,11 @@ package struct RemoteFetcher: Sendable {
         let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         var request = URLRequest(url: url)
         request.setValue("text/csv, text/plain;q=0.9, */*;q=0.1", forHTTPHeaderField: "Accept")
-        let leftovers = DownloadLeftovers()
         let task = session.downloadTask(with: request)
         task.resume()
         let waited = delegate.done.wait(timeout: .now() + options.timeout)
         if waited == .timedOut {
-            abandon(task, session, delegate, leftovers)
+            abandon(task, session, delegate)
             throw FetchError(.timeout, "no complete answer from \(url.host ?? "the server") within \(RemoteFetcher.seconds(options.timeout)) s; "
                 + "check your connection, or pass a longer --timeout")
         }
@@ -139,52 +134,23 @@ package struct RemoteFetcher: Sendable {
             session.finishTasksAndInvalidate()
             return answer
         } catch {
-            abandon(task, session, delegate, leftovers)
+            abandon(task, session, delegate)
             throw error
         }
     }
 
-    private static let oneAtATime = NSLock()
-
-    /// Cancels a download the caller gives up on and removes the file it was writing. The file
-    /// is removed only once the task has ended: FoundationNetworking opens it again for every
-    /// piece of the body and stops the process when it is gone.
-    private func abandon(_ task: URLSessionTask, _ session: URLSession, _ delegate: FetchDelegate, _ leftovers: DownloadLeftovers) {
+    /// Cancels a download the caller gives up on and waits (a while) for its task to end.
+    /// FoundationNetworking may leave the part it wrote as `<UUID>.tmp` in the temporary folder;
+    /// it is not removed, because nothing tells it apart from another process's download in
+    /// progress, which removing would stop.
+    private func abandon(_ task: URLSessionTask, _ session: URLSession, _ delegate: FetchDelegate) {
         task.cancel()
-        let ended = delegate.ended.wait(timeout: .now() + 10)
+        _ = delegate.ended.wait(timeout: .now() + 10)
         session.invalidateAndCancel()
-        if ended == .success { leftovers.remove(atLeast: delegate.written) }
     }
 
     static func seconds(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
-}
-
-/// FoundationNetworking downloads into `<temporary directory>/<UUID>.tmp` and leaves the file
-/// behind when the task is cancelled (over the limit, out of time). This finds the one such file
-/// that appeared during the download, at least as large as what was written, and removes it.
-struct DownloadLeftovers {
-    let folder = NSTemporaryDirectory()
-    let before: Set<String>
-
-    init() {
-        before = Self.candidates(in: folder)
-    }
-
-    static func candidates(in folder: String) -> Set<String> {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return Set(names.filter { $0.hasSuffix(".tmp") && UUID(uuidString: String($0.dropLast(4))) != nil })
-    }
-
-    func remove(atLeast written: Int) {
-        guard written > 0 else { return }
-        let fresh = Self.candidates(in: folder).subtracting(before).map { (folder as NSString).appendingPathComponent($0) }
-        let matching = fresh.filter { path in
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-            return (size ?? 0) >= written
-        }
-        if matching.count == 1 { unlink(matching[0]) }
     }
 }
 
