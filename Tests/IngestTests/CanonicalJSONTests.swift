@@ -168,6 +168,25 @@ import Testing
         }
     }
 
+    /// `needsNoEscape` reads eight bytes at a time: every byte that needs an escape, and its
+    /// neighbours that do not, at every place of texts up to 40 bytes, agree with a byte-by-byte look.
+    @Test func escapeCheckAgreesWithBytes() {
+        let special: [UInt8] = [0x00, 0x01, 0x0A, 0x1F, 0x22, 0x5C]
+        let neighbours: [UInt8] = [0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7F, 0x80, 0xA2, 0xDC, 0xFF, 0x41]
+        for length in 0...40 {
+            for place in 0..<max(length, 1) {
+                for byte in special + neighbours {
+                    var text = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    if length > 0 { text[place] = byte }
+                    // A borrow from a byte below must not hide or invent one above it.
+                    if place + 1 < length { text[place + 1] = 0x21 }
+                    let expected = !text.contains(where: JSONBytes.needsEscape)
+                    text.withUnsafeBufferPointer { #expect(JSONBytes.needsNoEscape($0) == expected, "\(text)") }
+                }
+            }
+        }
+    }
+
     @Test func jsonRoundTripKeepsKeyOrder() throws {
         let text = CanonicalJSON.text([Self.sub("Ünïcødé \"q\"\n", "1", "USD", nil)])
         let parsed = try JSONValue.parse(text)
@@ -230,6 +249,20 @@ import Testing
 }
 
 extension SummaryAccumulatorTests {
+    /// Keys are found packed into integers; an interval too long to pack is found by the key itself.
+    @Test func longIntervalsKeepTheirOwnSums() {
+        var accumulator = SummaryAccumulator()
+        let source = Provenance(file: "f", row: 1)
+        for interval in [1, 1 << 25, 1, 1 << 25, (1 << 24) - 1] {
+            accumulator.add(Subscription(name: "x", price: Price(amount: 12, currency: .usd), cycle: Cycle(unit: .month, interval: interval),
+                                         nextRenewal: nil, category: nil, notes: nil, source: source))
+        }
+        let total = accumulator.summary.totals.first
+        #expect(total?.count == 5)
+        // Two at 12 a month, the rest next to nothing but not nothing.
+        #expect(total.map { $0.monthly > 24 && $0.monthly < 24.001 } == true)
+    }
+
     /// Amounts finer than the currency's minor unit, and sums past Int64, are added as decimals.
     @Test func unitsAndDecimalsAddUp() {
         var accumulator = SummaryAccumulator()

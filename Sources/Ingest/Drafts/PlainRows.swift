@@ -10,7 +10,13 @@ package struct PlainRow: Sendable {
     package let brand: Int
     package let subscription: Subscription
     /// Where its list entry lies in its batch's `json` (empty for a row made alone).
-    var json: Range<Int> = 0..<0
+    let json: Range<Int>
+
+    init(brand: Int, subscription: Subscription, json: Range<Int> = 0..<0) {
+        self.brand = brand
+        self.subscription = subscription
+        self.json = json
+    }
 
     /// `DraftMerger.key` of the row's draft.
     package var key: String { DraftMerger.brandKeys[brand]?.key ?? "" }
@@ -36,13 +42,16 @@ struct PlainFacts: Sendable {
 /// cleanly (with their JSON), the rest as drafts.
 package struct PlainBatch: Sendable {
     package enum Made: Sendable {
-        case plain(PlainRow)
+        /// The row is `plain[i]`. Held apart, so that handing rows on copies no subscription.
+        case plain(Int)
         /// Boxed: a batch's list of rows is written on one thread and read on the other, so
         /// every element's size counts.
         indirect case draft(ImportDraft)
     }
 
     package internal(set) var rows: [Made] = []
+    /// The rows that read cleanly, in row order.
+    package internal(set) var plain: [PlainRow] = []
     /// The plain rows' list entries back to back, as `SubscriptionJSONWriter.writeInList` writes
     /// them: written on the thread that made the batch, so the output only copies them.
     package internal(set) var json: [UInt8] = []
@@ -133,11 +142,11 @@ package final class PlainRowBuilder: Sendable {
                     } else {
                         facts = self.facts(record)
                     }
-                    if let facts, var made = plain(record, facts: facts, tables: &memo.tables) {
+                    if let facts, let subscription = subscription(record, facts: facts, tables: &memo.tables) {
                         let start = batch.json.count
-                        SubscriptionJSONWriter.writeInList(made.subscription, to: &batch.json)
-                        made.json = start..<batch.json.count
-                        batch.rows.append(.plain(made))
+                        SubscriptionJSONWriter.writeInList(subscription, to: &batch.json)
+                        batch.rows.append(.plain(batch.plain.count))
+                        batch.plain.append(PlainRow(brand: Int(facts.brand), subscription: subscription, json: start..<batch.json.count))
                     } else {
                         batch.rows.append(.draft(builder.build(record.item.sourceRow)))
                     }
@@ -151,7 +160,9 @@ package final class PlainRowBuilder: Sendable {
     func plain(_ record: CSVRecord, row: Int) -> PlainRow? {
         record.withView(row: row) { record in
             guard let facts = facts(record) else { return nil }
-            return memos.with { memo in plain(record, facts: facts, tables: &memo.tables) }
+            return memos.with { memo in
+                subscription(record, facts: facts, tables: &memo.tables).map { PlainRow(brand: Int(facts.brand), subscription: $0) }
+            }
         }
     }
 
@@ -182,7 +193,7 @@ package final class PlainRowBuilder: Sendable {
 
     /// The rest of the row whose `facts` were found: cycle, next renewal, category and notes,
     /// as its subscription; nil when the row needs a draft.
-    private func plain(_ record: RecordView, facts: PlainFacts, tables: inout PlainMemo.Tables) -> PlainRow? {
+    private func subscription(_ record: RecordView, facts: PlainFacts, tables: inout PlainMemo.Tables) -> Subscription? {
         let brand = Int(facts.brand), row = record.row
         guard let currency = tables.currency(facts.currency) else { return nil }
 
@@ -214,11 +225,10 @@ package final class PlainRowBuilder: Sendable {
         var notesValue: String?
         if let notes, !record.field(notes).isEmpty { notesValue = Self.text(record.field(notes)) }
         let amount = Decimal(sign: .plus, exponent: -currency.minorDigits, significand: Decimal(facts.units))
-        let subscription = Subscription(
+        return Subscription(
             name: BrandCatalog.shared.brands[brand].name, price: Price(amount: amount, currency: currency), cycle: cycleValue,
             nextRenewal: nextRenewal, category: Category.allCases[categoryValue], notes: notesValue,
             source: Provenance(file: builder.file, row: row, line: record.line, part: nil))
-        return PlainRow(brand: brand, subscription: subscription)
     }
 
     /// The amount of `reading` in minor units of a currency with `digits` of them, when it is

@@ -4,6 +4,10 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// Digits after the decimal mark in amounts of this currency (JPY 0, USD 2, KWD 3); kept
     /// with the code, since every amount written or added asks for it.
     public let minorDigits: Int
+    /// The code's three letters packed into the low bytes of a number, first letter highest
+    /// (what `byPackedCode` reads); 0 for a code of another length. Kept with the code, for
+    /// the summary and the readers that compare currencies per row.
+    let packedCode: UInt32
 
     /// Accepts a three-letter code in any case; nil for anything that is not a known ISO 4217 code.
     public init?(_ code: some StringProtocol) {
@@ -11,6 +15,7 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
         guard let digits = Currency.minorDigitsTable[upper] else { return nil }
         self.code = upper
         minorDigits = digits
+        packedCode = Currency.pack(upper)
     }
 
     public var description: String { code }
@@ -24,14 +29,13 @@ public struct Currency: Hashable, Comparable, Sendable, CustomStringConvertible 
     init(unchecked code: String) {
         self.code = code
         minorDigits = Currency.minorDigitsTable[code] ?? 2
+        packedCode = Currency.pack(code)
     }
 
     public static func == (a: Currency, b: Currency) -> Bool { a.code == b.code }
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
-    /// The code's three letters packed into the low bytes of a number, first letter highest
-    /// (what `byPackedCode` reads); 0 for a code of another length.
-    var packedCode: UInt32 {
+    private static func pack(_ code: String) -> UInt32 {
         code.utf8.count == 3 ? code.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) } : 0
     }
 

@@ -112,7 +112,7 @@ enum SubscriptionJSONWriter {
     }
 
     /// `price.amountText`, quoted, without making a string when it is whole minor units.
-    private static func amount(_ price: Price, _ out: inout [UInt8]) {
+    private static func amount(_ price: Price, _ out: inout some ByteOutput) {
         if let digits = price.currency?.minorDigits, let units = DecimalText.minorUnits(price.amount, digits: digits) {
             out.append(UInt8(ascii: "\""))
             DecimalText.appendUnits(units, digits: digits, to: &out)
@@ -124,51 +124,42 @@ enum SubscriptionJSONWriter {
 
     /// `write(sub, to: &out, indent: 2)`, the place of a subscription in the document's list,
     /// with the text between the values written from templates: most subscriptions have one
-    /// source row, a price and a cycle, and nothing else that changes the layout.
+    /// source row, a price and a cycle, and nothing else that changes the layout. The entry is
+    /// put together in memory sized for it beforehand (`ReservedBytes`) and appended at once.
     static func writeInList(_ sub: Subscription, to out: inout [UInt8]) {
         guard let price = sub.price, let cycle = sub.cycle, let row = sub.source.row, sub.source.part == nil,
               sub.source.box == nil, sub.alsoFrom.isEmpty, sub.priceHistory.isEmpty else {
             return write(sub, to: &out, indent: 2)
         }
-        let t = ListTemplates.shared
-        out.append(contentsOf: t.name)
-        JSONBytes.string(sub.name, to: &out)
-        out.append(contentsOf: t.amount)
-        amount(price, &out)
-        out.append(contentsOf: t.currency)
-        optional(price.currency?.code, &out)
-        out.append(contentsOf: t.unit)
-        JSONBytes.string(cycle.unit.rawValue, to: &out)
-        out.append(contentsOf: t.interval)
-        JSONBytes.integer(cycle.interval, to: &out)
-        out.append(contentsOf: t.nextRenewal)
-        if let date = sub.nextRenewal { JSONBytes.date(date, to: &out) } else { JSONBytes.null(&out) }
-        out.append(contentsOf: t.category)
-        optional(sub.category?.rawValue, &out)
-        out.append(contentsOf: t.notes)
-        optional(sub.notes, &out)
-        out.append(contentsOf: t.file)
-        JSONBytes.string(sub.source.file, to: &out)
-        out.append(contentsOf: t.row)
-        JSONBytes.integer(row, to: &out)
-        out.append(contentsOf: t.end)
-    }
-
-    /// The text around the values of a subscription at indent 2, as `write` lays it out.
-    private struct ListTemplates: Sendable {
-        let name = Array("{\n      \"name\": ".utf8)
-        let amount = Array(",\n      \"price\": {\n        \"amount\": ".utf8)
-        let currency = Array(",\n        \"currency\": ".utf8)
-        let unit = Array("\n      },\n      \"cycle\": {\n        \"unit\": ".utf8)
-        let interval = Array(",\n        \"interval\": ".utf8)
-        let nextRenewal = Array("\n      },\n      \"nextRenewal\": ".utf8)
-        let category = Array(",\n      \"category\": ".utf8)
-        let notes = Array(",\n      \"notes\": ".utf8)
-        let file = Array(",\n      \"source\": {\n        \"file\": ".utf8)
-        let row = Array(",\n        \"row\": ".utf8)
-        let end = Array("\n      }\n    }".utf8)
-
-        static let shared = ListTemplates()
+        // An escaped byte takes six at most; numbers, dates and the templates fit in the rest.
+        var texts = sub.name.utf8.count + sub.source.file.utf8.count + (sub.notes?.utf8.count ?? 0)
+        texts += (price.currency?.code.utf8.count ?? 0) + (sub.category?.rawValue.utf8.count ?? 0)
+        let capacity = 6 * texts + 512
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { memory in
+            var entry = ReservedBytes(memory)
+            entry.append(static: "{\n      \"name\": ")
+            JSONBytes.string(sub.name, to: &entry)
+            entry.append(static: ",\n      \"price\": {\n        \"amount\": ")
+            amount(price, &entry)
+            entry.append(static: ",\n        \"currency\": ")
+            optional(price.currency?.code, &entry)
+            entry.append(static: "\n      },\n      \"cycle\": {\n        \"unit\": ")
+            JSONBytes.string(cycle.unit.rawValue, to: &entry)
+            entry.append(static: ",\n        \"interval\": ")
+            JSONBytes.integer(cycle.interval, to: &entry)
+            entry.append(static: "\n      },\n      \"nextRenewal\": ")
+            if let date = sub.nextRenewal { JSONBytes.date(date, to: &entry) } else { JSONBytes.null(&entry) }
+            entry.append(static: ",\n      \"category\": ")
+            optional(sub.category?.rawValue, &entry)
+            entry.append(static: ",\n      \"notes\": ")
+            optional(sub.notes, &entry)
+            entry.append(static: ",\n      \"source\": {\n        \"file\": ")
+            JSONBytes.string(sub.source.file, to: &entry)
+            entry.append(static: ",\n        \"row\": ")
+            JSONBytes.integer(row, to: &entry)
+            entry.append(static: "\n      }\n    }")
+            out.append(contentsOf: entry.written)
+        }
     }
 
     /// A member's separator, line break and key, in an object that starts at `level`.
@@ -182,7 +173,7 @@ enum SubscriptionJSONWriter {
         out.append(UInt8(ascii: " "))
     }
 
-    private static func optional(_ text: String?, _ out: inout [UInt8]) {
+    private static func optional(_ text: String?, _ out: inout some ByteOutput) {
         if let text { JSONBytes.string(text, to: &out) } else { JSONBytes.null(&out) }
     }
 }
@@ -214,16 +205,40 @@ enum JSONBytes {
 
     /// A quoted string: `"`, `\`, line ends and tabs escaped by letter, other control bytes as
     /// `\u00XX`, everything else as it is.
-    static func string(_ s: String, to out: inout [UInt8]) {
+    static func string(_ s: String, to out: inout some ByteOutput) {
         var s = s
         s.withUTF8 { string($0, to: &out) }
+    }
+
+    /// True when no byte of `bytes` needs an escape, looked at eight bytes at a time: a byte
+    /// below 0x20 (`(w - 0x20…) & ~w & 0x80…` is nonzero exactly when one is), or one equal
+    /// to `"` or `\` (the same test for a zero byte after an exclusive or).
+    @inline(__always)
+    static func needsNoEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func clean(_ w: UInt64) -> Bool {
+            let control = (w &- ones &* 0x20) & ~w
+            let quote = w ^ (ones &* 0x22), backslash = w ^ (ones &* 0x5C)
+            return (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs == 0
+        }
+        var i = 0
+        while i + 8 <= bytes.count {
+            guard clean(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) else { return false }
+            i += 8
+        }
+        guard i < bytes.count else { return true }
+        // The last bytes, after letters that need no escape.
+        var tail = ones &* UInt64(UInt8(ascii: "A"))
+        withUnsafeMutableBytes(of: &tail) { $0.baseAddress!.copyMemory(from: base + i, byteCount: bytes.count - i) }
+        return clean(tail)
     }
 
     /// A quoted string of UTF-8 bytes, as `string` writes the text they hold.
     static func string(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout some ByteOutput) {
         out.append(UInt8(ascii: "\""))
         // Most strings need no escape: append them whole.
-        if !bytes.contains(where: needsEscape) {
+        if needsNoEscape(bytes) {
             out.append(bytes: bytes)
         } else {
             for byte in bytes {
@@ -296,4 +311,41 @@ protocol ByteOutput {
 
 extension Array: ByteOutput where Element == UInt8 {
     mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+}
+
+/// Memory set aside for text whose largest size is known before it is written: each append
+/// is a store, with no check of capacity or of a shared buffer per byte. Writing past the
+/// memory is a programming error, caught by the precondition.
+struct ReservedBytes: ByteOutput {
+    private let memory: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+
+    init(_ memory: UnsafeMutableBufferPointer<UInt8>) {
+        self.memory = memory
+    }
+
+    var written: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: memory[..<count])
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        precondition(count < memory.count, "ReservedBytes: more text than was reserved")
+        memory[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let from = bytes.baseAddress else { return }
+        precondition(bytes.count <= memory.count - count, "ReservedBytes: more text than was reserved")
+        (memory.baseAddress! + count).update(from: from, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// A string literal's bytes (a `StaticString` written in the source holds a pointer to them).
+    @inline(__always)
+    mutating func append(static text: StaticString) {
+        append(bytes: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
 }

@@ -38,9 +38,12 @@ package struct SummaryAccumulator: Sendable {
     }
 
     /// Sums and counts per currency and cycle (a currency's count is the sum of its cycles').
-    /// An import has a handful, so the first few are found by comparing (cheaper than hashing
-    /// a currency code per row); past `scanned` entries an index takes over.
+    /// An import has a handful, found by their keys packed into integers (`packed`): the first
+    /// few by comparing, past `scanned` through an index. A key that does not pack (an interval
+    /// past 2^24) is found through `sumIndex`.
     private var sums: [(key: Key, sum: Sum)] = []
+    private var packedKeys: [UInt64] = []
+    private var packedIndex: [UInt64: Int] = [:]
     private var sumIndex: [Key: Int] = [:]
     private static let scanned = 16
 
@@ -89,12 +92,29 @@ package struct SummaryAccumulator: Sendable {
 
     /// The place of `key` in `sums`, added when new.
     private mutating func index(_ key: Key) -> Int {
-        if let i = sums.prefix(Self.scanned).firstIndex(where: { $0.key == key }) ?? (sums.count > Self.scanned ? sumIndex[key] : nil) {
-            return i
+        let packed = Self.packed(key)
+        if packed != 0 {
+            if let i = packedKeys.prefix(Self.scanned).firstIndex(of: packed) ?? (packedKeys.count > Self.scanned ? packedIndex[packed] : nil) {
+                return i
+            }
+            if packedKeys.count >= Self.scanned { packedIndex[packed] = packedKeys.count }
+            packedKeys.append(packed)
+        } else {
+            if let i = sumIndex[key] { return i }
+            sumIndex[key] = sums.count
+            // Keeps `packedKeys` in step with `sums`; 0 is no packed key's value.
+            packedKeys.append(0)
         }
-        if sums.count >= Self.scanned { sumIndex[key] = sums.count }
         sums.append((key, Sum(digits: key.currency.minorDigits)))
         return sums.count - 1
+    }
+
+    /// The currency's packed code, the cycle's unit and its interval in one integer; 0 when
+    /// the interval takes more than 24 bits or the code is not three letters.
+    private static func packed(_ key: Key) -> UInt64 {
+        let code = UInt64(key.currency.packedCode), interval = key.cycle.interval
+        guard code != 0, (0..<(1 << 24)).contains(interval) else { return 0 }
+        return code << 32 | UInt64(key.cycle.unit.rank) << 24 | UInt64(interval)
     }
 
     package var summary: Summary {

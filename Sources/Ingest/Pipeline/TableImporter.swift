@@ -51,11 +51,11 @@ package struct TableImporter: Sendable {
         let plainBuilder = plain == nil ? nil : PlainRowBuilder(builder)
         /// Hands on a batch's rows in order: `rows` are those it was made of.
         func hand(_ batch: PlainBatch, _ rows: RecordBatch) throws {
-            for (i, made) in batch.rows.enumerated() {
+            for i in batch.rows.indices {
                 report.rows += 1
-                switch made {
-                case .plain(let row):
-                    if try plain?.take(row, batch.json[row.json]) != true { try emit(builder.build(rows.item(i).sourceRow)) }
+                switch batch.rows[i] {
+                case .plain(let k):
+                    if try plain?.take(batch.plain[k], batch.json[batch.plain[k].json]) != true { try emit(builder.build(rows.item(i).sourceRow)) }
                 case .draft(let draft):
                     try emit(draft)
                 }
