@@ -84,12 +84,12 @@ struct ValidateCommand: Command {
                 Stderr.print("ingest validate: \(error.message)\nUSAGE: \(Self.usage)")
                 return 2
             }
-            report = try ValidationRun(options: options).run(files: files)
+            report = RemedyWording.spelledOut(try ValidationRun(options: options).run(files: files))
         } catch let error as InputExpander.NotFound {
             Stderr.print("ingest validate: \(error)")
             return 2
         } catch let error as ConfigError {
-            Stderr.print("ingest validate: \(error)")
+            Stderr.print("ingest validate: \(RemedyWording.describe(error))")
             return 2
         }
         let out = try OutputFile(path: output)

@@ -4,7 +4,14 @@ import Foundation
 /// the draft and the field: `drafts.json: draft 3 (Netflix): price "abc" is not a price …`.
 package struct DraftsFileError: Error, Sendable, CustomStringConvertible {
     package var messages: [String]
+    /// What to do when the file is not a drafts file at all.
+    package var remedy: Issue.Remedy?
     package var description: String { messages.joined(separator: "\n") }
+
+    package init(messages: [String], remedy: Issue.Remedy? = nil) {
+        self.messages = messages
+        self.remedy = remedy
+    }
 }
 
 /// Reads an `ingest/drafts@1` file back, validating the user's edits with the normalisers.
@@ -23,7 +30,8 @@ package struct DraftsFileReader: Sendable {
             throw DraftsFileError(messages: ["\(file):\(error.line):\(error.column): \(error.message)"])
         }
         guard document["schema"]?.stringValue == DraftsFile.schemaID else {
-            throw DraftsFileError(messages: ["\(file): not an \(DraftsFile.schemaID) file (expected \"schema\": \"\(DraftsFile.schemaID)\"; write one with ingest import … --drafts FILE)"])
+            throw DraftsFileError(messages: ["\(file): not an \(DraftsFile.schemaID) file (expected \"schema\": \"\(DraftsFile.schemaID)\")"],
+                                   remedy: .writeDraftsFile)
         }
         var errors: [String] = []
         let context = readContext(document["context"], errors: &errors)

@@ -67,12 +67,14 @@ package struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
     package var line: Int?
     package var column: Int?
     package var message: String
+    package var remedy: Issue.Remedy?
 
-    package init(path: String, line: Int? = nil, column: Int? = nil, _ message: String) {
+    package init(path: String, line: Int? = nil, column: Int? = nil, _ message: String, remedy: Issue.Remedy? = nil) {
         self.path = path
         self.line = line
         self.column = column
         self.message = message
+        self.remedy = remedy
     }
 
     package var description: String {
@@ -214,7 +216,7 @@ package struct ValidateConfig: Hashable, Sendable {
             guard case .object(let pairs) = value else { throw fail("severity", "an object such as {\"currency.missing\": \"off\"}") }
             for (code, level) in pairs {
                 guard ValidateConfig.isKnown(code) else {
-                    throw ConfigError(path: path, "\(at)severity: unknown code \"\(code)\" (see `ingest validate --help` for the codes)")
+                    throw ConfigError(path: path, "\(at)severity: unknown code \"\(code)\"", remedy: .knownCode)
                 }
                 if level.stringValue == "off" {
                     layer.severities[code] = .some(nil)
