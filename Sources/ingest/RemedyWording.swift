@@ -25,18 +25,12 @@ enum RemedyWording {
         case .longerTimeout: return ", or pass a longer --timeout"
         case .listFolder:
             return " (ingest import reads a folder's .csv, .tsv, .zip and image files when the folder is given on the command line)"
-        case .writeDraftsFile: return "; write one with ingest import … --drafts FILE"
-        case .knownCode: return " (see `ingest validate --help` for the codes)"
         }
     }
 
-    /// `message` with `remedy` in the CLI's words. A remedy that adds to a closing parenthesis
-    /// (`(expected "schema": …; write one with …)`) goes inside it.
+    /// `message` with `remedy` in the CLI's words.
     static func text(_ message: String, _ remedy: Issue.Remedy?) -> String {
         guard let remedy else { return message }
-        if remedy == .writeDraftsFile, message.hasSuffix(")") {
-            return message.dropLast() + suffix(remedy) + ")"
-        }
         return message + suffix(remedy)
     }
 
@@ -72,16 +66,21 @@ enum RemedyWording {
         case let error as ReadError: return text(error.description, error.remedy)
         case let error as FetchError: return text(error.description, error.remedy)
         case let error as MappingError: return "--map \(error.description)"
-        case let error as ConfigError: return text(error.description, error.remedy)
+        case let error as ConfigError:
+            return error.description + (error.unknownCode == nil ? "" : " (see `ingest validate --help` for the codes)")
         case let error as DraftsFileError: return messages(error).joined(separator: "\n")
         default: return String(describing: error)
         }
     }
 
-    /// The messages of a drafts file's problems, the remedy after the one it concerns.
+    /// The messages of a drafts file's problems; for a file that is not one, how to write one,
+    /// inside the parenthesis that says what was expected.
     static func messages(_ error: DraftsFileError) -> [String] {
-        guard let last = error.messages.last else { return [] }
-        return error.messages.dropLast() + [text(last, error.remedy)]
+        guard error.notADraftsFile else { return error.messages }
+        return error.messages.map { message in
+            let how = "; write one with ingest import … --drafts FILE"
+            return message.hasSuffix(")") ? message.dropLast() + how + ")" : message + how
+        }
     }
 
     /// The reason `ingest columns` shows for a column given with `--map`.

@@ -25,5 +25,10 @@ import IngestTestSupport
         let mapping = MappingError(field: .cycle, header: "Billing", message: "cycle=Billing: no column is called \"Billing\" (columns: \"Service\")")
         #expect(RemedyWording.describe(mapping) == "--map cycle=Billing: no column is called \"Billing\" (columns: \"Service\")")
         #expect(RemedyWording.policy(.confident) == "--accept confident")
+
+        let drafts = DraftsFileError(messages: [RemedyCase.notADraftsFile.message], notADraftsFile: true)
+        #expect(RemedyWording.messages(drafts) == [RemedyCase.notADraftsFile.cli])
+        let config = ConfigError(path: "ingest.json", "severity: unknown code \"price.bogus\"", unknownCode: "price.bogus")
+        #expect(RemedyWording.describe(config) == RemedyCase.unknownCode.cli)
     }
 }

@@ -62,22 +62,6 @@ import Testing
             produced.message = produced.message.replacingOccurrences(of: folder.deletingLastPathComponent().path + "/", with: "")
             return produced
         },
-        "not a drafts file": {
-            do {
-                _ = try DraftsFileReader(file: "drafts.json").read(#"{"schema": "ingest/subscriptions@1"}"#)
-            } catch let error as DraftsFileError {
-                return (error.messages.joined(separator: "\n"), error.remedy)
-            }
-            throw CocoaError(.fileReadCorruptFile)
-        },
-        "unknown code in a config": {
-            do {
-                _ = try ValidateConfig.parse(#"{"severity": {"price.bogus": "off"}}"#, path: "ingest.json", directory: ".")
-            } catch let error as ConfigError {
-                return (error.description, error.remedy)
-            }
-            throw CocoaError(.fileReadCorruptFile)
-        },
     ]
 
     static func issue(_ issues: [LibraryIssue], _ code: LibraryIssue.Code) throws -> Produced {
@@ -130,6 +114,26 @@ import Testing
         let names = Set(RemedyCase.all.map(\.name))
         #expect(names.subtracting(Self.producers.keys) == ["standard input limit", "download limit", "timeout"])
         #expect(Set(Self.producers.keys).isSubset(of: names))
+    }
+
+    @Test func notADraftsFileNamesNoCommand() throws {
+        do {
+            _ = try DraftsFileReader(file: "drafts.json").read(#"{"schema": "ingest/subscriptions@1"}"#)
+            Testing.Issue.record("read")
+        } catch {
+            #expect(error.messages == [RemedyCase.notADraftsFile.message])
+            #expect(error.notADraftsFile)
+        }
+    }
+
+    @Test func unknownCodeInAConfigNamesNoCommand() throws {
+        do {
+            _ = try ValidateConfig.parse(#"{"severity": {"price.bogus": "off"}}"#, path: "ingest.json", directory: ".")
+            Testing.Issue.record("parsed")
+        } catch {
+            #expect(error.description == RemedyCase.unknownCode.message)
+            #expect(error.unknownCode == "price.bogus")
+        }
     }
 
     /// A remedy survives the JSON an app may keep an issue in.

@@ -4,13 +4,13 @@ import Foundation
 /// the draft and the field: `drafts.json: draft 3 (Netflix): price "abc" is not a price …`.
 package struct DraftsFileError: Error, Sendable, CustomStringConvertible {
     package var messages: [String]
-    /// What to do when the file is not a drafts file at all.
-    package var remedy: Issue.Remedy?
+    /// The file is not a drafts file at all (its one message says so): the CLI says how to write one.
+    package var notADraftsFile = false
     package var description: String { messages.joined(separator: "\n") }
 
-    package init(messages: [String], remedy: Issue.Remedy? = nil) {
+    package init(messages: [String], notADraftsFile: Bool = false) {
         self.messages = messages
-        self.remedy = remedy
+        self.notADraftsFile = notADraftsFile
     }
 }
 
@@ -31,7 +31,7 @@ package struct DraftsFileReader: Sendable {
         }
         guard document["schema"]?.stringValue == DraftsFile.schemaID else {
             throw DraftsFileError(messages: ["\(file): not an \(DraftsFile.schemaID) file (expected \"schema\": \"\(DraftsFile.schemaID)\")"],
-                                   remedy: .writeDraftsFile)
+                                   notADraftsFile: true)
         }
         var errors: [String] = []
         let context = readContext(document["context"], errors: &errors)

@@ -116,10 +116,6 @@ public struct Issue: Hashable, Sendable, Codable, CustomStringConvertible {
         case longerTimeout
         /// Give the files in a folder one by one: a folder is not an input.
         case listFolder
-        /// Make a drafts file with an import: the file given is not one.
-        case writeDraftsFile
-        /// Use one of the issue codes the checks know.
-        case knownCode
 
         /// A limit of `ReadLimits`, `ImportOptions`, `FetchOptions` or the ZIP reader.
         public enum Limit: String, Hashable, Sendable, Codable, CaseIterable {
