@@ -47,6 +47,7 @@ enum RemedyWording {
 
     static func spelledOut(_ draft: ImportDraft) -> ImportDraft { draft.mappingIssues(spelledOut) }
 
+    /// The report with its findings' remedies spelled out and their hints as `checks` words them.
     static func spelledOut(_ report: ValidationReport) -> ValidationReport {
         var report = report
         for i in report.files.indices {
@@ -54,10 +55,31 @@ enum RemedyWording {
                 let finding = report.files[i].findings[j]
                 report.files[i].findings[j].message = text(finding.message, finding.remedy)
                 report.files[i].findings[j].remedy = nil
+                report.files[i].findings[j].hint = hints[finding.code] ?? otherHint
             }
         }
         return report
     }
+
+    /// The checks of `ingest validate` in the words of its help and reports: the library's, with
+    /// the flag that settles a check beside its config key.
+    static let checks: [ValidationCheck] = ValidationCheck.all.map { check in
+        var check = check
+        switch check.code {
+        case "map.unknown-column": check.meaning = "a column mapping (--map or config \"map\") names no column of the file"
+        case "field.missing": check.hint = "add the column, or map it with --map FIELD=HEADER or \"map\" in ingest.json"
+        case "currency.missing", "currency.guessed", "currency.ambiguous": check.hint += " / --currency"
+        case "date.past": check.meaning += " (--today)"
+        case "statement.read": check.hint = "nothing to do; pass --from csv if the file is a list of subscriptions"
+        default: break
+        }
+        return check
+    }
+
+    static let hints = Dictionary(checks.map { ($0.code, $0.hint) }, uniquingKeysWith: { a, _ in a })
+
+    /// The hint for a reader warning that is not a check.
+    static let otherHint = "see `ingest validate --help` for the list of codes"
 
     /// An error in the CLI's words: the library's errors with their remedies, anything else as
     /// it describes itself.

@@ -136,6 +136,14 @@ import Testing
         }
     }
 
+    /// The checks' meanings and hints name the config's keys, not the CLI's flags or commands.
+    @Test func validationChecksNameNoFlag() {
+        for text in ValidationCheck.all.flatMap({ [$0.meaning, $0.hint] }) + [ValidationCheck.otherHint] {
+            #expect(text.firstMatch(of: /--[a-zA-Z]/) == nil, "\(text)")
+            #expect(!text.contains("ingest "), "\(text)")
+        }
+    }
+
     /// A remedy survives the JSON an app may keep an issue in.
     @Test func remedyIsCodable() throws {
         let issue = LibraryIssue(.cycleMissing, .warning, "no billing cycle found", remedy: .mapColumn(.cycle))
