@@ -56,6 +56,10 @@ enum RemedyWording {
                 report.files[i].findings[j].message = text(finding.message, finding.remedy)
                 report.files[i].findings[j].remedy = nil
                 report.files[i].findings[j].hint = hints[finding.code] ?? otherHint
+                if let mapping = finding.mapping, let at = finding.message.range(of: mapping + ": ") {
+                    report.files[i].findings[j].message.insert(contentsOf: "--map ", at: at.lowerBound)
+                    report.files[i].findings[j].mapping = nil
+                }
             }
         }
         return report
@@ -87,7 +91,7 @@ enum RemedyWording {
         switch error {
         case let error as ReadError: return text(error.description, error.remedy)
         case let error as FetchError: return text(error.description, error.remedy)
-        case let error as MappingError: return "--map \(error.description)"
+        case let error as MappingError: return "--map " + error.description
         case let error as ConfigError:
             return error.description + (error.unknownCode == nil ? "" : " (see `ingest validate --help` for the codes)")
         case let error as DraftsFileError: return messages(error).joined(separator: "\n")

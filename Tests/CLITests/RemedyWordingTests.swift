@@ -26,6 +26,13 @@ import IngestTestSupport
         #expect(RemedyWording.describe(mapping) == "--map cycle=Billing: no column is called \"Billing\" (columns: \"Service\")")
         #expect(RemedyWording.policy(.confident) == "--accept confident")
 
+        // A mapping error in a validate report, as found in a Notion export's member.
+        var finding = Finding(code: "map.unknown-column", severity: .error, message: "Subs.csv: \(mapping.message)")
+        finding.mapping = mapping.mapping
+        let report = RemedyWording.spelledOut(ValidationReport(files: [FileResult(path: "export.zip", findings: [finding])]))
+        #expect(report.files.first?.findings.first?.message
+                == "Subs.csv: --map cycle=Billing: no column is called \"Billing\" (columns: \"Service\")")
+
         let drafts = DraftsFileError(messages: [RemedyCase.notADraftsFile.message], notADraftsFile: true)
         #expect(RemedyWording.messages(drafts) == [RemedyCase.notADraftsFile.cli])
         let config = ConfigError(path: "ingest.json", "severity: unknown code \"price.bogus\"", unknownCode: "price.bogus")

@@ -29,6 +29,9 @@ package struct MappingError: Error, Sendable, CustomStringConvertible {
     package var header: String
     package var message: String
     package var description: String { message }
+
+    /// The mapping as the message starts with it: `cycle=Billing`.
+    package var mapping: String { "\(field.rawValue)=\(header)" }
 }
 
 /// Maps table columns onto fields from their headers (any of a dozen languages, typos, emoji)

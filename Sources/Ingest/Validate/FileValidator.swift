@@ -100,6 +100,7 @@ package struct FileValidator: Sendable {
             findings.add(code, line: error.line, column: error.column, message: error.message, remedy: error.remedy)
         } catch let error as MappingError {
             findings.add("map.unknown-column", message: error.message)
+            findings.items[findings.items.count - 1].mapping = error.mapping
         } catch {
             findings.add("file.unreadable", message: "\(error)")
         }

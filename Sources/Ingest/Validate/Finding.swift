@@ -14,6 +14,8 @@ package struct Finding: Hashable, Sendable {
     package var message: String
     /// What a setting can do about it, when the message came from the import with one.
     package var remedy: Issue.Remedy?
+    /// The column mapping the message names (`cycle=Billing`), for `map.unknown-column`.
+    package var mapping: String?
     package var hint: String
 
     package init(code: String, severity: Issue.Severity, line: Int? = nil, row: Int? = nil, column: Int? = nil,
