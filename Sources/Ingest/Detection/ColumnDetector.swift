@@ -45,7 +45,8 @@ package struct ColumnDetector: Sendable {
         self.context = context
     }
 
-    /// `samples` are data rows (up to a few hundred are enough); `overrides` come from `--map`.
+    /// `samples` are data rows (up to a few hundred are enough); `overrides` are the caller's
+    /// (`ImportOptions.overrides`).
     package func detect(header: [String], samples: [[String]],
                        overrides: [Field: String] = [:]) throws(MappingError) -> ColumnMapping {
         let evidence = (0..<header.count).map { column in

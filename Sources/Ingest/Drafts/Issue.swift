@@ -117,7 +117,7 @@ public struct Issue: Hashable, Sendable, Codable, CustomStringConvertible {
         /// Give the files in a folder one by one: a folder is not an input.
         case listFolder
 
-        /// A limit of `ReadLimits`, `ImportOptions`, `FetchOptions` or the ZIP reader.
+        /// A limit of `ReadLimits`, `FetchOptions` or the ZIP reader.
         public enum Limit: String, Hashable, Sendable, Codable, CaseIterable {
             /// `ReadLimits.maxCellBytes`: one cell.
             case cellBytes
@@ -129,7 +129,7 @@ public struct Issue: Hashable, Sendable, Codable, CustomStringConvertible {
             case inputBytes
             /// `FetchOptions.maxBytes`: a link's download.
             case downloadBytes
-            /// The ZIP limit on one member's inflated size.
+            /// The ZIP reader's limit on one member's inflated size (not an app's setting).
             case memberBytes
         }
     }
