@@ -28,4 +28,22 @@ func appUses(_ path: String, bytes: Data) async throws {
     _ = (total.monthly, total.missing, summary.totals.map(\.monthly))
     _ = CanonicalJSON.text(subscriptions)
     _ = try JSONEncoder().encode(subscriptions)
+    do {
+        try Ingest.drafts(from: .file(path: path), options: options) { _ in }
+    } catch let error as ReadError {
+        _ = (error.message, error.remedy.map(control))
+    }
+}
+
+/// The control an import screen offers for a remedy.
+func control(_ remedy: Issue.Remedy) -> String {
+    switch remedy {
+    case .chooseCurrency, .chooseCurrencyOrLocale: return "Currency…"
+    case .chooseLocale: return "Region…"
+    case .chooseEncoding, .readAsUTF16: return "Text encoding…"
+    case .mapColumn(let field): return "Choose the \(field.rawValue) column…"
+    case .raiseLimit(let limit, let current): return "Allow more than \(current) (\(limit.rawValue))"
+    case .longerTimeout: return "Wait longer"
+    case .listFolder: return "Choose files…"
+    }
 }

@@ -54,7 +54,7 @@ struct AcceptCommand: Command {
         }
         let read: (drafts: [ImportDraft], context: NormalizeContext)
         do { read = try DraftsFileReader(file: input).read(String(decoding: data, as: UTF8.self)) } catch {
-            for message in error.messages { Stderr.print("ingest: \(VisibleText.escaped(message))") }
+            for message in RemedyWording.messages(error) { Stderr.print("ingest: \(VisibleText.escaped(message))") }
             return 1
         }
         var drafts = read.drafts
@@ -63,7 +63,7 @@ struct AcceptCommand: Command {
         for (i, draft) in drafts.enumerated() where policy != .none && draft.status == .pending && AcceptPolicy.isRefused(draft) {
             for issue in draft.allIssues where AcceptPolicy.refusedCodes.contains(issue.code) {
                 let label = draft.name.value.map { " (\($0))" } ?? ""
-                Stderr.print("ingest: \(input): draft \(i + 1)\(VisibleText.escaped(label)): left pending: \(VisibleText.escaped(issue.message))")
+                Stderr.print("ingest: \(input): draft \(i + 1)\(VisibleText.escaped(label)): left pending: \(VisibleText.escaped(RemedyWording.message(issue)))")
             }
         }
         var counts: [ImportDraft.Status: Int] = [:]

@@ -30,14 +30,15 @@ struct ColumnsCommand: Command {
             table = try options.openTable(path: file.path, name: file.name)
             mapping = try TableImporter(options: options).mapping(for: table).0
         } catch let error as ReadError {
-            Stderr.print("ingest: \(error)")
+            Stderr.print("ingest: \(RemedyWording.describe(error))")
             return 1
         } catch let error as MappingError {
-            Stderr.print("ingest: \(file.name): \(error)")
+            Stderr.print("ingest: \(file.name): \(RemedyWording.describe(error))")
             return 1
         }
         let out = try OutputFile(path: nil)
-        out.write(json ? ColumnReport.json(mapping).serialized(pretty: true) + "\n" : ColumnReport.text(mapping))
+        out.write(json ? ColumnReport.json(mapping, mapped: RemedyWording.mappedReason).serialized(pretty: true) + "\n"
+                  : ColumnReport.text(mapping, mapped: RemedyWording.mappedReason))
         try out.close()
         return 0
     }

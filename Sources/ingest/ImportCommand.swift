@@ -114,7 +114,7 @@ struct ImportCommand: Command {
         }
         if let draftsPath {
             let out = try OutputFile(path: draftsPath)
-            out.write(DraftsFile.text(drafts, context: importOptions.context))
+            out.write(DraftsFile.text(drafts.map(RemedyWording.spelledOut), context: importOptions.context))
             try out.close()
             Stderr.print("ingest: wrote \(drafts.count) draft\(drafts.count == 1 ? "" : "s") to \(draftsPath); edit statuses or values, then: ingest accept \(draftsPath)")
         }

@@ -13,7 +13,7 @@ struct IssueLog {
         for issue in draft.allIssues where issue.severity >= minimum {
             let seen = counts[issue.code.rawValue, default: 0] + 1
             counts[issue.code.rawValue] = seen
-            if seen <= limit { Stderr.print("ingest: \(VisibleText.escaped(issue.message))") }
+            if seen <= limit { Stderr.print("ingest: \(VisibleText.escaped(RemedyWording.message(issue)))") }
         }
     }
 
@@ -57,20 +57,22 @@ struct InputReporter: ImportObserver {
             log.finish(source: report.source)
         }
         if printIssues && !quiet {
-            for warning in report.warnings { Stderr.print("ingest: \(report.source): \(VisibleText.escaped(warning.message))") }
+            for warning in report.warnings { Stderr.print("ingest: \(report.source): \(VisibleText.escaped(RemedyWording.message(warning)))") }
         }
         Stderr.print("ingest: \(report.source): \(report.line)")
     }
 
     mutating func failed(_ name: String, error: any Error) {
         switch error {
-        case let error as ReadError: Stderr.print("ingest: \(VisibleText.escaped(error.description))")
-        case let error as MappingError: Stderr.print("ingest: \(name): \(VisibleText.escaped(error.description))")
+        case let error as ReadError: Stderr.print("ingest: \(VisibleText.escaped(RemedyWording.describe(error)))")
+        case let error as MappingError: Stderr.print("ingest: \(name): \(VisibleText.escaped(RemedyWording.describe(error)))")
         default: Stderr.print("ingest: \(name): \(VisibleText.escaped(String(describing: error)))")
         }
     }
 
     static func printConflicts(_ draft: ImportDraft) {
-        for issue in draft.issues where issue.code == "duplicate.conflict" { Stderr.print("ingest: \(VisibleText.escaped(issue.message))") }
+        for issue in draft.issues where issue.code == "duplicate.conflict" {
+            Stderr.print("ingest: \(VisibleText.escaped(RemedyWording.message(issue)))")
+        }
     }
 }

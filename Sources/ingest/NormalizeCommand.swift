@@ -30,7 +30,7 @@ struct NormalizeCommand: Command {
 
     func run() throws -> Int32 {
         let out = try OutputFile(path: nil)
-        let normalizer = ValueNormalizer(context: context)
+        let normalizer = ValueNormalizer(context: context, wording: RemedyWording.message)
         while let line = readLine(strippingNewline: true) {
             let value: JSONValue
             switch kind {

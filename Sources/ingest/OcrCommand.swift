@@ -59,7 +59,7 @@ struct OcrCommand: Command {
         do {
             _ = try recognizer.checkSetup()
         } catch {
-            Stderr.print("ingest: \(error)")
+            Stderr.print("ingest: \(RemedyWording.describe(error))")
             return 1
         }
         let results = recognizer.recognizeAll(images.map { OCRInput(path: $0, name: $0) })
@@ -69,7 +69,7 @@ struct OcrCommand: Command {
         for result in results {
             switch result {
             case .failure(let error):
-                Stderr.print("ingest: \(error)")
+                Stderr.print("ingest: \(RemedyWording.describe(error))")
                 failed = true
             case .success(let page):
                 if page.words.isEmpty {

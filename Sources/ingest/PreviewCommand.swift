@@ -65,8 +65,9 @@ struct PreviewCommand: Command {
         if collection.failed { return 1 }
         var drafts = keepDuplicates ? collection.drafts : DraftMerger.merge(collection.drafts)
         for i in drafts.indices { drafts[i].status = policy.decide(drafts[i]) }
-        let table = PreviewTable(drafts: drafts, policy: policy, includeInactive: includeInactive,
-                                 rates: rates, ratesLabel: ratesPath ?? "rates")
+        var table = PreviewTable(drafts: drafts.map(RemedyWording.spelledOut), policy: policy,
+                                 includeInactive: includeInactive, rates: rates, ratesLabel: ratesPath ?? "rates")
+        table.policyLabel = RemedyWording.policy
         let out = try OutputFile(path: nil)
         switch format {
         case .table: out.write(table.table(width: width, color: Terminal.wantsColor))

@@ -163,7 +163,7 @@ struct ReviewSession {
         if let notes = draft.notes.value { row("notes", notes, nil) }
         row("from", draft.provenance.map { $0.location() }.joined(separator: ", "), nil)
         for issue in draft.allIssues where issue.severity >= .warning {
-            out += "  ! \(issue.code): \(VisibleText.escaped(issue.message))\n"
+            out += "  ! \(issue.code): \(VisibleText.escaped(RemedyWording.message(issue)))\n"
         }
         let doubts = AcceptPolicy.doubts(draft)
         out += doubts.isEmpty ? "  confident\n" : "  not confident: \(doubts.joined(separator: ", "))\n"

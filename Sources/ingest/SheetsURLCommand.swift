@@ -29,7 +29,7 @@ struct SheetsURLCommand: Command {
             print(remote.fetchURL(base: fetch.sheetsBaseURL))
             return 0
         } catch {
-            Stderr.print("ingest: \(error)")
+            Stderr.print("ingest: \(RemedyWording.describe(error))")
             return 1
         }
     }

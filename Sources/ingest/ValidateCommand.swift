@@ -18,8 +18,8 @@ struct ValidateCommand: Command {
             CODES (default severity):
 
             """
-        let width = (ValidationCheck.all.map(\.code.count).max() ?? 0) + 2
-        for check in ValidationCheck.all {
+        let width = (RemedyWording.checks.map(\.code.count).max() ?? 0) + 2
+        for check in RemedyWording.checks {
             let pad = String(repeating: " ", count: width - check.code.count)
             text += "  \(check.code)\(pad)\(check.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(check.meaning)\n"
         }
@@ -84,16 +84,16 @@ struct ValidateCommand: Command {
                 Stderr.print("ingest validate: \(error.message)\nUSAGE: \(Self.usage)")
                 return 2
             }
-            report = try ValidationRun(options: options).run(files: files)
+            report = RemedyWording.spelledOut(try ValidationRun(options: options).run(files: files))
         } catch let error as InputExpander.NotFound {
             Stderr.print("ingest validate: \(error)")
             return 2
         } catch let error as ConfigError {
-            Stderr.print("ingest validate: \(error)")
+            Stderr.print("ingest validate: \(RemedyWording.describe(error))")
             return 2
         }
         let out = try OutputFile(path: output)
-        out.write(format.render(report, version: version))
+        out.write(format.render(report, version: version, checks: RemedyWording.checks, otherHint: RemedyWording.otherHint))
         try out.close()
         if format != .text && format != .github { Stderr.print("ingest: \(report.summaryLine)") }
         return report.exitCode(maxWarnings: maxWarnings)

@@ -77,7 +77,7 @@ func run(_ command: CommandEntry, _ args: [String]) -> Int32 {
         Stderr.print("ingest \(command.name): \(error.message)\nUSAGE: \(command.usage)")
         return 2
     } catch {
-        Stderr.print("ingest \(command.name): \(error)")
+        Stderr.print("ingest \(command.name): \(RemedyWording.describe(error))")
         return 1
     }
 }

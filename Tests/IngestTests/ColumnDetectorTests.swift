@@ -109,7 +109,7 @@ struct TableCase: Sendable, CustomTestStringConvertible {
         let mapping = try ColumnDetector(context: Self.context).detect(
             header: ["Service", "Price", "List price"], samples: [["A", "1.00", "2.00"]], overrides: [.price: "list price"])
         #expect(mapping[.price] == 2)
-        #expect(mapping.choices[.price]?.reason == "--map")
+        #expect(mapping.choices[.price]?.reason == ColumnChoice.mapped)
     }
 
     @Test func overrideNamingNoColumnFails() {

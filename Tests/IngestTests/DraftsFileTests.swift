@@ -116,7 +116,7 @@ import IngestTestSupport
         BadEdit(find: "\"amount\": \"9.00\"", replace: "\"amount\": \"1e30\"",
                 message: "drafts.json: draft 2 (Spotify): priceHistory 1: price amount \"1e30\" is not a decimal number (expected e.g. \"9.99\")"),
         BadEdit(find: "\"schema\": \"ingest/drafts@1\"", replace: "\"schema\": \"ingest/subscriptions@1\"",
-                message: "drafts.json: not an ingest/drafts@1 file (expected \"schema\": \"ingest/drafts@1\"; write one with ingest import … --drafts FILE)"),
+                message: "drafts.json: not an ingest/drafts@1 file (expected \"schema\": \"ingest/drafts@1\")"),
         BadEdit(find: "\"draft\": 1,", replace: "\"draft\": 1",
                 message: "drafts.json:11:7: expected ',' or '}'"),
     ]

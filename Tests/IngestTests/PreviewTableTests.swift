@@ -23,6 +23,7 @@ import IngestTestSupport
         #expect(text.contains("  USD  32.82 / month  393.88 / year"))
         #expect(!text.contains("GBP"))
         #expect(text.contains("would write 3 subscriptions"))
+        #expect(text.contains("(policy: confident)"))
         let withInactive = PreviewTable(drafts: Self.drafts, policy: .confident, includeInactive: true)
         #expect(withInactive.totalsText().contains("  GBP  25.00 / month  300.00 / year"))
     }

@@ -8,6 +8,9 @@ package struct ColumnChoice: Hashable, Sendable {
     /// 0…1.
     package var score: Double
     package var reason: String
+
+    /// The reason of a column the caller mapped (`ImportOptions.overrides`).
+    package static let mapped = "mapped"
 }
 
 /// Which column feeds which field, and the columns nothing took.
@@ -19,10 +22,16 @@ public struct ColumnMapping: Hashable, Sendable {
     public subscript(field: Field) -> Int? { choices[field]?.column }
 }
 
-/// A column mapping override that names no column of the file.
+/// A column mapping override that names no column of the file: the field, the header it
+/// named, and the message (`cycle=Billing: no column is called "Billing" (columns: …)`).
 package struct MappingError: Error, Sendable, CustomStringConvertible {
+    package var field: Field
+    package var header: String
     package var message: String
     package var description: String { message }
+
+    /// The mapping as the message starts with it: `cycle=Billing`.
+    package var mapping: String { "\(field.rawValue)=\(header)" }
 }
 
 /// Maps table columns onto fields from their headers (any of a dozen languages, typos, emoji)
@@ -36,7 +45,8 @@ package struct ColumnDetector: Sendable {
         self.context = context
     }
 
-    /// `samples` are data rows (up to a few hundred are enough); `overrides` come from `--map`.
+    /// `samples` are data rows (up to a few hundred are enough); `overrides` are the caller's
+    /// (`ImportOptions.overrides`).
     package func detect(header: [String], samples: [[String]],
                        overrides: [Field: String] = [:]) throws(MappingError) -> ColumnMapping {
         let evidence = (0..<header.count).map { column in
@@ -47,9 +57,10 @@ package struct ColumnDetector: Sendable {
         for (field, wanted) in overrides.sorted(by: { $0.key < $1.key }) {
             guard let column = ColumnDetector.column(named: wanted, in: header) else {
                 let list = header.map { "\"\($0)\"" }.joined(separator: ", ")
-                throw MappingError(message: "--map \(field.rawValue)=\(wanted): no column is called \"\(wanted)\" (columns: \(list))")
+                throw MappingError(field: field, header: wanted,
+                                   message: "\(field.rawValue)=\(wanted): no column is called \"\(wanted)\" (columns: \(list))")
             }
-            choices[field] = ColumnChoice(column: column, header: header[column], score: 1, reason: "--map")
+            choices[field] = ColumnChoice(column: column, header: header[column], score: 1, reason: ColumnChoice.mapped)
             taken.insert(column)
         }
         var candidates: [(field: Field, choice: ColumnChoice)] = []

@@ -1,5 +1,5 @@
 /// The fields a table column can be mapped onto.
-public enum Field: String, Sendable, CaseIterable, Hashable, Comparable {
+public enum Field: String, Sendable, Codable, CaseIterable, Hashable, Comparable {
     case name, price, currency, cycle
     /// The number half of a cycle split over two columns ("every" 1..N).
     case cycleInterval

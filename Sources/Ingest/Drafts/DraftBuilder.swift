@@ -223,7 +223,7 @@ package struct DraftBuilder: Sendable {
             }
             if parsed.price.currency == nil, !parsed.issues.contains(where: { $0.code == "currency.ambiguous" }) {
                 parsed.issues.append(Issue("currency.missing", .warning,
-                    "\(provenance.location(column: column)): \"\(text)\" names no currency; pass --currency to set one"))
+                    "\(provenance.location(column: column)): \"\(text)\" names no currency", remedy: .chooseCurrency))
             }
             var located = parsed.issues.map { issue -> Issue in
                 var issue = issue
@@ -277,7 +277,7 @@ package struct DraftBuilder: Sendable {
             ])
         }
         return DraftField(raw: nil, value: nil, confidence: 0, issues: [
-            Issue("cycle.missing", .warning, "\(provenance.location()): no billing cycle found; add a cycle column or --map cycle=HEADER"),
+            Issue("cycle.missing", .warning, "\(provenance.location()): no billing cycle found", remedy: .mapColumn(.cycle)),
         ])
     }
 
@@ -289,10 +289,10 @@ package struct DraftBuilder: Sendable {
         }
         do {
             let parsed = try parseDate(first, order: order)
-            var issues = parsed.issues.map { Issue($0.code, $0.severity, "\(provenance.location(column: column)): \($0.message)") }
+            var issues = parsed.issues.map { $0.located(provenance.location(column: column)) }
             if guessed, parsed.orderFromColumn, !issues.contains(where: { $0.code == "date.ambiguous" }) {
                 issues.append(Issue("date.ambiguous", .warning,
-                    "\(provenance.location(column: column)): day and month order could not be proven from the column; read \"\(text)\" as \(order?.rawValue ?? "month first"); pass --locale to choose"))
+                    "\(provenance.location(column: column)): day and month order could not be proven from the column; read \"\(text)\" as \(order?.rawValue ?? "month first")", remedy: .chooseLocale))
             }
             return DraftField(raw: text, value: parsed.date, confidence: issues.isEmpty ? 1 : 0.6, column: column, issues: issues)
         } catch {

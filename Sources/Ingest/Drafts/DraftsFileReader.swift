@@ -4,7 +4,14 @@ import Foundation
 /// the draft and the field: `drafts.json: draft 3 (Netflix): price "abc" is not a price …`.
 package struct DraftsFileError: Error, Sendable, CustomStringConvertible {
     package var messages: [String]
+    /// The file is not a drafts file at all (its one message says so): the CLI says how to write one.
+    package var notADraftsFile = false
     package var description: String { messages.joined(separator: "\n") }
+
+    package init(messages: [String], notADraftsFile: Bool = false) {
+        self.messages = messages
+        self.notADraftsFile = notADraftsFile
+    }
 }
 
 /// Reads an `ingest/drafts@1` file back, validating the user's edits with the normalisers.
@@ -23,7 +30,8 @@ package struct DraftsFileReader: Sendable {
             throw DraftsFileError(messages: ["\(file):\(error.line):\(error.column): \(error.message)"])
         }
         guard document["schema"]?.stringValue == DraftsFile.schemaID else {
-            throw DraftsFileError(messages: ["\(file): not an \(DraftsFile.schemaID) file (expected \"schema\": \"\(DraftsFile.schemaID)\"; write one with ingest import … --drafts FILE)"])
+            throw DraftsFileError(messages: ["\(file): not an \(DraftsFile.schemaID) file (expected \"schema\": \"\(DraftsFile.schemaID)\")"],
+                                   notADraftsFile: true)
         }
         var errors: [String] = []
         let context = readContext(document["context"], errors: &errors)

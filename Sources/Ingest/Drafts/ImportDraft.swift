@@ -87,6 +87,20 @@ public struct ImportDraft: Hashable, Sendable, Codable {
             + category.issues + notes.issues
     }
 
+    /// The draft with `transform` applied to each of its issues and its fields' issues.
+    package func mappingIssues(_ transform: (Issue) -> Issue) -> ImportDraft {
+        var draft = self
+        draft.issues = issues.map(transform)
+        draft.name.issues = name.issues.map(transform)
+        draft.price.issues = price.issues.map(transform)
+        draft.cycle.issues = cycle.issues.map(transform)
+        draft.nextRenewal.issues = nextRenewal.issues.map(transform)
+        draft.startDate.issues = startDate.issues.map(transform)
+        draft.category.issues = category.issues.map(transform)
+        draft.notes.issues = notes.issues.map(transform)
+        return draft
+    }
+
     /// The lowest confidence among the fields that carry a value.
     public var confidence: Double {
         let present = [name.value == nil ? nil : name.confidence,

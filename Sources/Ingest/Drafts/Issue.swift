@@ -89,17 +89,72 @@ public struct Issue: Hashable, Sendable, Codable, CustomStringConvertible {
         ]
     }
 
+    /// What the user can do about a problem, when a setting of the import can fix it. The
+    /// message says what is wrong in plain words; an app offers the remedy as a control (a
+    /// currency picker, a column menu), and the CLI names its flag. `ReadError` carries one too.
+    public enum Remedy: Hashable, Sendable, Codable {
+        /// Say which currency the amounts are in (`NormalizeContext.currency`): a sign was read
+        /// as a guess, names several currencies, or there is none.
+        case chooseCurrency
+        /// Say which locale the file is written in (`NormalizeContext.locale`): the day and month
+        /// order or the decimal mark was guessed.
+        case chooseLocale
+        /// Either of the above settles it: a sign such as `$` read by the locale's region.
+        case chooseCurrencyOrLocale
+        /// Say which text encoding the file is in (`ImportOptions.encoding`): the bytes were read
+        /// as a fallback.
+        case chooseEncoding
+        /// Read the file as UTF-16 (`ImportOptions.encoding`): what looked like binary data may be
+        /// UTF-16 text.
+        case readAsUTF16
+        /// Add a column for the field, or map one onto it (`ImportOptions.overrides`).
+        case mapColumn(Field)
+        /// Raise a limit the input went past, if the input is really that large; `current` is the
+        /// limit it went past.
+        case raiseLimit(Limit, current: Int)
+        /// Wait longer for a link's answer (`FetchOptions.timeout`).
+        case longerTimeout
+        /// Give the files in a folder one by one: a folder is not an input.
+        case listFolder
+
+        /// A limit of `ReadLimits`, `FetchOptions` or the ZIP reader.
+        public enum Limit: String, Hashable, Sendable, Codable, CaseIterable {
+            /// `ReadLimits.maxCellBytes`: one cell.
+            case cellBytes
+            /// `ReadLimits.maxRecordBytes`, which follows the cell limit: one row.
+            case rowBytes
+            /// `ReadLimits.maxColumns`.
+            case columns
+            /// `ReadLimits.maxInputBytes`: the bytes read from standard input.
+            case inputBytes
+            /// `FetchOptions.maxBytes`: a link's download.
+            case downloadBytes
+            /// The ZIP reader's limit on one member's inflated size (not an app's setting).
+            case memberBytes
+        }
+    }
+
     public var code: Code
     public var severity: Severity
+    /// What is wrong, naming no setting: `remedy` says what can be done about it.
     public var message: String
+    public var remedy: Remedy?
 
-    public init(_ code: Code, _ severity: Severity, _ message: String) {
+    public init(_ code: Code, _ severity: Severity, _ message: String, remedy: Remedy? = nil) {
         self.code = code
         self.severity = severity
         self.message = message
+        self.remedy = remedy
     }
 
     public var description: String { "\(severity.rawValue) \(code): \(message)" }
+
+    /// The issue with `prefix` (a file, row or column) before its message.
+    package func located(_ prefix: String) -> Issue {
+        var issue = self
+        issue.message = "\(prefix): \(message)"
+        return issue
+    }
 }
 
 /// Text from an input made safe to print on a terminal: control characters (C0, DEL, C1) and

@@ -15,6 +15,8 @@ package struct PreviewTable: Sendable {
     package var includeInactive: Bool
     /// The policy that decided the statuses, for the heading.
     package var policy: AcceptPolicy?
+    /// The policy in words after the counts (the CLI names its flag).
+    package var policyLabel: @Sendable (AcceptPolicy) -> String = { "policy: \($0.rawValue)" }
 
     package init(drafts: [ImportDraft], policy: AcceptPolicy?, includeInactive: Bool = false,
                 rates: ExchangeRates? = nil, ratesLabel: String = "rates") {
@@ -136,7 +138,7 @@ package struct PreviewTable: Sendable {
         let byStatus = ImportDraft.Status.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
         let summary = self.summary
         var out = "\(drafts.count) draft\(drafts.count == 1 ? "" : "s"): \(byStatus)"
-        if let policy { out += " (--accept \(policy.rawValue))" }
+        if let policy { out += " (\(policyLabel(policy)))" }
         out += "\nwould write \(summary.active) subscription\(summary.active == 1 ? "" : "s")"
         if summary.notInTotals > 0 { out += " (\(summary.notInTotals) without price, currency or cycle, not in the totals)" }
         out += "\n"

@@ -11,7 +11,7 @@ enum CurrencyChoice {
         }
         func guess(_ code: String) -> (Currency?, Issue?) {
             (Currency(unchecked: code), Issue("currency.guessed", .warning,
-                "\"\(sign)\" read as \(code); pass --currency or --locale to choose"))
+                "\"\(sign)\" read as \(code)", remedy: .chooseCurrencyOrLocale))
         }
         switch family {
         case .dollar:
@@ -52,6 +52,6 @@ enum CurrencyChoice {
             break
         }
         return (nil, Issue("currency.ambiguous", .warning,
-            "\"\(sign)\" names no single currency; pass --currency to choose"))
+            "\"\(sign)\" names no single currency", remedy: .chooseCurrency))
     }
 }

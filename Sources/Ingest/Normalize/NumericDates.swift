@@ -84,7 +84,7 @@ extension DateParser {
             dayFirst = group.separator == "."
             if a != b && a <= 12 && b <= 12 {
                 issues.append(Issue("date.ambiguous", .warning,
-                    "\(NormalizeError.quote(raw)) could be day or month first; read as \(dayFirst ? "day" : "month") first; pass --locale to choose"))
+                    "\(NormalizeError.quote(raw)) could be day or month first; read as \(dayFirst ? "day" : "month") first", remedy: .chooseLocale))
             }
         }
         let (day, month) = dayFirst ? (a, b) : (b, a)

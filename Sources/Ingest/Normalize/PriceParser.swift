@@ -163,7 +163,7 @@ package struct PriceParser: Sendable {
                 if currency.map({ $0.minorDigits != 0 }) ?? true {
                     let number = text.string(chosen.number.start..<chosen.number.end)
                     issues.append(Issue("price.separator-guessed", .warning,
-                        "\"\(number)\" read as \(grouped) (\"\(Character(mark))\" taken as a thousands separator); pass --locale to choose"))
+                        "\"\(number)\" read as \(grouped) (\"\(Character(mark))\" taken as a thousands separator)", remedy: .chooseLocale))
                 }
             }
             if markIsDecimal { integer = i.isEmpty ? "0" : i; fraction = f } else { integer = grouped }

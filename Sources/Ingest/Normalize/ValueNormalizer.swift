@@ -1,18 +1,21 @@
 /// The JSON answers of `ingest normalize`: one object per raw value.
 package struct ValueNormalizer: Sendable {
     package let context: NormalizeContext
+    /// An issue in words for a note: its message, and its remedy in the caller's words.
+    package let wording: @Sendable (Issue) -> String
     private let prices: PriceParser
     private let dates: DateParser
     private let cycles = CycleParser()
 
-    package init(context: NormalizeContext) {
+    package init(context: NormalizeContext, wording: @escaping @Sendable (Issue) -> String = { $0.message }) {
         self.context = context
+        self.wording = wording
         prices = PriceParser(context: context)
         dates = DateParser(context: context)
     }
 
-    static func note(_ issues: [Issue]) -> [(String, JSONValue)] {
-        let notes = issues.filter { $0.severity >= .info }.map(\.message)
+    func note(_ issues: [Issue]) -> [(String, JSONValue)] {
+        let notes = issues.filter { $0.severity >= .info }.map(wording)
         return notes.isEmpty ? [] : [("note", .string(notes.joined(separator: "; ")))]
     }
 
@@ -25,7 +28,7 @@ package struct ValueNormalizer: Sendable {
                 ("currency", .optional(parsed.price.currency?.code)),
             ]
             if let cycle = parsed.cycle { members.append(("cycle", CanonicalJSON.value(cycle))) }
-            members += ValueNormalizer.note(parsed.issues + parsed.notes.map { Issue("price.note", .info, $0) })
+            members += note(parsed.issues + parsed.notes.map { Issue("price.note", .info, $0) })
             return .object(members)
         } catch {
             return .object([("error", .string(error.message))])
@@ -36,7 +39,7 @@ package struct ValueNormalizer: Sendable {
     package func date(_ raw: String) -> JSONValue {
         do {
             let parsed = try dates.parse(raw[...])
-            return .object([("date", .string(parsed.date.description))] + ValueNormalizer.note(parsed.issues))
+            return .object([("date", .string(parsed.date.description))] + note(parsed.issues))
         } catch {
             return .object([("error", .string(error.message))])
         }

@@ -1,11 +1,12 @@
-/// The column mapping in words, for `ingest columns`.
+/// The column mapping in words, for `ingest columns`. `mapped` is the reason shown for a column
+/// the caller mapped (the CLI names its flag).
 package enum ColumnReport {
-    package static func text(_ mapping: ColumnMapping) -> String {
+    package static func text(_ mapping: ColumnMapping, mapped: String = ColumnChoice.mapped) -> String {
         var out = "FIELD          COLUMN                    SCORE  REASON\n"
         for field in Field.allCases {
             guard let choice = mapping.choices[field] else { continue }
             let column = "\(choice.column + 1) \"\(choice.header)\""
-            out += pad(field.rawValue, 15) + pad(column, 26) + pad(score(choice.score), 7) + choice.reason + "\n"
+            out += pad(field.rawValue, 15) + pad(column, 26) + pad(score(choice.score), 7) + reason(choice, mapped) + "\n"
         }
         let missing = Field.allCases.filter { mapping.choices[$0] == nil }
         if !missing.isEmpty {
@@ -16,7 +17,7 @@ package enum ColumnReport {
         return out
     }
 
-    package static func json(_ mapping: ColumnMapping) -> JSONValue {
+    package static func json(_ mapping: ColumnMapping, mapped: String = ColumnChoice.mapped) -> JSONValue {
         .object([
             ("fields", .object(Field.allCases.compactMap { field in
                 mapping.choices[field].map { choice in
@@ -24,12 +25,16 @@ package enum ColumnReport {
                         ("column", .int(choice.column + 1)),
                         ("header", .string(choice.header)),
                         ("score", .number(score(choice.score))),
-                        ("reason", .string(choice.reason)),
+                        ("reason", .string(reason(choice, mapped))),
                     ]))
                 }
             })),
             ("unused", .array(mapping.unused.map { .object([("column", .int($0 + 1)), ("header", .string(mapping.header[$0]))]) })),
         ])
+    }
+
+    static func reason(_ choice: ColumnChoice, _ mapped: String) -> String {
+        choice.reason == ColumnChoice.mapped ? mapped : choice.reason
     }
 
     static func score(_ value: Double) -> String {

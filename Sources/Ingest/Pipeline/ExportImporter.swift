@@ -50,7 +50,7 @@ struct ExportImporter {
             report.rows += part.rows
             report.drafts += part.drafts
             report.skips += part.skips
-            report.warnings += part.warnings.map { Issue($0.code, $0.severity, "\(member.part): \($0.message)") }
+            report.warnings += part.warnings.map { $0.located(member.part) }
             if report.mapping == nil { report.mapping = part.mapping }
             read.append("\(member.part) (\(part.rows) row\(part.rows == 1 ? "" : "s"))")
         }

@@ -28,7 +28,7 @@ package struct Importer: Sendable {
     /// A folder is not an input: its files are (`InputExpander.importable(under:)`).
     static func refuseFolder(_ path: String, name: String) throws(ReadError) {
         guard InputSniffer.isFolder(path) else { return }
-        throw ReadError(file: name, "is a folder, not a file: give the files in it (ingest import reads a folder's .csv, .tsv, .zip and image files when the folder is given on the command line)")
+        throw ReadError(file: name, "is a folder, not a file: give the files in it", remedy: .listFolder)
     }
 
     /// True when the file's header clearly names a transaction table (date, description and
@@ -173,7 +173,7 @@ package struct Importer: Sendable {
         } catch let error as SheetsLinkError {
             throw options.fetchedLinks.failed(link, ReadError(file: name, error.message))
         } catch let error as FetchError {
-            throw options.fetchedLinks.failed(link, ReadError(file: name, error.message))
+            throw options.fetchedLinks.failed(link, ReadError(file: name, error.message, remedy: error.remedy))
         }
     }
 

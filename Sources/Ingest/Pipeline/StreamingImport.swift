@@ -202,7 +202,8 @@ package struct InputFile: Sendable {
                 }
                 total += chunk.count
                 guard total <= limits.maxInputBytes else {
-                    throw ReadError(file: "<stdin>", "more than \(limits.maxInputBytes) bytes on standard input; pass a file instead, or raise the limit with --max-input-bytes N")
+                    throw ReadError(file: "<stdin>", "more than \(limits.maxInputBytes) bytes on standard input",
+                                    remedy: .raiseLimit(.inputBytes, current: limits.maxInputBytes))
                 }
                 let written = chunk.withUnsafeBytes { bytes in Result { () throws(ReadError) in try spool.write(bytes, what: "<stdin>") } }
                 try written.get()

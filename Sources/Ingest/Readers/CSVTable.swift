@@ -263,7 +263,7 @@ package final class CSVTable: TableSource {
         if !fellBack {
             fellBack = true
             warnings.append(Issue("encoding.fallback", .warning,
-                "line \(line) is not valid UTF-8; read the file as Windows-1252 (pass --encoding to choose another)"))
+                "line \(line) is not valid UTF-8; read the file as Windows-1252", remedy: .chooseEncoding))
         }
         return Windows1252.decode(bytes)
     }

@@ -466,13 +466,16 @@ public struct ReadLimits: Sendable, Equatable {
         switch overflow {
         case .cell:
             return ReadError(file: file, line: line, column: column,
-                "a cell longer than \(ReadLimits.size(maxCellBytes)) (a quote left open, or not a table?); raise the limit with --max-cell-bytes N if the cell is real")
+                "a cell longer than \(ReadLimits.size(maxCellBytes)) (a quote left open, or not a table?)",
+                remedy: .raiseLimit(.cellBytes, current: maxCellBytes))
         case .record:
             return ReadError(file: file, line: line, column: column,
-                "a row longer than \(ReadLimits.size(maxRecordBytes)) (a quote left open, or not a table?); raise the limit with --max-cell-bytes N if the row is real")
+                "a row longer than \(ReadLimits.size(maxRecordBytes)) (a quote left open, or not a table?)",
+                remedy: .raiseLimit(.rowBytes, current: maxRecordBytes))
         case .columns:
             return ReadError(file: file, line: line, column: column,
-                "a row of more than \(maxColumns) columns (the wrong delimiter, or not a table?); raise the limit with --max-columns N if the columns are real")
+                "a row of more than \(maxColumns) columns (the wrong delimiter, or not a table?)",
+                remedy: .raiseLimit(.columns, current: maxColumns))
         }
     }
 

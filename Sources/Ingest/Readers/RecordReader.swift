@@ -125,8 +125,7 @@ struct RecordReader: ~Copyable {
     private func binaryError(at offset: Int) -> ReadError {
         let line = tokenizer.currentLine
         let place = decoder.passesBytesThrough ? "a NUL byte at byte \(bomLength + inputStart + offset)" : "a NUL character"
-        var message = "looks like binary data, not a text table (\(place), line \(line)); if it is a table, remove the NUL bytes"
-        if encoding == .utf8 { message += ", or pass --encoding utf-16 if it is UTF-16 text" }
-        return ReadError(file: name, line: line, message)
+        let message = "looks like binary data, not a text table (\(place), line \(line)); if it is a table, remove the NUL bytes"
+        return ReadError(file: name, line: line, message, remedy: encoding == .utf8 ? .readAsUTF16 : nil)
     }
 }

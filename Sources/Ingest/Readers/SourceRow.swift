@@ -130,18 +130,21 @@ struct SkipTally {
     }
 }
 
-/// A file that could not be read at all: names the file, the line and what to do.
+/// A file that could not be read at all: names the file, the line, what is wrong and, when a
+/// setting can fix it, the remedy.
 public struct ReadError: Error, Sendable, CustomStringConvertible {
     public var file: String
     public var line: Int?
     public var column: Int?
     public var message: String
+    public var remedy: Issue.Remedy?
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, _ message: String) {
+    public init(file: String, line: Int? = nil, column: Int? = nil, _ message: String, remedy: Issue.Remedy? = nil) {
         self.file = file
         self.line = line
         self.column = column
         self.message = message
+        self.remedy = remedy
     }
 
     public var description: String {

@@ -232,8 +232,8 @@ package struct ZipArchive: Sendable {
     }
 
     private func tooLarge(_ member: String, _ limits: ZipLimits) -> ReadError {
-        ReadError(file: name, "\(member) inflates to more than \(limits.maxMemberBytes) bytes, the limit for one member; "
-            + "pass a larger --max-member-bytes if the file is really that big")
+        ReadError(file: name, "\(member) inflates to more than \(limits.maxMemberBytes) bytes, the limit for one member",
+                  remedy: .raiseLimit(.memberBytes, current: limits.maxMemberBytes))
     }
 
     /// Inflates raw deflate data (no zlib header) a chunk in, a chunk out.

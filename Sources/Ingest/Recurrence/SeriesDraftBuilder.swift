@@ -42,7 +42,7 @@ package struct SeriesDraftBuilder: Sendable {
             name: DraftField(raw: merchant.name, value: merchant.name, confidence: merchant.isKnownService ? 1 : 0.85),
             price: DraftField(raw: DecimalText.format(price(last.amount).amount, minorDigits: currency?.minorDigits ?? 2),
                               value: price(last.amount), confidence: currency == nil ? 0.5 : 1,
-                              issues: currency == nil ? [Issue("currency.missing", .warning, "\(file): \(merchant.name): no currency in the statement; pass --currency")] : []),
+                              issues: currency == nil ? [Issue("currency.missing", .warning, "\(file): \(merchant.name): no currency in the statement", remedy: .chooseCurrency)] : []),
             cycle: DraftField(raw: series.fit.period.rawValue, value: cycle, confidence: confidence),
             nextRenewal: next.isSupported ? DraftField(raw: last.date.description, value: next, confidence: confidence)
                 : DraftField(raw: last.date.description, value: nil, confidence: 0, issues: [

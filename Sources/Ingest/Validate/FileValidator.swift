@@ -97,9 +97,10 @@ package struct FileValidator: Sendable {
             try body(&findings)
         } catch let error as ReadError {
             let code = error.message.contains("empty") ? "file.empty" : "file.unreadable"
-            findings.add(code, line: error.line, column: error.column, message: error.message)
+            findings.add(code, line: error.line, column: error.column, message: error.message, remedy: error.remedy)
         } catch let error as MappingError {
             findings.add("map.unknown-column", message: error.message)
+            findings.items[findings.items.count - 1].mapping = error.mapping
         } catch {
             findings.add("file.unreadable", message: "\(error)")
         }
@@ -168,7 +169,8 @@ package struct FileValidator: Sendable {
         // The reader's encoding fallback says again what a file.encoding finding says with its position.
         let encodingReported = findings.items.contains { $0.code == "file.encoding" }
         for warning in second.warnings where !(encodingReported && warning.code == "encoding.fallback") {
-            findings.add(warning.code.rawValue, severity: warning.severity, message: findings.strip(warning.message))
+            findings.add(warning.code.rawValue, severity: warning.severity, message: findings.strip(warning.message),
+                         remedy: warning.remedy)
         }
     }
 
@@ -227,9 +229,10 @@ struct FindingList {
     var items: [Finding] = []
 
     mutating func add(_ code: String, severity: Issue.Severity? = nil, line: Int? = nil, row: Int? = nil,
-                      column: Int? = nil, value: String? = nil, message: String) {
+                      column: Int? = nil, value: String? = nil, message: String, remedy: Issue.Remedy? = nil) {
         let level = severity ?? ValidationCheck.byCode[code]?.severity ?? .warning
-        items.append(Finding(code: code, severity: level, line: line, row: row, column: column, value: value, message: message))
+        items.append(Finding(code: code, severity: level, line: line, row: row, column: column, value: value,
+                             message: message, remedy: remedy))
     }
 
     /// Pipeline messages start with `file:line:col: `; the finding carries the position itself.

@@ -12,10 +12,14 @@ package struct Finding: Hashable, Sendable {
     /// The cell or bytes at fault, as written.
     package var value: String?
     package var message: String
+    /// What a setting can do about it, when the message came from the import with one.
+    package var remedy: Issue.Remedy?
+    /// The column mapping the message names (`cycle=Billing`), for `map.unknown-column`.
+    package var mapping: String?
     package var hint: String
 
     package init(code: String, severity: Issue.Severity, line: Int? = nil, row: Int? = nil, column: Int? = nil,
-                value: String? = nil, message: String, hint: String? = nil) {
+                value: String? = nil, message: String, remedy: Issue.Remedy? = nil, hint: String? = nil) {
         self.code = code
         self.severity = severity
         self.line = line
@@ -23,6 +27,7 @@ package struct Finding: Hashable, Sendable {
         self.column = column
         self.value = value
         self.message = message
+        self.remedy = remedy
         self.hint = hint ?? ValidationCheck.hint(for: code)
     }
 

@@ -94,7 +94,7 @@ struct RowChecks {
             findings.add("row.ragged", line: row.line, row: row.row, column: nil, value: nil, message: message)
         default:
             findings.add(issue.code.rawValue, severity: ValidationCheck.byCode[issue.code.rawValue] == nil ? issue.severity : nil,
-                         line: row.line, row: row.row, column: column, value: raw, message: message)
+                         line: row.line, row: row.row, column: column, value: raw, message: message, remedy: issue.remedy)
         }
     }
 

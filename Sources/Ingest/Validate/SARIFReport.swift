@@ -19,18 +19,20 @@ enum SARIFReport {
         return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
     }
 
-    static func sarif(_ report: ValidationReport, version: String) -> JSONValue {
-        var codes = ValidationCheck.all.map(\.code)
+    static func sarif(_ report: ValidationReport, version: String, checks: [ValidationCheck] = ValidationCheck.all,
+                      otherHint: String = ValidationCheck.otherHint) -> JSONValue {
+        let byCode = Dictionary(checks.map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
+        var codes = checks.map(\.code)
         for file in report.files {
             for finding in file.findings where !codes.contains(finding.code) { codes.append(finding.code) }
         }
         let index = Dictionary(codes.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
         let rules: [JSONValue] = codes.map { code in
-            let check = ValidationCheck.byCode[code]
+            let check = byCode[code]
             return .object([
                 ("id", .string(code)),
                 ("shortDescription", .object([("text", .string(check?.meaning ?? code))])),
-                ("help", .object([("text", .string(ValidationCheck.hint(for: code)))])),
+                ("help", .object([("text", .string(check?.hint ?? otherHint))])),
                 ("defaultConfiguration", .object([("level", .string(level(check?.severity ?? .warning)))])),
             ])
         }

@@ -67,12 +67,15 @@ package struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
     package var line: Int?
     package var column: Int?
     package var message: String
+    /// The issue code the config names that no check has: the CLI says where the codes are listed.
+    package var unknownCode: String?
 
-    package init(path: String, line: Int? = nil, column: Int? = nil, _ message: String) {
+    package init(path: String, line: Int? = nil, column: Int? = nil, _ message: String, unknownCode: String? = nil) {
         self.path = path
         self.line = line
         self.column = column
         self.message = message
+        self.unknownCode = unknownCode
     }
 
     package var description: String {
@@ -214,7 +217,7 @@ package struct ValidateConfig: Hashable, Sendable {
             guard case .object(let pairs) = value else { throw fail("severity", "an object such as {\"currency.missing\": \"off\"}") }
             for (code, level) in pairs {
                 guard ValidateConfig.isKnown(code) else {
-                    throw ConfigError(path: path, "\(at)severity: unknown code \"\(code)\" (see `ingest validate --help` for the codes)")
+                    throw ConfigError(path: path, "\(at)severity: unknown code \"\(code)\"", unknownCode: code)
                 }
                 if level.stringValue == "off" {
                     layer.severities[code] = .some(nil)

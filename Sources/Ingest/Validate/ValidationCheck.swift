@@ -1,5 +1,6 @@
 /// The checks `ingest validate` runs: each has a stable code, a default severity, its meaning and
-/// what to do about it. The table of codes in docs/validate.md is this list.
+/// what to do about it, naming the config's keys but no flag (the CLI adds its flags). The table
+/// of codes in docs/validate.md is this list.
 package struct ValidationCheck: Hashable, Sendable {
     package var code: String
     package var severity: Issue.Severity
@@ -25,10 +26,10 @@ package struct ValidationCheck: Hashable, Sendable {
                         hint: "add a header row such as Name,Price,Billing,Next renewal"),
         ValidationCheck("header.duplicate", .warning, "two columns have the same name; only one can be used",
                         hint: "rename one of the columns"),
-        ValidationCheck("map.unknown-column", .error, "a column mapping (--map or config \"map\") names no column of the file",
+        ValidationCheck("map.unknown-column", .error, "a column mapping names no column of the file",
                         hint: "use a header exactly as written in the file, or a 1-based column number"),
         ValidationCheck("field.missing", .error, "a required field has no column",
-                        hint: "add the column, or map it with --map FIELD=HEADER or \"map\" in ingest.json"),
+                        hint: "add the column, or map it with \"map\" in ingest.json"),
         ValidationCheck("row.ragged", .warning, "a row has more or fewer cells than the header",
                         hint: "quote cells that contain commas, and give every row the header's number of cells"),
         ValidationCheck("row.duplicate", .warning, "a row repeats an earlier row exactly",
@@ -48,11 +49,11 @@ package struct ValidationCheck: Hashable, Sendable {
         ValidationCheck("price.decimal-guessed", .warning, "the price column mixes decimal commas and points",
                         hint: "use one decimal mark in the whole column, or set \"locale\""),
         ValidationCheck("currency.missing", .warning, "a price names no currency",
-                        hint: "add a currency column or code, or set \"currency\" / --currency"),
+                        hint: "add a currency column or code, or set \"currency\""),
         ValidationCheck("currency.guessed", .warning, "the currency sign is ambiguous ($ read as USD)",
-                        hint: "write the ISO code (USD, CAD, AUD …) or set \"currency\" / --currency"),
+                        hint: "write the ISO code (USD, CAD, AUD …) or set \"currency\""),
         ValidationCheck("currency.ambiguous", .warning, "a sign that several currencies use (kr, ¥) and no currency was given",
-                        hint: "write the ISO code (SEK, NOK, DKK, JPY, CNY …) or set \"currency\" / --currency"),
+                        hint: "write the ISO code (SEK, NOK, DKK, JPY, CNY …) or set \"currency\""),
         ValidationCheck("currency.unknown", .error, "a currency code that is not ISO 4217",
                         hint: "use an ISO 4217 code such as USD, EUR, GBP"),
         ValidationCheck("currency.conflict", .error, "the price and the currency column name different currencies",
@@ -73,10 +74,10 @@ package struct ValidationCheck: Hashable, Sendable {
                         hint: "write the date as YYYY-MM-DD with a four-digit year"),
         ValidationCheck("date.ambiguous", .warning, "day and month order cannot be told from the column",
                         hint: "write dates as YYYY-MM-DD, or set \"dateOrder\" (DMY or MDY) or \"locale\""),
-        ValidationCheck("date.past", .warning, "a next-renewal date before the reference day (--today)",
+        ValidationCheck("date.past", .warning, "a next-renewal date before the reference day",
                         hint: "update the next renewal date"),
         ValidationCheck("statement.read", .info, "the file was read as a bank statement: its layout or columns, encoding, date order and sign",
-                        hint: "nothing to do; pass --from csv if the file is a list of subscriptions"),
+                        hint: "nothing to do, unless the file is a list of subscriptions: then read it as one"),
         ValidationCheck("statement.date-unparseable", .error, "a statement row's date cannot be read (import leaves the row out)",
                         hint: "export the statement again, or write the date like the other rows"),
         ValidationCheck("statement.amount-unparseable", .error, "a statement row's amount cannot be read (import leaves the row out)",
@@ -87,8 +88,11 @@ package struct ValidationCheck: Hashable, Sendable {
 
     static let byCode: [String: ValidationCheck] = Dictionary(all.map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
 
-    /// The advice for a code; reader warnings not in the list get a generic one.
+    /// The advice for a code not in the list (a reader warning).
+    package static let otherHint = "see the list of codes"
+
+    /// The advice for a code; reader warnings not in the list get `otherHint`.
     package static func hint(for code: String) -> String {
-        byCode[code]?.hint ?? "see `ingest validate --help` for the list of codes"
+        byCode[code]?.hint ?? otherHint
     }
 }

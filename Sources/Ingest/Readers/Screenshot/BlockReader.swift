@@ -22,7 +22,7 @@ struct BlockReader: Sendable {
         draft.name = field(raw: name, value: name, confidence: nameCell.nameConfidence, what: "name", at: provenance)
         draft.price = field(raw: price.raw, value: price.parsed.price, cell: priceCell, what: "price", at: provenance)
         // The price parser's notes (a guessed "$") name no place: say which image and line.
-        draft.price.issues += price.parsed.issues.map { Issue($0.code, $0.severity, "\(provenance.location()): \($0.message)") }
+        draft.price.issues += price.parsed.issues.map { $0.located(provenance.location()) }
         if let negative = PriceChecks.negative(price.parsed.price, at: provenance.location()) { draft.price.issues.append(negative) }
         if let cycle = cycles.suffix(price.trailing) {
             draft.cycle = field(raw: price.raw + price.trailing, value: cycle, cell: priceCell, what: "cycle", at: provenance)

@@ -104,7 +104,7 @@ struct PriceFinder: Sendable {
             guard var parsed = try? parser.parse(Substring(input)) else { continue }
             if let iso, parsed.price.currency?.code != iso, let currency = Currency(iso) { parsed.price.currency = currency }
             if sign == "¥" || sign == "￥", context.currency == nil, !chinesePage, context.language == nil {
-                parsed.issues.append(Issue("currency.guessed", .warning, "\"¥\" taken as \(iso ?? "JPY"); pass --currency to choose"))
+                parsed.issues.append(Issue("currency.guessed", .warning, "\"¥\" taken as \(iso ?? "JPY")", remedy: .chooseCurrency))
             }
             let end = match.range.location + match.range.length
             let trailing = ns.substring(from: end).prefix(24)
@@ -117,7 +117,7 @@ struct PriceFinder: Sendable {
             guard !found.contains(where: { NSIntersectionRange(NSRange(location: $0.offset, length: ($0.raw as NSString).length), r).length > 0 }),
                   var parsed = try? PriceParser(context: context).parse(Substring(ns.substring(with: r))) else { continue }
             if parsed.price.currency == nil {
-                parsed.issues.append(Issue("currency.missing", .warning, "\"\(ns.substring(with: r))\" has no currency sign; pass --currency to choose"))
+                parsed.issues.append(Issue("currency.missing", .warning, "\"\(ns.substring(with: r))\" has no currency sign", remedy: .chooseCurrency))
             }
             let trailing = String(ns.substring(from: r.location + r.length).prefix(24))
             found.append(FoundPrice(parsed: parsed, raw: ns.substring(with: r), offset: r.location, trailing: trailing,

@@ -29,10 +29,12 @@ package struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
 
     package var kind: Kind
     package var message: String
+    package var remedy: Issue.Remedy?
 
-    package init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String, remedy: Issue.Remedy? = nil) {
         self.kind = kind
         self.message = message
+        self.remedy = remedy
     }
 
     package var description: String { message }
@@ -127,7 +129,7 @@ package struct RemoteFetcher: Sendable {
         if waited == .timedOut {
             abandon(task, session, delegate)
             throw FetchError(.timeout, "no complete answer from \(url.host ?? "the server") within \(RemoteFetcher.seconds(options.timeout)) s; "
-                + "check your connection, or pass a longer --timeout")
+                + "check your connection", remedy: .longerTimeout)
         }
         do {
             let answer = try delegate.result(url: url, timeout: options.timeout)
@@ -312,7 +314,8 @@ final class FetchDelegate: NSObject, URLSessionDownloadDelegate, @unchecked Send
 
     private func tooLarge(announced: Int64?) -> FetchError {
         let size = announced.map { " (\($0) bytes announced)" } ?? ""
-        return FetchError(.tooLarge, "the file is larger than the limit of \(maxBytes) bytes\(size); pass a larger --max-bytes if it is really that big")
+        return FetchError(.tooLarge, "the file is larger than the limit of \(maxBytes) bytes\(size)",
+                          remedy: .raiseLimit(.downloadBytes, current: maxBytes))
     }
 
     func result(url: URL, timeout: Double) throws(FetchError) -> Answer {
@@ -326,7 +329,7 @@ final class FetchDelegate: NSObject, URLSessionDownloadDelegate, @unchecked Send
             let code = (error as? URLError)?.code
             if code == .timedOut {
                 throw FetchError(.timeout, "no complete answer from \(host) within \(RemoteFetcher.seconds(timeout)) s; "
-                    + "check your connection, or pass a longer --timeout")
+                    + "check your connection", remedy: .longerTimeout)
             }
             throw FetchError(.unreachable, "cannot reach \(host) (\(error.localizedDescription)); check your network connection and the link")
         }
