@@ -18,8 +18,17 @@ struct ColumnEvidence: Sendable {
         var date = false, price = false, cycle = false, currency = false, status = false
         var boolean = false, smallInteger = false, unit = false, text = false
 
+        /// The most UTF-8 bytes a value the readers are tried on may have.
+        static let longestValue = 256
+
         /// `readers` says which of the date, price and cycle readers to try (see `giveUpAfter`).
         init(_ value: String, _ parsers: (PriceParser, DateParser, CycleParser), readers: (date: Bool, price: Bool, cycle: Bool)) {
+            // A value longer than any price, date, cycle, status or yes/no is a note: text, read
+            // no further (a cell of megabytes would cost every reader its length).
+            guard value.utf8.count <= Kinds.longestValue else {
+                text = true
+                return
+            }
             // Evidence only: a table's dates carry digits ("tomorrow" is screen text, not a cell)
             // and its cycles letters, so the parsers are not run on values that cannot count.
             var hasDigit = false, hasLetter = false
