@@ -33,6 +33,7 @@ public final class BrandCatalog: Sendable {
 
     /// The brands, in the order given: where two share a name or alias, the earlier one has it.
     public let brands: [Brand]
+    /// The look-up tables names are matched with.
     let index: BrandIndex
     /// `DraftMerger.key` of a draft named after each brand, and its hash, by the brand's index:
     /// what a name matched on bytes (`BrandBytes`) counts under.
@@ -46,7 +47,7 @@ public final class BrandCatalog: Sendable {
     /// Each brand's category, by place in `Category.allCases` (`PlainRowBuilder`).
     let categoryOrdinals: [Int]
 
-    /// The catalog the library ships (`Resources/brands.json`, 484 services), loaded once.
+    /// The catalog the library ships (`Resources/brands.json`), loaded once.
     public static let bundled: BrandCatalog = {
         guard let text = Resources.text("brands.json"), let catalog = try? BrandCatalog(json: text) else {
             return BrandCatalog(brands: [])
@@ -54,6 +55,9 @@ public final class BrandCatalog: Sendable {
         return catalog
     }()
 
+    /// Works out the look-up tables and each brand's keys here, once (for the bundled list,
+    /// about as long as reading a few thousand rows): make a catalog once and pass it to every
+    /// import, as `bundled` is.
     public init(brands: [Brand]) {
         let index = BrandIndex(brands: brands)
         self.brands = brands
