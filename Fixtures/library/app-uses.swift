@@ -7,6 +7,13 @@ func appUses(_ path: String, bytes: Data) async throws {
     guard let today = CalendarDate(iso: "2026-11-30"), let eur = Currency("EUR"), let usd = Currency("USD") else { return }
     var options = ImportOptions(context: NormalizeContext(today: today, locale: "de_DE", currency: eur, dateOrder: .dayMonthYear))
     options.kind = .csv
+    // The app's own services first, so that they win over a bundled brand of the same name or alias.
+    let mine = BrandCatalog.Brand(name: "Zorblax", aliases: ["ZBX"], category: .gaming, manageURL: "https://zorblax.example/account")
+    options.catalog = BrandCatalog(brands: [mine] + BrandCatalog.bundled.brands)
+    if let json = try? String(contentsOfFile: "brands.json", encoding: .utf8) {
+        do { options.catalog = try BrandCatalog(json: json, file: "brands.json") } catch { _ = (error.file, error.message) }
+    }
+    _ = (options.catalog.brands.map { ($0.name, $0.aliases, $0.category, $0.manageURL, $0.exactNameOnly) }, BrandCatalog(brands: []))
     var drafts: [ImportDraft] = []
     for try await draft in Ingest.drafts(from: .bytes(bytes, name: "export.csv"), options: options) { drafts.append(draft) }
     let report = try Ingest.drafts(from: .file(path: path), options: options, isCancelled: { false }) { drafts.append($0) }
@@ -15,7 +22,7 @@ func appUses(_ path: String, bytes: Data) async throws {
         _ = (draft.name.value, draft.price.value?.amount, draft.price.value?.currency?.code, draft.cycle.value,
              draft.nextRenewal.value, draft.allIssues.map { ($0.code, $0.severity, $0.message) }, draft.provenance.first?.row)
     }
-    var review = Review(drafts: DraftMerger.merge(drafts), editor: FieldEditor(context: options.context))
+    var review = Review(drafts: DraftMerger.merge(drafts, catalog: options.catalog), editor: FieldEditor(context: options.context))
     if let first = review.drafts.indices.first {
         review.accept(first)
         try? review.edit(first, .price, to: "12,99 €")

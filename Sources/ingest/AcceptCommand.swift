@@ -75,7 +75,8 @@ struct AcceptCommand: Command {
         if let pending = counts[.pending], pending > 0 {
             Stderr.print("ingest: \(pending) draft\(pending == 1 ? " is" : "s are") still pending and not written; set \"status\" to accepted or rejected")
         }
-        return try CanonicalOutput(output: output, mergeInto: mergeInto, rates: rates, today: read.context.today)
+        return try CanonicalOutput(output: output, mergeInto: mergeInto, rates: rates, today: read.context.today,
+                                   catalog: .bundled)
             .write(subscriptions)
     }
 }

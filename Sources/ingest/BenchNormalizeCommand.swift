@@ -42,7 +42,7 @@ struct BenchNormalizeCommand: Command {
         let prices = PriceParser(context: context)
         let dates = DateParser(context: context)
         let cycles = CycleParser()
-        let brands = kind == .brand ? BrandCatalog.shared : BrandCatalog(brands: [])
+        let brands = kind == .brand ? BrandCatalog.bundled : BrandCatalog(brands: [])
         var read = 0
         var passes = 0
         let clock = ContinuousClock()

@@ -101,7 +101,7 @@ struct ImportCommand: Command {
     func review(rates: ExchangeRates?) throws -> Int32 {
         let collection = try DraftCollection(inputs: inputs, options: importOptions, printIssues: !interactive, quiet: quiet)
         if collection.failed { return 1 }
-        var drafts = keepDuplicates ? collection.drafts : DraftMerger.merge(collection.drafts)
+        var drafts = keepDuplicates ? collection.drafts : DraftMerger.merge(collection.drafts, catalog: importOptions.catalog)
         if !quiet && !interactive { for draft in drafts { InputReporter.printConflicts(draft) } }
         if let policy { for i in drafts.indices { drafts[i].status = policy.decide(drafts[i]) } }
         if interactive {
@@ -121,7 +121,8 @@ struct ImportCommand: Command {
         guard policy != nil || interactive else { return 0 }
         let subscriptions = drafts.filter { AcceptPolicy.isOutput($0, includeInactive: includeInactive) }
             .compactMap(Subscription.init(draft:))
-        return try CanonicalOutput(output: output, mergeInto: mergeInto, rates: rates, today: importOptions.context.today)
+        return try CanonicalOutput(output: output, mergeInto: mergeInto, rates: rates, today: importOptions.context.today,
+                                   catalog: importOptions.catalog)
             .write(subscriptions)
     }
 

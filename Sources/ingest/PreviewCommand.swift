@@ -63,7 +63,7 @@ struct PreviewCommand: Command {
         defer { importOptions.recognizer?.close() }
         let collection = try DraftCollection(inputs: inputs, options: importOptions, printIssues: false)
         if collection.failed { return 1 }
-        var drafts = keepDuplicates ? collection.drafts : DraftMerger.merge(collection.drafts)
+        var drafts = keepDuplicates ? collection.drafts : DraftMerger.merge(collection.drafts, catalog: importOptions.catalog)
         for i in drafts.indices { drafts[i].status = policy.decide(drafts[i]) }
         var table = PreviewTable(drafts: drafts.map(RemedyWording.spelledOut), policy: policy,
                                  includeInactive: includeInactive, rates: rates, ratesLabel: ratesPath ?? "rates")

@@ -55,6 +55,8 @@ struct CanonicalOutput {
     var mergeInto: String?
     var rates: ExchangeRates?
     var today: CalendarDate
+    /// Tells an existing subscription and a new one of the same service (`CanonicalMerger`).
+    var catalog: BrandCatalog
 
     /// Returns the exit code: 1 when the file to merge into cannot be read.
     func write(_ subscriptions: [Subscription]) throws -> Int32 {
@@ -67,7 +69,7 @@ struct CanonicalOutput {
                     return 1
                 }
             }
-            let result = CanonicalMerger(today: today).merge(existing: existing, new: subscriptions)
+            let result = CanonicalMerger(today: today, catalog: catalog).merge(existing: existing, new: subscriptions)
             for change in result.changes { Stderr.print("ingest: \(VisibleText.escaped(change.description))") }
             Stderr.print("ingest: \(mergeInto): \(existing.count) kept, \(result.updated) updated, \(result.added) added, \(result.changes.count) price change\(result.changes.count == 1 ? "" : "s")")
             list = result.subscriptions

@@ -170,7 +170,7 @@ import Testing
     /// Twice through every row, with generations of two entries so entries move between them.
     @Test func cachedMerchantsAndWordsMatchFreshOnes() {
         var cache = MerchantCache(limit: 2)
-        let keys = MerchantKey()
+        let keys = MerchantKey(catalog: .bundled)
         for row in Self.rows + Self.rows.reversed() {
             let entry = cache.entry(for: Self.bytes(row), encoding: .utf8, keys: keys)
             let t = row.transaction
@@ -182,7 +182,7 @@ import Testing
 
     @Test func merchantsRememberedByWordsMatchFreshOnes() {
         var memo = MerchantKey.Memo()
-        let keys = MerchantKey()
+        let keys = MerchantKey(catalog: .bundled)
         for row in Self.rows + Self.rows {
             let remembered = keys.merchant(payee: row.payee, text: row.text, reference: row.reference, memo: &memo)
             #expect(remembered == keys.merchant(payee: row.payee, text: row.text, reference: row.reference), "\(row.testDescription)")

@@ -453,7 +453,7 @@ import Testing
         var imported: [ImportDraft] = []
         let report = try Importer(options: options).run(path: path, name: name) { imported.append($0) }
         #expect(Array(replayed) == imported)
-        #expect(counted == imported.map { DraftMerger.key($0).map(DraftMerger.hash) })
+        #expect(counted == imported.map { DraftMerger.key($0, catalog: .bundled).map(DraftMerger.hash) })
         #expect(replayedReport.skips == report.skips && replayedReport.unlistedSkips == report.unlistedSkips)
         #expect(replayedReport.warnings == report.warnings && replayedReport.rows == report.rows)
         #expect(!imported.isEmpty && imported.allSatisfy { !$0.provenance.isEmpty })
@@ -539,7 +539,7 @@ import Testing
     @Test(arguments: [1, 2, 64])
     func entriesFoundByPatternMatchFreshOnes(_ limit: Int) {
         var cache = MerchantCache(limit: limit)
-        let keys = MerchantKey()
+        let keys = MerchantKey(catalog: .bundled)
         let rows = Self.starDescriptors.flatMap(Self.variants)
         for row in rows + rows.reversed() {
             let entry = cache.entry(for: BankByteRowTests.bytes(row), encoding: .utf8, keys: keys)

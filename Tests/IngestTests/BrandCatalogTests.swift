@@ -16,7 +16,7 @@ import Testing
         var testDescription: String { text }
 
         func check() {
-            let match = BrandCatalog.shared.match(text)
+            let match = BrandCatalog.bundled.match(text)
             #expect(match?.brand.name == brand)
             if brand != nil { #expect(match?.plan == plan) }
         }
@@ -55,7 +55,7 @@ import Testing
     /// descriptors write them: the byte matcher must give what the word-by-word matcher gives.
     static var dressedNames: [String] {
         var texts = main.map(\.text) + bugsCaught.map(\.text) + knownLimits.map(\.text)
-        for brand in BrandCatalog.shared.brands {
+        for brand in BrandCatalog.bundled.brands {
             for name in [brand.name] + brand.aliases {
                 texts += [name, name.uppercased(), "\(name) 123", "\(name) Premium", "PAYPAL *\(name.uppercased())",
                           "\(name.uppercased()).COM 866-579-7172 CA", "\(name) Family Plan", "Plan \(name)",
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func byteMatcherAgreesWithWordMatcher() {
-        let catalog = BrandCatalog.shared
+        let catalog = BrandCatalog.bundled
         var decided = 0
         let texts = BrandCatalogTests.dressedNames
         for text in texts {
@@ -85,7 +85,7 @@ import Testing
     /// that shares its memo key (the same words, numbers no key holds read as one): each text is
     /// asked twice, with one memo for all, in an order that mixes the numbers.
     @Test func rememberedAnswersAreTheAnswers() {
-        let bytes = BrandCatalog.shared.bytes
+        let bytes = BrandCatalog.bundled.bytes
         var memo = BrandBytes.Memo()
         var texts = BrandCatalogTests.dressedNames
         texts += texts.map { $0 + " 4711" } + texts.map { "0815 " + $0 }
@@ -101,7 +101,7 @@ import Testing
     @Test(arguments: [("Netflix 123", "Netflix"), ("NETFLIX.COM", "Netflix"), ("The New York Times 2", "The New York Times"),
                       ("SPOTIFY P1A2B3C4D", "Spotify"), ("YouTube Premium 16", "YouTube Premium"), ("Disney+ 3", "Disney+"), ("PAYPAL *NETFLIX.COM", "Netflix"), ("Rent", nil), ("", nil), ("NETFLIXCOM", "Netflix")])
     func byteMatcherDecides(_ text: String, _ brand: String?) {
-        let catalog = BrandCatalog.shared
+        let catalog = BrandCatalog.bundled
         var copy = text
         let answer = copy.withUTF8 { catalog.bytes.match($0) }
         let expected: BrandBytes.Answer = brand.flatMap { name in catalog.brands.firstIndex { $0.name == name } }.map { .brand($0) } ?? .none
@@ -117,7 +117,7 @@ import Testing
     }
 
     @Test func catalogIsLargeAndWellFormed() {
-        let brands = BrandCatalog.shared.brands
+        let brands = BrandCatalog.bundled.brands
         #expect(brands.count >= 300)
         #expect(Set(brands.map(\.name)).count == brands.count)
         #expect(brands.allSatisfy { $0.manageURL.map { $0.hasPrefix("https://") } ?? true })

@@ -8,7 +8,7 @@ import IngestTestSupport
         Sample.subscription("Spotify", "10.99", row: 2),
         Sample.subscription("Gym", "300", "EUR", cycle: .yearly, row: 3),
     ]
-    static let merger = CanonicalMerger(today: Sample.today)
+    static let merger = CanonicalMerger(today: Sample.today, catalog: .bundled)
 
     @Test func priceChangeMovesTheOldPriceToHistory() throws {
         let result = Self.merger.merge(existing: Self.existing, new: [Sample.subscription("netflix.com", "17.99", "USD", file: "new.csv")])

@@ -174,7 +174,7 @@ func importCSV(_ text: String, today: String = "2026-11-30", locale: String? = n
         let table = StubTable(name: "t.csv", header: header, rows: rows, skips: [], warnings: [])
         let context = NormalizeContext(today: CalendarDate(iso: "2026-11-30")!)
         let mapping = try ColumnDetector(context: context).detect(header: header, samples: rows, overrides: [:])
-        let builder = DraftBuilder(mapping: mapping, formats: ColumnFormats(mapping: mapping), context: context, file: "t.csv")
+        let builder = DraftBuilder(mapping: mapping, formats: ColumnFormats(mapping: mapping), context: context, catalog: .bundled, file: "t.csv")
         var drafts: [ImportDraft] = []
         try TableImporter.build(table, with: builder) { drafts.append($0) }
         let reference = StubTable(name: "t.csv", header: header, rows: rows, skips: [], warnings: [])

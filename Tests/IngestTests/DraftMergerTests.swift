@@ -68,8 +68,8 @@ import IngestTestSupport
     @Test(arguments: cases + bugsCaught)
     func streamingMatchesInMemory(_ c: Case) {
         var counter = DuplicateCounter()
-        for d in c.drafts { counter.observe(d) }
-        var folder = DuplicateFolder(counter)
+        for d in c.drafts { counter.observe(d, catalog: .bundled) }
+        var folder = DuplicateFolder(counter, catalog: .bundled)
         var streamed: [ImportDraft] = []
         for d in c.drafts { streamed += folder.add(d) }
         streamed += folder.finish()
@@ -116,12 +116,12 @@ import IngestTestSupport
         var result: [ImportDraft]
         if streamed {
             var counter = DuplicateCounter()
-            for d in drafts { counter.observe(d) }
-            var folder = DuplicateFolder(counter, variantLimit: 3)
+            for d in drafts { counter.observe(d, catalog: .bundled) }
+            var folder = DuplicateFolder(counter, catalog: .bundled, variantLimit: 3)
             result = drafts.flatMap { folder.add($0) }
             result += folder.finish()
         } else {
-            result = DraftMerger.merge(drafts, catalog: .shared, variantLimit: 3)
+            result = DraftMerger.merge(drafts, catalog: .bundled, variantLimit: 3)
         }
         #expect(Self.summary(result) == ["Gym×2", "Gym×1", "Gym×1", "Gym×1", "Gym×1", "Pool×1", "Gym×1"])
         #expect(result.map { $0.provenance[0].row } == [1, 3, 4, 5, 6, 7, 8])
@@ -141,8 +141,8 @@ import IngestTestSupport
 
     @Test func counterKeepsOnlyDuplicatedKeysInTheFolder() {
         var counter = DuplicateCounter()
-        for i in 0..<100 { counter.observe(Sample.draft("Service \(i)", row: i)) }
-        counter.observe(Sample.draft("Service 7", row: 200))
+        for i in 0..<100 { counter.observe(Sample.draft("Service \(i)", row: i), catalog: .bundled) }
+        counter.observe(Sample.draft("Service 7", row: 200), catalog: .bundled)
         #expect(counter.duplicatedKeys == 1)
     }
 }

@@ -195,7 +195,7 @@ import Testing
     @Test(arguments: [3, 40, 2000])
     func aLongNamesPlanKeepsItsWords(_ count: Int) throws {
         let words = (0..<count).map { i in "Word" + String(repeating: "z", count: i % 7) + String(UnicodeScalar(UInt8(97 + i % 26))) }
-        let match = try #require(BrandCatalog.shared.match("Netflix Premium " + words.joined(separator: " ")))
+        let match = try #require(BrandCatalog.bundled.match("Netflix Premium " + words.joined(separator: " ")))
         #expect(match.brand.name == "Netflix")
         var expected: [String] = ["Premium"]
         var seen: Set<String> = ["premium"]

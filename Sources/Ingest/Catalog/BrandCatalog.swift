@@ -1,109 +1,117 @@
 import Foundation
 
-/// A subscription service as the catalog knows it.
-package struct Brand: Hashable, Sendable {
-    package var name: String
-    package var aliases: [String]
-    package var category: Category
-    /// The account or cancel page, where it is stable.
-    package var manageURL: String?
-    /// The name is an ordinary word (Calm, Max, Sky): it matches only as the whole text.
-    package var exactNameOnly: Bool
+/// A list of subscription services that imports name and categorise rows by: "NETFLIX.COM"
+/// becomes Netflix, streaming. `bundled` is the one the library ships; an app may pass its own
+/// (`ImportOptions.catalog`), such as the bundled brands and a few of its own, or none at all.
+///
+/// ```swift
+/// let mine = BrandCatalog.Brand(name: "Zorblax", aliases: ["ZBX"], category: .gaming)
+/// options.catalog = BrandCatalog(brands: [mine] + BrandCatalog.bundled.brands)
+/// ```
+public final class BrandCatalog: Sendable {
+    /// A subscription service as a catalog knows it.
+    public struct Brand: Hashable, Sendable {
+        /// The name drafts get: `Netflix`.
+        public var name: String
+        /// Other ways the service is written, in lists and on bank statements: `NETFLIX.COM`.
+        public var aliases: [String]
+        public var category: Category
+        /// The account or cancel page, where it is stable.
+        public var manageURL: String?
+        /// The name is an ordinary word (Calm, Max, Sky): it matches only as the whole text.
+        public var exactNameOnly: Bool
 
-    package init(name: String, aliases: [String], category: Category, manageURL: String? = nil, exactNameOnly: Bool = false) {
-        self.name = name
-        self.aliases = aliases
-        self.category = category
-        self.manageURL = manageURL
-        self.exactNameOnly = exactNameOnly
+        public init(name: String, aliases: [String] = [], category: Category, manageURL: String? = nil,
+                    exactNameOnly: Bool = false) {
+            self.name = name
+            self.aliases = aliases
+            self.category = category
+            self.manageURL = manageURL
+            self.exactNameOnly = exactNameOnly
+        }
     }
-}
 
-/// A text matched to a brand, with what was left over (the plan: "Premium", "Family").
-package struct BrandMatch: Hashable, Sendable {
-    package var brand: Brand
-    /// The rest of the text once the brand's words are taken out, trimmed; nil when nothing is left.
-    package var plan: String?
-}
+    /// The brands, in the order given: where two share a name or alias, the earlier one has it.
+    public let brands: [Brand]
+    /// The look-up tables names are matched with.
+    let index: BrandIndex
+    /// `DraftMerger.key` of a draft named after each brand, and its hash, by the brand's index:
+    /// what a name matched on bytes (`BrandBytes`) counts under.
+    let brandKeys: [(key: String, hash: UInt64)?]
+    /// `brandKeys`' hashes alone: read per row, where taking the key's string along would
+    /// count a reference to it each time.
+    let brandKeyHashes: [UInt64?]
+    /// The keys of the brands' names: a draft matched to a brand carries the brand's name, so
+    /// most keys are one of these.
+    let brandNameKeys: [String: String]
+    /// Each brand's category, by place in `Category.allCases` (`PlainRowBuilder`).
+    let categoryOrdinals: [Int]
 
-/// The bundled catalog of subscription services (`Resources/brands.json`), loaded once.
-/// Matching uses hash indexes over folded word sequences, so a call costs a few dictionary
-/// look-ups per word of the text, whatever the catalog's size.
-package final class BrandCatalog: Sendable {
-    package let brands: [Brand]
-    /// Folded whole text → brand, for every name and alias.
-    private let whole: [String: Int]
-    /// Folded word sequence → brand, for names and aliases that may stand
-    /// inside a longer text.
-    private let phrases: [String: Int]
-    /// One-word aliases of five letters or more, for descriptors that glue words (`NETFLIXCOM`).
-    private let prefixes: [String: Int]
-    /// First word of a phrase → the most words a phrase starting with it has. Most words of a
-    /// text start no phrase at all, so they cost one look-up instead of one per length.
-    private let phraseSpans: [String: Int]
-    /// Each brand's folded name words (`Disney+` → disney, plus), for telling plans apart.
-    private let nameWords: [Set<Substring>]
-    /// The same indexes keyed by bytes, for ASCII texts (`BrandBytes`).
-    let bytes: BrandBytes
-
-    package static let shared: BrandCatalog = {
+    /// The catalog the library ships (`Resources/brands.json`), loaded once.
+    public static let bundled: BrandCatalog = {
         guard let text = Resources.text("brands.json"), let catalog = try? BrandCatalog(json: text) else {
             return BrandCatalog(brands: [])
         }
         return catalog
     }()
 
-    package init(brands: [Brand]) {
+    /// Works out the look-up tables and each brand's keys here, once (for the bundled list,
+    /// about as long as reading a few thousand rows): make a catalog once and pass it to every
+    /// import, as `bundled` is.
+    public init(brands: [Brand]) {
+        let index = BrandIndex(brands: brands)
         self.brands = brands
-        var whole: [String: Int] = [:]
-        var phrases: [String: Int] = [:]
-        var prefixes: [String: Int] = [:]
-        for (i, brand) in brands.enumerated() {
-            let name = BrandCatalog.fold(brand.name)
-            if !name.isEmpty { whole[name] = whole[name] ?? i }
-            if !brand.exactNameOnly, !name.isEmpty { phrases[name] = phrases[name] ?? i }
-            for alias in brand.aliases {
-                let key = BrandCatalog.fold(alias)
-                guard !key.isEmpty else { continue }
-                whole[key] = whole[key] ?? i
-                if !(brand.exactNameOnly && key == name) { phrases[key] = phrases[key] ?? i }
-            }
-        }
-        var phraseSpans: [String: Int] = [:]
-        for (key, i) in phrases {
-            let words = key.split(separator: " ")
-            if words.count == 1, key.count >= 5 { prefixes[key] = prefixes[key] ?? i }
-            if let first = words.first { phraseSpans[String(first)] = max(phraseSpans[String(first)] ?? 0, words.count) }
-        }
-        self.phraseSpans = phraseSpans
-        let nameWords = brands.map { brand in
-            var words = Set(BrandCatalog.fold(brand.name).split(separator: " "))
-            if brand.name.unicodeScalars.contains("+") { words.insert("plus") }
-            return words
-        }
-        self.nameWords = nameWords
-        self.whole = whole
-        self.phrases = phrases
-        self.prefixes = prefixes
-        bytes = BrandBytes(whole: whole, phrases: phrases, spans: phraseSpans, prefixes: prefixes,
-                           planWords: BrandCatalog.planWords, noise: BrandCatalog.noise, nameWords: nameWords)
+        self.index = index
+        brandKeys = brands.map { brand in DraftMerger.key(name: brand.name, index: index).map { ($0, DraftMerger.hash($0)) } }
+        brandKeyHashes = brandKeys.map { $0?.hash }
+        var nameKeys: [String: String] = [:]
+        for (brand, key) in zip(brands, brandKeys) { nameKeys[brand.name] = key?.key }
+        brandNameKeys = nameKeys
+        categoryOrdinals = brands.map { PlainRowBuilder.ordinal($0.category) }
     }
 
-    /// Reads `[{"name": …, "aliases": […], "category": …, "manage": …, "exact": true}]`.
-    package convenience init(json text: String) throws {
-        guard case .array(let items) = try JSONValue.parse(text) else { throw ReadError(file: "brands.json", "expected an array") }
-        let brands: [Brand] = items.compactMap { item in
-            guard let name = item["name"]?.stringValue else { return nil }
+    /// Reads brands written as `Resources/brands.json` writes them:
+    /// `[{"name": "Netflix", "aliases": ["NETFLIX.COM"], "category": "streaming", "manage": "https://…", "exact": true}]`.
+    /// Each brand needs a `name` and a `category`; errors name the text `file`.
+    public convenience init(json text: String, file: String = "brands.json") throws(ReadError) {
+        let value: JSONValue
+        do { value = try JSONValue.parse(text) } catch {
+            throw ReadError(file: file, line: error.line, column: error.column, error.message)
+        }
+        guard case .array(let items) = value else { throw ReadError(file: file, "expected an array of brands") }
+        var brands: [Brand] = []
+        for (n, item) in items.enumerated() {
+            let entry = "brand \(n + 1)"
+            guard let brandName = item["name"]?.stringValue, !brandName.isEmpty else {
+                throw ReadError(file: file, "\(entry) has no \"name\"")
+            }
             var aliases: [String] = []
             if case .array(let list)? = item["aliases"] { aliases = list.compactMap(\.stringValue) }
-            let category = item["category"]?.stringValue.flatMap(Category.init(rawValue:)) ?? .other
+            guard let categoryText = item["category"]?.stringValue, let category = Category(rawValue: categoryText) else {
+                let known = Category.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ReadError(file: file, "\(entry) (\(brandName)) needs a \"category\", one of \(known)")
+            }
             var exact = false
             if case .bool(let flag)? = item["exact"] { exact = flag }
-            return Brand(name: name, aliases: aliases, category: category, manageURL: item["manage"]?.stringValue,
-                         exactNameOnly: exact)
+            brands.append(Brand(name: brandName, aliases: aliases, category: category, manageURL: item["manage"]?.stringValue,
+                                exactNameOnly: exact))
         }
         self.init(brands: brands)
     }
+
+    /// The brand a name or bank descriptor names: "netflix premium" → Netflix with plan
+    /// "premium"; "PAYPAL *DISNEYPLUS" → Disney+; "NETFLIX.COM" → Netflix.
+    package func match(_ text: String) -> BrandMatch? {
+        index.match(text)
+    }
+
+    /// `match` done on `String`s, word by word: the way for texts `BrandBytes` is unsure of.
+    func matchText(_ text: String) -> BrandMatch? {
+        index.matchText(text)
+    }
+
+    /// The index keyed by bytes, for ASCII texts.
+    var bytes: BrandBytes { index.bytes }
 
     /// Lowercase, accents off, anything but letters and digits turned into single spaces.
     /// ASCII text (most bank descriptors) is folded byte by byte, other text by Foundation.
@@ -132,53 +140,6 @@ package final class BrandCatalog: Sendable {
         "gmbh", "ab", "sa", "co", "help", "uk", "us", "usa", "de", "nl", "ie", "lu", "eu", "amzn", "mktp", "digital",
     ]
 
-    /// The brand a name or bank descriptor names: "netflix premium" → Netflix with plan
-    /// "premium"; "PAYPAL *DISNEYPLUS" → Disney+; "NETFLIX.COM" → Netflix.
-    package func match(_ text: String) -> BrandMatch? {
-        var text = text
-        switch text.withUTF8({ bytes.match($0) }) {
-        case .none: return nil
-        case .brand(let i): return BrandMatch(brand: brands[i], plan: nil)
-        case .unsure: return matchText(text)
-        }
-    }
-
-    /// `match` done on `String`s, word by word: the way for texts `BrandBytes` is unsure of.
-    func matchText(_ text: String) -> BrandMatch? {
-        let folded = BrandCatalog.fold(text)
-        guard !folded.isEmpty else { return nil }
-        let words = folded.split(separator: " ")
-        if let i = whole[folded] { return BrandMatch(brand: brands[i], plan: plan(words, alias: words[...], brand: i, text)) }
-        var best: (brand: Int, start: Int, count: Int)?
-        for start in words.indices {
-            guard let span = phraseSpans[String(words[start])] else { continue }
-            var n = min(span, words.count - start)
-            while n >= 1 {
-                let key = n == 1 ? String(words[start]) : BrandCatalog.phrase(words[start..<start + n], in: folded)
-                if let i = phrases[key] {
-                    if best == nil || n > best?.count ?? 0 { best = (i, start, n) }
-                    break
-                }
-                n -= 1
-            }
-        }
-        if best == nil {
-            for (start, word) in words.enumerated() where word.count > 5 {
-                var length = min(word.count - 1, 24)
-                while length >= 5 {
-                    if let i = prefixes[String(word.prefix(length))] {
-                        best = (i, start, 1)
-                        break
-                    }
-                    length -= 1
-                }
-                if best != nil { break }
-            }
-        }
-        guard let hit = best else { return nil }
-        return BrandMatch(brand: brands[hit.brand], plan: plan(words, alias: words[hit.start..<hit.start + hit.count], brand: hit.brand, text))
-    }
-
     /// The words joined by single spaces: a slice of `folded` when the words stand there
     /// that way (folding leaves single spaces), so no array of pieces is built.
     static func phrase(_ words: ArraySlice<Substring>, in folded: String) -> String {
@@ -195,20 +156,6 @@ package final class BrandCatalog: Sendable {
         "extra", "premier", "hifi", "unlimited", "enterprise", "starter", "home", "single", "couple", "kids", "advanced",
     ]
 
-    /// What the text says besides the brand: words outside the brand's name, outside the
-    /// matched alias (unless they name a plan), and not descriptor noise or reference codes.
-    private func plan(_ words: [Substring], alias: ArraySlice<Substring>, brand: Int, _ text: String) -> String? {
-        let name = nameWords[brand]
-        let aliasWords = Set(alias)
-        let rest = words.filter { word in
-            !name.contains(word) && (!aliasWords.contains(word) || BrandCatalog.planWords.contains(String(word)))
-                && !BrandCatalog.noise.contains(String(word)) && !word.contains(where: \.isNumber)
-        }
-        guard !rest.isEmpty else { return nil }
-        let written = BrandCatalog.originals(in: text)
-        return rest.map { written[String($0)] ?? String($0) }.joined(separator: " ")
-    }
-
     /// The text's pieces as it wrote them (`Premium`), by their fold (`premium`), the first
     /// piece of each fold: made once per text, so a long text costs one pass, not one per word.
     static func originals(in text: String) -> [String: String] {
@@ -219,4 +166,14 @@ package final class BrandCatalog: Sendable {
         }
         return written
     }
+}
+
+/// The library's own code names a catalog's brand `Brand`.
+package typealias Brand = BrandCatalog.Brand
+
+/// A text matched to a brand, with what was left over (the plan: "Premium", "Family").
+package struct BrandMatch: Hashable, Sendable {
+    package var brand: Brand
+    /// The rest of the text once the brand's words are taken out, trimmed; nil when nothing is left.
+    package var plan: String?
 }

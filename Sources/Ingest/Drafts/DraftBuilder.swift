@@ -8,6 +8,8 @@ package struct DraftBuilder: Sendable {
     package var context: NormalizeContext
     package var file: String
     package var part: String?
+    /// The brands names are matched to (`ImportOptions.catalog`).
+    package let catalog: BrandCatalog
 
     private let priceParser: PriceParser
     private let dateParser: DateParser
@@ -32,9 +34,10 @@ package struct DraftBuilder: Sendable {
     /// off: its findings come from the raw cells and the issues, which brand names never change.
     package var matchesBrands = true
 
-    package init(mapping: ColumnMapping, formats: ColumnFormats, context: NormalizeContext,
+    package init(mapping: ColumnMapping, formats: ColumnFormats, context: NormalizeContext, catalog: BrandCatalog,
                 file: String, part: String? = nil) {
         self.mapping = mapping
+        self.catalog = catalog
         self.formats = formats
         self.context = context
         self.file = file
@@ -94,7 +97,7 @@ package struct DraftBuilder: Sendable {
         }
         var brand: BrandMatch?
         if let (text, column) = cell(.name, row) {
-            brand = matchesBrands ? BrandCatalog.shared.match(text) : nil
+            brand = matchesBrands ? catalog.match(text) : nil
             draft.name = DraftField(raw: text, value: brand?.brand.name ?? text, column: column)
         } else {
             draft.name = DraftField(raw: nil, value: nil, confidence: 0, issues: [
@@ -132,7 +135,7 @@ package struct DraftBuilder: Sendable {
     package func buildNameAndStatus(_ row: SourceRow) -> ImportDraft {
         var draft = ImportDraft(provenance: [])
         if let (text, column) = cell(.name, row) {
-            draft.name = DraftField(raw: text, value: BrandCatalog.shared.match(text)?.brand.name ?? text, column: column)
+            draft.name = DraftField(raw: text, value: catalog.match(text)?.brand.name ?? text, column: column)
         }
         applyStatus(&draft, row)
         return draft
@@ -158,8 +161,8 @@ package struct DraftBuilder: Sendable {
 
     /// The brand's key hash, else the hash of the key of the name and status built from `row`.
     private func duplicateHash(brand: Int?, _ row: () -> SourceRow) -> UInt64? {
-        if let brand, let hash = DraftMerger.brandKeyHashes[brand] { return hash }
-        return DraftMerger.key(buildNameAndStatus(row())).map(DraftMerger.hash)
+        if let brand, let hash = catalog.brandKeyHashes[brand] { return hash }
+        return DraftMerger.key(buildNameAndStatus(row()), catalog: catalog).map(DraftMerger.hash)
     }
 
     /// The catalog brand of a row's name cell, read from its bytes, when the row has nothing
@@ -183,7 +186,7 @@ package struct DraftBuilder: Sendable {
     /// `nameBrand` of a batch's row, with answers remembered in `memo` when there is one.
     func nameBrand(_ record: RecordView, column: Int?, memo: inout BrandBytes.Memo?) -> Int? {
         guard let column, !record.decoded, column < record.count else { return nil }
-        return DraftBuilder.catalogBrand(record.field(column), memo: &memo)
+        return catalogBrand(record.field(column), memo: &memo)
     }
 
     /// `currencyCell` is the row's cell of the currency column, when it has one.
@@ -398,15 +401,16 @@ package struct DraftBuilder: Sendable {
 extension DraftBuilder {
     /// The catalog brand a name cell names without a plan, when the cell needs no cleaning
     /// (no spaces around it, no Notion link): what `build` reads from it.
-    static func catalogBrand(_ cell: UnsafeBufferPointer<UInt8>) -> Int? {
+    func catalogBrand(_ cell: UnsafeBufferPointer<UInt8>) -> Int? {
         var memo: BrandBytes.Memo?
         return catalogBrand(cell, memo: &memo)
     }
 
     /// `catalogBrand(cell)`, with answers remembered in `memo` when there is one.
-    static func catalogBrand(_ cell: UnsafeBufferPointer<UInt8>, memo: inout BrandBytes.Memo?) -> Int? {
-        guard let first = cell.first, let last = cell.last, first > 0x20, last > 0x20, !holdsLink(cell) else { return nil }
-        let answer = memo == nil ? BrandCatalog.shared.bytes.match(cell) : BrandCatalog.shared.bytes.match(cell, memo: &memo!)
+    func catalogBrand(_ cell: UnsafeBufferPointer<UInt8>, memo: inout BrandBytes.Memo?) -> Int? {
+        guard let first = cell.first, let last = cell.last, first > 0x20, last > 0x20, !DraftBuilder.holdsLink(cell) else { return nil }
+        let bytes = catalog.bytes
+        let answer = memo == nil ? bytes.match(cell) : bytes.match(cell, memo: &memo!)
         guard case .brand(let brand) = answer else { return nil }
         return brand
     }

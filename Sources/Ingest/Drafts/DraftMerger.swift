@@ -19,35 +19,18 @@
 /// as they are. This bounds what a group holds, whatever the input's size.
 public enum DraftMerger {
     /// The key two drafts of the same service share, nil for drafts that are never merged.
-    package static func key(_ draft: ImportDraft, catalog: BrandCatalog = .shared) -> String? {
+    package static func key(_ draft: ImportDraft, catalog: BrandCatalog) -> String? {
         guard draft.status == .pending || draft.status == .accepted, let name = draft.name.value else { return nil }
-        if catalog === BrandCatalog.shared, let known = sharedBrandNameKeys[name] { return known }
-        return key(name: name, catalog: catalog)
+        if let known = catalog.brandNameKeys[name] { return known }
+        return key(name: name, index: catalog.index)
     }
 
-    static func key(name: String, catalog: BrandCatalog) -> String? {
-        if let brand = catalog.match(name) { return "brand:" + brand.brand.name }
+    /// The key of a draft named `name`: the brand the name matches, else its folded words.
+    static func key(name: String, index: BrandIndex) -> String? {
+        if let brand = index.match(name) { return "brand:" + brand.brand.name }
         let folded = BrandCatalog.fold(name)
         return folded.isEmpty ? nil : "name:" + folded
     }
-
-    /// The keys of the shared catalog's brand names, worked out once: a draft matched to a
-    /// brand carries the brand's name, so most keys are one of these.
-    static let sharedBrandNameKeys: [String: String] = {
-        var keys: [String: String] = [:]
-        for brand in BrandCatalog.shared.brands { keys[brand.name] = key(name: brand.name, catalog: .shared) }
-        return keys
-    }()
-
-    /// The key of a draft named after each brand of the shared catalog, and its hash, by the
-    /// brand's index: what a name matched on bytes (`BrandBytes`) counts under.
-    static let brandKeys: [(key: String, hash: UInt64)?] = BrandCatalog.shared.brands.map { brand in
-        key(name: brand.name, catalog: .shared).map { ($0, hash($0)) }
-    }
-
-    /// `brandKeys`' hashes alone: read per row, where taking the key's string along would
-    /// count a reference to it each time.
-    static let brandKeyHashes: [UInt64?] = brandKeys.map { $0?.hash }
 
     /// FNV-1a of the key: a stable, compact stand-in for counting.
     public static func hash(_ key: String) -> UInt64 {
@@ -62,16 +45,15 @@ public enum DraftMerger {
     /// Merges and flags duplicates in an in-memory list (the review paths): drafts of one
     /// service become one with all their sources, or are flagged `duplicate.conflict` when their
     /// prices or cycles differ.
-    public static func merge(_ drafts: [ImportDraft]) -> [ImportDraft] {
-        merge(drafts, catalog: .shared)
+    /// `catalog` tells services apart: pass the import's (`ImportOptions.catalog`).
+    public static func merge(_ drafts: [ImportDraft], catalog: BrandCatalog = .bundled) -> [ImportDraft] {
+        merge(drafts, catalog: catalog, variantLimit: DuplicateFolder.variantLimit)
     }
 
-    /// `merge`, with the catalog that tells services apart and the most price variants a group
-    /// keeps apart.
-    package static func merge(_ drafts: [ImportDraft], catalog: BrandCatalog,
-                             variantLimit: Int = DuplicateFolder.variantLimit) -> [ImportDraft] {
-        var counter = DuplicateCounter(catalog: catalog)
-        for draft in drafts { counter.observe(draft) }
+    /// `merge`, with the most price variants a group keeps apart.
+    package static func merge(_ drafts: [ImportDraft], catalog: BrandCatalog, variantLimit: Int) -> [ImportDraft] {
+        var counter = DuplicateCounter()
+        for draft in drafts { counter.observe(draft, catalog: catalog) }
         var folder = DuplicateFolder(counter, catalog: catalog, variantLimit: variantLimit)
         return drafts.flatMap { folder.add($0) } + folder.finish()
     }
@@ -173,16 +155,11 @@ package struct DuplicateCounter: Sendable {
     /// How many drafts had each key hash.
     package var counts: [UInt64: Int32] { table.all }
     private var table = HashCounts()
-    private let givenCatalog: BrandCatalog?
-    /// The catalog drafts are keyed with (`observe(_:)`): `.shared` unless one was given,
-    /// looked up only when a draft is counted, so that counting by hash does not wait for it.
-    var catalog: BrandCatalog { givenCatalog ?? .shared }
 
-    package init(catalog: BrandCatalog? = nil) {
-        givenCatalog = catalog
-    }
+    package init() {}
 
-    package mutating func observe(_ draft: ImportDraft) {
+    /// Counts a draft by the key `catalog` gives it.
+    package mutating func observe(_ draft: ImportDraft, catalog: BrandCatalog) {
         observe(hash: DraftMerger.key(draft, catalog: catalog).map(DraftMerger.hash))
     }
 
@@ -266,7 +243,7 @@ package struct DuplicateFolder: Sendable {
     /// More distinct prices or cycles than this for one service make its rows a list, not copies.
     package static let variantLimit = 16
 
-    package init(_ counter: DuplicateCounter, catalog: BrandCatalog = .shared, variantLimit: Int = DuplicateFolder.variantLimit) {
+    package init(_ counter: DuplicateCounter, catalog: BrandCatalog, variantLimit: Int = DuplicateFolder.variantLimit) {
         let duplicated = counter.counts.filter { $0.value > 1 }.sorted { $0.key < $1.key }
         slots = Dictionary(uniqueKeysWithValues: duplicated.enumerated().map { ($1.key, $0) })
         remaining = duplicated.map(\.value)
@@ -318,11 +295,11 @@ package struct DuplicateFolder: Sendable {
     /// looked up once, not hashed per row.
     package mutating func passesThrough(brand: Int) -> Bool {
         if brandSlots == nil {
-            brandSlots = DraftMerger.brandKeys.map { $0.flatMap { slots[$0.hash] } ?? -1 }
+            brandSlots = catalog.brandKeys.map { $0.flatMap { slots[$0.hash] } ?? -1 }
         }
         let slot = brandSlots![brand]
         guard slot >= 0 else { return true }
-        return passesThrough(key: DraftMerger.brandKeys[brand]?.key ?? "", slot: slot)
+        return passesThrough(key: catalog.brandKeys[brand]?.key ?? "", slot: slot)
     }
 
     private mutating func passesThrough(key: String, slot: Int?) -> Bool {

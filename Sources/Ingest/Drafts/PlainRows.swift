@@ -6,7 +6,8 @@ import Foundation
 /// currency. A streamed import writes it as it comes, unless it has duplicates still being
 /// folded, in which case the row is built as a draft after all.
 package struct PlainRow: Sendable {
-    /// The brand in `BrandCatalog.shared`: the name written, and the duplicate key.
+    /// The brand, by its place in the import's catalog: the name written, and the duplicate
+    /// key (`BrandCatalog.brandKeys`).
     package let brand: Int
     package let subscription: Subscription
     /// Where its list entry lies in its batch's `json` (empty for a row made alone).
@@ -17,11 +18,6 @@ package struct PlainRow: Sendable {
         self.subscription = subscription
         self.json = json
     }
-
-    /// `DraftMerger.key` of the row's draft.
-    package var key: String { DraftMerger.brandKeys[brand]?.key ?? "" }
-    /// `DraftMerger.hash(key)`.
-    package var keyHash: UInt64 { DraftMerger.brandKeys[brand]?.hash ?? 0 }
 }
 
 /// What a row that may read plainly says that no column format changes: its brand and its
@@ -84,12 +80,14 @@ package final class PlainRowBuilder: Sendable {
     private static let eurPacked = PlainFacts.pack(.eur), gbpPacked = PlainFacts.pack(.gbp)
     /// One for each thread that may make a batch (`PerThread`).
     private let memos = PerThread { PlainMemo() }
+    /// The builder's catalog, and its brands' key hashes and categories (`Self.ordinal`),
+    /// taken once: they are read per row.
+    private let catalog: BrandCatalog
+    private let brandKeyHashes: [UInt64?]
+    private let brandCategories: [Int]
 
     /// The fields a plain table may map; any other makes rows that need the full builder.
     static let fields: Set<Field> = [.name, .price, .cycle, .nextRenewal, .category, .notes]
-
-    /// Each catalog brand's category, by place in `Category.allCases`.
-    static let brandCategories: [Int] = BrandCatalog.shared.brands.map { ordinal($0.category) }
 
     static func ordinal(_ category: Category) -> Int {
         Category.allCases.firstIndex(of: category) ?? 0
@@ -116,6 +114,9 @@ package final class PlainRowBuilder: Sendable {
         self.dollar = guess == nil ? dollar : nil
         dollarPacked = self.dollar.map(PlainFacts.pack) ?? 0
         contextPacked = builder.context.currency.map(PlainFacts.pack) ?? 0
+        catalog = builder.catalog
+        brandKeyHashes = catalog.brandKeyHashes
+        brandCategories = catalog.categoryOrdinals
     }
 
     /// The rows of `items` as plain rows where they read cleanly, else as drafts.
@@ -177,7 +178,7 @@ package final class PlainRowBuilder: Sendable {
             guard let first = cell.first, let last = cell.last else { continue }
             if first <= 0x20 || last <= 0x20 || DraftBuilder.holdsLink(cell) { return nil }
         }
-        guard let brand = known ?? DraftBuilder.catalogBrand(record.field(name)), DraftMerger.brandKeyHashes[brand] != nil else { return nil }
+        guard let brand = known ?? builder.catalogBrand(record.field(name)), brandKeyHashes[brand] != nil else { return nil }
         guard let reading = FastPrice.read(record.field(price)), !reading.negative else { return nil }
         let currency: Currency?, packed: UInt32
         switch reading.sign {
@@ -213,7 +214,7 @@ package final class PlainRowBuilder: Sendable {
             nextRenewal = date < builder.context.today ? DraftBuilder.rolled(date, by: cycleValue, to: builder.context.today).0 : date
         }
 
-        var categoryValue = Self.brandCategories[brand]
+        var categoryValue = brandCategories[brand]
         if let category, !record.field(category).isEmpty {
             // A category word the table's own words do not know is read with low confidence.
             guard let known = tables.category(record.field(category), { text in
@@ -226,7 +227,7 @@ package final class PlainRowBuilder: Sendable {
         if let notes, !record.field(notes).isEmpty { notesValue = Self.text(record.field(notes)) }
         let amount = Decimal(sign: .plus, exponent: -currency.minorDigits, significand: Decimal(facts.units))
         return Subscription(
-            name: BrandCatalog.shared.brands[brand].name, price: Price(amount: amount, currency: currency), cycle: cycleValue,
+            name: catalog.brands[brand].name, price: Price(amount: amount, currency: currency), cycle: cycleValue,
             nextRenewal: nextRenewal, category: Category.allCases[categoryValue], notes: notesValue,
             source: Provenance(file: builder.file, row: row, line: record.line, part: nil))
     }

@@ -29,7 +29,7 @@ package struct CanonicalMerger: Sendable {
     package var today: CalendarDate
     let catalog: BrandCatalog
 
-    package init(today: CalendarDate, catalog: BrandCatalog = .shared) {
+    package init(today: CalendarDate, catalog: BrandCatalog) {
         self.today = today
         self.catalog = catalog
     }

@@ -67,7 +67,7 @@ package struct BankImporter: Sendable {
         // series' charges go there too, until their drafts are handed on.
         let spool = ChargeSpool()
         var book = LedgerBook(spool: spool)
-        let keys = MerchantKey()
+        let keys = MerchantKey(catalog: options.catalog)
         let encoding = table.encoding
         let rows = ReadAhead(table)
         while let batch = rows.nextBatch() {

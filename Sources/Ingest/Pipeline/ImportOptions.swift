@@ -28,6 +28,15 @@ public struct ImportOptions: Sendable {
     /// system's temporary directory. A directory where no file can be made means the second
     /// pass reads the table again.
     public var spoolDirectory: String?
+    /// The brands rows are named and categorised by, and drafts of one service told apart
+    /// with: `BrandCatalog.bundled` unless set.
+    public var catalog: BrandCatalog {
+        get { givenCatalog ?? .bundled }
+        set { givenCatalog = newValue }
+    }
+    /// The catalog set, if any. The bundled one is looked up only when an import reads it, so
+    /// that making options does not wait for it to be built.
+    private var givenCatalog: BrandCatalog?
 
     public init(kind: SourceKind? = nil, context: NormalizeContext, overrides: [Field: String] = [:],
                 sampleSize: Int = 200, recognizer: (any TextRecognizer)? = nil, encoding: TextEncoding? = nil) {

@@ -105,7 +105,8 @@ package struct Importer: Sendable {
         let display = name ?? path
         if !RemoteLink.isRemote(path) { try Importer.refuseFolder(path, name: display) }
         let kind = RemoteLink.isRemote(path) ? options.kind ?? .csv : options.inputKind(of: path).sourceKind
-        func hash(_ draft: ImportDraft) -> UInt64? { DraftMerger.key(draft).map(DraftMerger.hash) }
+        let catalog = options.catalog
+        func hash(_ draft: ImportDraft) -> UInt64? { DraftMerger.key(draft, catalog: catalog).map(DraftMerger.hash) }
         switch kind {
         case .csv, .sheets, .notion:
             if RemoteLink.isRemote(path) {

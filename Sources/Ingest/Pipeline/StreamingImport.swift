@@ -78,9 +78,10 @@ package struct StreamingImport {
     /// Imports `inputs` (paths, links or `-`) into `sink`. Returns false when an input could
     /// not be read (the observer was told); the others were written all the same.
     package func run(_ inputs: [String], into sink: inout some SubscriptionSink, observer: inout some ImportObserver) throws -> Bool {
-        // The brand catalog (about 10 ms to build) is made on the other core while this one
-        // looks for the header and chooses the columns; the first pass needs it after.
-        DispatchQueue.global(qos: .userInitiated).async { _ = BrandCatalog.shared }
+        // The bundled brand catalog (about 10 ms to build) is made on the other core while this
+        // one looks for the header and chooses the columns; the first pass needs it after.
+        let options = self.options
+        DispatchQueue.global(qos: .userInitiated).async { _ = options.catalog }
         var files: [InputFile] = []
         defer { for file in files { file.remove() } }
         for input in inputs { files.append(try InputFile.resolve(input, limits: options.limits)) }
@@ -94,7 +95,7 @@ package struct StreamingImport {
                 catch is ReadError, is MappingError { continue }
             }
         }
-        let folder = UncheckedBox(DuplicateFolder(counter.value))
+        let folder = UncheckedBox(DuplicateFolder(counter.value, catalog: options.catalog))
         let out = UncheckedBox(sink)
         let watcher = UncheckedBox(observer)
         defer {

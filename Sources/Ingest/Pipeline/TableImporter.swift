@@ -46,7 +46,7 @@ package struct TableImporter: Sendable {
                     emit: (ImportDraft) throws -> Void) throws -> ImportReport {
         let table = try prepared ?? firstPass(open(), name: name, part: part, count: nil)
         let builder = DraftBuilder(mapping: table.mapping, formats: table.formats, context: options.context,
-                                   file: name, part: part)
+                                   catalog: options.catalog, file: name, part: part)
         var report = ImportReport(source: name, kind: kind, mapping: table.mapping)
         let plainBuilder = plain == nil ? nil : PlainRowBuilder(builder)
         /// Hands on a batch's rows in order: `rows` are those it was made of.
@@ -161,7 +161,7 @@ package struct TableImporter: Sendable {
                    count: ((UInt64?) throws -> Void)?) throws -> PreparedTable {
         let (mapping, samples) = try sampledMapping(for: source)
         let builder = DraftBuilder(mapping: mapping, formats: ColumnFormats(mapping: mapping),
-                                   context: options.context, file: name, part: part)
+                                   context: options.context, catalog: options.catalog, file: name, part: part)
         let pass = FirstPass(builder, hashing: count != nil, spool: RowSpool(directory: options.spoolDirectory))
         try TableImporter.pipeline(first: samples, nextRows: { try source.nextBatch(limit: $0) },
                                    makeNumbered: pass.batch, emit: { rows, hashes in

@@ -153,7 +153,8 @@ package struct FileValidator: Sendable {
         }
 
         let second = try openPass()
-        var builder = DraftBuilder(mapping: mapping, formats: prepared.formats, context: context, file: findings.path, part: part)
+        var builder = DraftBuilder(mapping: mapping, formats: prepared.formats, context: context, catalog: options.catalog,
+                                   file: findings.path, part: part)
         builder.matchesBrands = false
         var rowChecks = RowChecks(settings: settings, context: context, hasCycleColumn: has(.cycle, mapping))
         while let row = try second.nextRow() {

@@ -16,7 +16,7 @@ package struct Merchant: Hashable, Sendable {
 package struct MerchantKey: Sendable {
     package var catalog: BrandCatalog
 
-    package init(catalog: BrandCatalog = .shared) {
+    package init(catalog: BrandCatalog) {
         self.catalog = catalog
     }
 
