@@ -61,6 +61,7 @@ package struct TableImporter: Sendable {
                 }
                 report.drafts += 1
             }
+            plainBuilder?.recycle(batch)
         }
         /// Drafts, or plain rows where they read cleanly; `brands` as `PlainRowBuilder.batch` takes them.
         @Sendable func make(_ rows: RecordBatch, brands: [Int32]?) -> PlainBatch {
