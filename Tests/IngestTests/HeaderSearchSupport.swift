@@ -239,9 +239,21 @@ struct SeededTable {
         let headerLine = lines.count + 1
         if hasHeader { lines.append(line(columns.map(\.header))) }
         let rows = 5 + r.below(26)
-        for i in 0..<rows { lines.append(line(columns.map { $0.value(&r, i) })) }
+        // Drawn apart, so that the tables above stay those of the seed: rows cut short (a
+        // hand-made file drops trailing empty cells) and cells a person filled badly.
+        var flaws = Random(state: seed ^ 0x5DEE_CE66_D1CE_4E5B)
+        let ragged = flaws.chance(25), badValues = flaws.chance(15)
+        var flawKinds: [String] = []
+        if ragged { flawKinds.append("raggedrows") }
+        if badValues { flawKinds.append("badvalues") }
+        for i in 0..<rows {
+            var cells = columns.map { $0.value(&r, i) }
+            if ragged, cells.count > 2, flaws.chance(20) { cells.removeLast(min(cells.count - 2, 1 + flaws.below(2))) }
+            if badValues, flaws.chance(15) { cells[flaws.below(cells.count)] = flaws.pick(["n/a", "abc", "see notes", "tbd"]) }
+            lines.append(line(cells))
+        }
         text = lines.joined(separator: "\n") + "\n"
-        preamble = kinds + (headerKnown ? [] : ["unknownheader"]) + (hasHeader ? [] : ["noheader"])
+        preamble = kinds + flawKinds + (headerKnown ? [] : ["unknownheader"]) + (hasHeader ? [] : ["noheader"])
         expected = hasHeader ? .header(line: headerLine) : .noHeader(line: headerLine)
     }
 }
