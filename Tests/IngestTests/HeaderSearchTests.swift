@@ -51,13 +51,16 @@ import Testing
 
     // MARK: Seeded tables
 
+    /// Seeds the rules were written on, and seeds only ever scored. `INGEST_HEADER_SCORE=PATH`
+    /// writes the scores to `PATH.tuning` (with the tuning misses) and `PATH.locked`.
     static let tuning: ClosedRange<UInt64> = 1...600
     static let locked: ClosedRange<UInt64> = 100_001...100_600
 
     struct Score: CustomStringConvertible {
         var total = 0, subscription = 0, bank = 0, shared = 0
-        /// Tables whose delimiter the probe misreads (decimal commas in a preamble of a `|` or
-        /// tab file): no header search can be right on them.
+        /// Tables whose delimiter the probe misreads (decimal commas in a `;`, tab or `|` file
+        /// whose preamble lines or short rows make `,` split more lines alike): no header
+        /// search can be right on them.
         var misread = 0
         /// Right answers among the tables whose delimiter the probe reads right.
         var subscriptionRead = 0, bankRead = 0, sharedRead = 0
