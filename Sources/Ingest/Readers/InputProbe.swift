@@ -113,17 +113,44 @@ struct InputProbe {
 
     /// The candidate that splits the most records into the same number (two or more) of
     /// fields; ties go to the one giving more fields (a semicolon file with decimal commas),
-    /// then to the order `,` `;` tab `|`. `complete` says `sample` is the whole input (its last
+    /// then to the order `,` `;` tab `|`. Commas that are decimal marks are not a candidate. `complete` says `sample` is the whole input (its last
     /// line counts even without a line end).
     static func delimiter(in sample: [UInt8], complete: Bool) -> UInt8 {
         var best = (delimiter: delimiters[0], agreeing: 0, width: 0)
-        for candidate in delimiters {
+        let decimalCommas = commasAreDecimalMarks(sample)
+        for candidate in delimiters where !(decimalCommas && candidate == UInt8(ascii: ",")) {
             let (agreeing, width) = consistency(of: candidate, in: sample, complete: complete)
             if agreeing > best.agreeing || (agreeing == best.agreeing && width > best.width) {
                 best = (candidate, agreeing, width)
             }
         }
         return best.delimiter
+    }
+
+    /// Whether nine in ten commas outside quotes (at least 8) are decimal marks, a digit before
+    /// and one or two after (`12,34;`), while `;`, tab or `|` is also in the sample: then the
+    /// comma is not the delimiter, even where short rows or a preamble of amounts make it split
+    /// more lines alike than the real one.
+    static func commasAreDecimalMarks(_ sample: [UInt8]) -> Bool {
+        let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\"")
+        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        var commas = 0, decimal = 0, quoted = false, others = false
+        var i = 0
+        while i < sample.count {
+            let b = sample[i]
+            if b == quote {
+                quoted.toggle()
+            } else if !quoted, b == comma {
+                commas += 1
+                var digits = 0
+                while i + 1 + digits < sample.count, digits < 3, isDigit(sample[i + 1 + digits]) { digits += 1 }
+                if i > 0, isDigit(sample[i - 1]), digits == 1 || digits == 2 { decimal += 1 }
+            } else if !quoted, delimiters.contains(b) {
+                others = true
+            }
+            i += 1
+        }
+        return others && commas >= 8 && decimal * 10 >= commas * 9
     }
 
     /// How many non-blank records share the most common field count of two or more, and that count.

@@ -14,6 +14,8 @@ package final class TransactionTable {
     /// The known layout the header matched, nil when the columns were detected generically.
     package private(set) var layout: String?
     package private(set) var header: [String] = []
+    /// The line of the header row, nil for a table without one.
+    package private(set) var headerLine: Int?
     package private(set) var columns: [TransactionRole: Int] = [:]
     package private(set) var sign: SignConvention = .signed
     package private(set) var dateOrder: DateOrder?
@@ -166,42 +168,44 @@ package final class TransactionTable {
         return (from + trimmed.startIndex)..<(from + trimmed.endIndex)
     }
 
-    /// Header row: the first of the opening rows that a known layout recognises, else the first
-    /// that names a date, an amount (or debit and credit) and a text column. Rows above it are
-    /// preamble. No such row: an export without header, matched by column count and values.
+    /// The columns, on the header row `HeaderFinder` finds below any preamble (the one
+    /// `CSVTable` finds): a known layout's, else those its cells name. A header that names no
+    /// date and amount, or no header at all (an export matched by column count, or read by
+    /// its values), leaves the columns to the values below it.
     private func chooseColumns(context: NormalizeContext) throws(ReadError) {
-        let scan = min(lookahead.count, 40)
-        var found: (index: Int, layout: BankLayout?, roles: [TransactionRole: Int])?
-        for i in 0..<scan where lookahead[i].cells.count >= 2 {
-            let cells = lookahead[i].cells.map(text)
+        let records = lookahead.map { (cells: $0.cells.map(text), line: $0.line) }
+        // Records above `tableStart` are preamble; data starts at `dataStart`.
+        let tableStart: Int, dataStart: Int
+        switch HeaderFinder().layout(of: records) {
+        case .header(let index)?:
+            let cells = records[index].cells
+            header = cells
+            headerLine = records[index].line
+            (tableStart, dataStart) = (index, index + 1)
             if let layout = BankLayout.bundled.first(where: { $0.matches(header: cells) }) {
-                found = (i, layout, layout.columns(in: cells))
-                break
+                columns = layout.columns(in: cells)
+                adopt(layout)
+            } else {
+                let roles = TransactionColumns.detect(header: cells)
+                if TransactionColumns.isTransactionHeader(roles) { columns = roles }
             }
-            let roles = TransactionColumns.detect(header: cells)
-            if TransactionColumns.isTransactionHeader(roles) {
-                found = (i, nil, roles)
-                break
-            }
+        case .noHeader(let index, _)?:
+            (tableStart, dataStart) = (index, index)
+        case nil:
+            (tableStart, dataStart) = (lookahead.count, lookahead.count)
         }
-        if let found {
-            for i in 0..<found.index {
-                let record = lookahead[i]
-                pending.append(Skip(record.isBlank ? .blank : .preamble, line: record.line))
-            }
-            header = lookahead[found.index].cells.map(text)
-            lookaheadIndex = found.index + 1
-            columns = found.roles
-            if let layout = found.layout { adopt(layout) }
-            return
+        for record in lookahead[..<tableStart] {
+            pending.append(Skip(record.isBlank ? .blank : .preamble, line: record.line))
         }
-        let width = Dictionary(grouping: lookahead.filter { !$0.isBlank }, by: { $0.cells.count })
-            .max { $0.value.count < $1.value.count }?.key ?? 0
-        let samples = lookahead.filter { $0.cells.count == width }
-        if let layout = BankLayout.bundled.first(where: { $0.header == nil && $0.columns == width }) {
+        lookaheadIndex = dataStart
+        guard columns.isEmpty else { return }
+        let rows = lookahead[dataStart...].filter { !$0.isBlank }
+        let width = Dictionary(grouping: rows, by: { $0.cells.count }).max { $0.value.count < $1.value.count }?.key ?? 0
+        let samples = rows.filter { $0.cells.count == width }
+        if headerLine == nil, let layout = BankLayout.bundled.first(where: { $0.header == nil && $0.columns == width }) {
             let roles = layout.columns(in: [])
             let dates = samples.prefix(20).filter { r in roles[.date].map { FastDate.parts(r.cells[$0]).count >= 3 } ?? false }
-            let firstIsData = lookahead.first(where: { !$0.isBlank }).map { r in
+            let firstIsData = rows.first.map { r in
                 roles[.date].map { $0 < r.cells.count && FastDate.parts(r.cells[$0]).count >= 3 } ?? false
             } ?? false
             if firstIsData, dates.count * 10 >= min(20, samples.count) * 8 {
@@ -211,10 +215,10 @@ package final class TransactionTable {
         }
         if columns.isEmpty { columns = TransactionColumns.detect(values: samples.prefix(60).map { $0.cells.map(text) }) }
         guard columns[.date] != nil, columns[.amount] != nil || columns[.debit] != nil else {
-            throw ReadError(file: name, line: lookahead.first?.line,
+            throw ReadError(file: name, line: headerLine ?? lookahead.first?.line,
                             "no header row names a date and an amount column, and no column holds dates and amounts (expected e.g. Date, Description, Amount)")
         }
-        header = (1...max(1, width)).map { "Column \($0)" }
+        if headerLine == nil { header = (1...max(1, width)).map { "Column \($0)" } }
     }
 
     private func adopt(_ layout: BankLayout) {
