@@ -68,6 +68,7 @@ row "identical rows, drafts"   identical   20000   drafts
 row "columns"                  columns     1000    accept
 row "blank lines"              blank-lines 1600000 accept
 row "one big cell (bytes)"     big-cell    100000  accept
+row "rows of 1 MB notes"        big-rows    4       accept
 row "newlines only (bytes)"    newlines    1600000 accept
 row "one long header word"     long-word   100000  accept
 row "bytes 0xFF (binary)"      binary-ff   100000  accept

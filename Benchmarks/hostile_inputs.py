@@ -9,6 +9,7 @@ Shapes (N is what grows):
   columns        a header and a row of N columns
   blank-lines    a header, a row, N blank lines, a row
   big-cell       one row with a cell of N bytes
+  big-rows       N rows, each with a note of 1,000,000 bytes (just under the cell limit)
   long-word      a header whose first cell is one word of N letters, and a row
   binary-ff      N bytes of 0xFF (a binary file given as a table)
   newlines       N newline bytes and nothing else
@@ -48,6 +49,10 @@ def main():
         elif shape == "big-cell":
             f.write("Name,Price,Notes\n")
             f.write("Netflix,9.99,%s\n" % ("x" * n))
+        elif shape == "big-rows":
+            f.write("Name,Price,Billing,Notes\n")
+            for i in range(n):
+                f.write("Netflix,9.99,monthly,%s\n" % (rng.choice("abcdefghij") * 1_000_000))
         elif shape == "long-word":
             f.write("x" * n + ",Price,Billing\nNetflix,9.99,monthly\n")
         elif shape == "newlines":

@@ -136,6 +136,18 @@ struct TableCase: Sendable, CustomTestStringConvertible {
         #expect(ColumnEvidence(values: mixed, context: Self.context).dates == 21)
     }
 
+    /// A value longer than any price, date or cycle is a note: the readers are not tried on it
+    /// (a cell of megabytes cost each of them its length), and it counts as text.
+    @Test func longValuesAreTextOnly() {
+        let padding = String(repeating: " and more", count: 40)
+        let values = ["monthly" + padding, "2026-12-01" + padding, "9.99" + padding, "monthly", "2026-12-01"]
+        let evidence = ColumnEvidence(values: values, context: Self.context)
+        #expect(evidence.cycles == 1)
+        #expect(evidence.dates == 1)
+        #expect(evidence.prices == 0)
+        #expect(evidence.texts == 4, "the three long values, and the short cycle")
+    }
+
     static let folds: [(String, String)] = [
         ("  Próxima Renovación 📅", "proxima renovacion"), ("Price ($)", "price"), ("NEXT_RENEWAL", "next renewal"),
         ("Währung", "wahrung"), ("名称", "名称"),

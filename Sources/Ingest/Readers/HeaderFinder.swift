@@ -205,6 +205,9 @@ struct RowShape {
         case mixed
     }
 
+    /// The most characters of a cell looked at.
+    static let scalarsRead = 4096
+
     init(_ cells: [String]) {
         count = cells.count
         var nonEmpty = 0, labels = 0, values = 0, hits = 0
@@ -215,7 +218,8 @@ struct RowShape {
             guard !cell.isEmpty else { kinds.append(.empty); continue }
             nonEmpty += 1
             var letters = 0, digits = 0
-            for ch in cell.unicodeScalars {
+            // What a cell holds is told from its start: a note of megabytes is not read whole.
+            for ch in cell.unicodeScalars.prefix(RowShape.scalarsRead) {
                 if ScalarText.isLetter(ch) { letters += 1 } else if ("0"..."9").contains(ch) { digits += 1 }
             }
             if letters > 0 && digits * 4 < letters { labels += 1 }

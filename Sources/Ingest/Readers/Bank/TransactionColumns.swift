@@ -125,12 +125,15 @@ package enum TransactionColumns {
             let cells = rows.compactMap { column < $0.count ? $0[column] : nil }
             return cells.isEmpty ? 0 : Double(cells.filter(test).count) / Double(cells.count)
         }
+        // The lengths are checked first: a cell of megabytes is neither, and reading it whole
+        // (or counting its characters) would cost its length for every test.
         func isDate(_ s: String) -> Bool {
+            guard s.utf8.count <= 100 else { return false }
             let parts = FastDate.parts(Array(s.utf8)[...])
             return parts.count >= 3 && s.count <= 25 && s.contains(where: { $0 == "/" || $0 == "-" || $0 == "." || $0 == " " })
         }
         func isAmount(_ s: String) -> Bool {
-            !s.isEmpty && s.count <= 20 && s.allSatisfy { $0.isNumber || "-+.,() $€£".contains($0) } && s.contains(where: \.isNumber)
+            !s.isEmpty && s.utf8.count <= 80 && s.count <= 20 && s.allSatisfy { $0.isNumber || "-+.,() $€£".contains($0) } && s.contains(where: \.isNumber)
                 && (s.contains(".") || s.contains(","))
         }
         roles[.date] = (0..<width).first { share($0, isDate) >= 0.8 }
@@ -138,7 +141,7 @@ package enum TransactionColumns {
         roles[.amount] = (0..<width).first { $0 != roles[.date] && share($0, { isAmount($0) && !isDate($0) }) >= 0.8 }
         var longest: (Int, Int)?
         for c in 0..<width where c != roles[.date] && c != roles[.amount] {
-            let length = rows.reduce(0) { $0 + (c < $1.count ? $1[c].count : 0) }
+            let length = rows.reduce(0) { $0 + (c < $1.count ? $1[c].utf8.count : 0) }
             if share(c, isAmount) < 0.5, length > (longest?.1 ?? 0) { longest = (c, length) }
         }
         roles[.description] = longest?.0
