@@ -25,7 +25,7 @@ let commands: [CommandEntry] = [
     CommandEntry(NormalizeCommand.self), CommandEntry(SchemaCommand.self),
     CommandEntry(PreviewCommand.self), CommandEntry(AcceptCommand.self), CommandEntry(OcrCommand.self),
     CommandEntry(SheetsURLCommand.self),
-    CommandEntry(ValidateCommand.self),
+    CommandEntry(ValidateCommand.self), CommandEntry(CalendarCommand.self),
 ]
 
 /// Commands that work but are not listed in the help (benchmark helpers).

@@ -346,26 +346,10 @@ package struct DraftBuilder: Sendable {
             "next renewal \(date) is in the past; moved on \(times) cycle\(times == 1 ? "" : "s") to \(next)"))
     }
 
-    /// `date` moved on by whole cycles to the first date on or after `today`, and how many.
-    /// The count is worked out from the distance (a daily cycle from the year 1 is not stepped
-    /// 740,000 times), then settled by at most a few steps.
+    /// `date` moved on by whole cycles to the first date on or after `today`, and how many:
+    /// the rule `RenewalSchedule` writes down.
     static func rolled(_ date: CalendarDate, by cycle: Cycle, to today: CalendarDate) -> (CalendarDate, times: Int) {
-        guard date < today else { return (date, 0) }
-        let interval = max(1, cycle.interval)
-        var times: Int
-        switch cycle.unit {
-        case .day, .week:
-            let step = interval * (cycle.unit == .week ? 7 : 1)
-            times = (today.dayNumber - date.dayNumber + step - 1) / step
-        case .month, .year:
-            let step = interval * (cycle.unit == .year ? 12 : 1)
-            times = max(1, ((today.year - date.year) * 12 + today.month - date.month) / step)
-        }
-        var next = cycle.advance(date, times: times)
-        while next < today {
-            times += 1
-            next = cycle.advance(date, times: times)
-        }
+        let (next, times) = RenewalSchedule(anchor: date, cycle: cycle).first(onOrAfter: today)
         return (next, times)
     }
 
