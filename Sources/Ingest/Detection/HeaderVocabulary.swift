@@ -146,5 +146,7 @@ package enum HeaderVocabulary {
         .name: ["id", "uuid", "url", "link", "icon", "logo", "image", "account", "email", "user"],
         .category: ["payment type", "payment method", "card", "typ zahlung"],
         .cycle: ["cycle count", "trial period"],
+        // Tabi's "Reminder Enabled": whether the app reminds, not whether the subscription runs.
+        .active: ["reminder", "reminders", "notification", "notifications", "alert", "alerts"],
     ]
 }
