@@ -26,7 +26,7 @@ let commands: [CommandEntry] = [
     CommandEntry(PreviewCommand.self), CommandEntry(AcceptCommand.self), CommandEntry(OcrCommand.self),
     CommandEntry(SheetsURLCommand.self),
     CommandEntry(ValidateCommand.self), CommandEntry(CalendarCommand.self),
-    CommandEntry(DueCommand.self),
+    CommandEntry(DueCommand.self), CommandEntry(ExportCommand.self),
 ]
 
 /// Commands that work but are not listed in the help (benchmark helpers).
