@@ -53,6 +53,29 @@ import Testing
         #expect(list.items.allSatisfy { $0.inDays == $0.date.dayNumber - Self.day(c.today).dayNumber })
     }
 
+    /// History points (date or nil, amount, currency), the price now, then what `due` says.
+    static let rises: [([(String?, String, String)], String, String?)] = [
+        ([("2026-03-05", "13.83", "USD")], "15.49", "price up 12 % since 2026-03"),
+        ([("2025-01-05", "9.99", "USD"), ("2026-03-05", "13.83", "USD")], "15.49", "price up 55 % since 2025-01"),
+        ([("2026-03-05", "13.83", "USD"), ("2025-01-05", "9.99", "USD")], "15.49", "price up 55 % since 2025-01"),
+        ([(nil, "10.00", "USD")], "15.49", "price up 55 %"),
+        ([("2026-03-05", "17.99", "USD")], "15.49", nil),       // cheaper now
+        ([("2026-03-05", "15.49", "USD")], "15.49", nil),       // the same
+        ([("2026-03-05", "9.99", "EUR")], "15.49", nil),        // another currency: not compared
+        ([("2026-03-05", "15.48", "USD")], "15.49", nil),       // under half a percent
+        ([], "15.49", nil),
+    ]
+
+    @Test(arguments: rises.indices)
+    func priceRise(_ i: Int) {
+        let (points, now, text) = Self.rises[i]
+        var sub = Self.sub("Netflix", now, "USD", .monthly, "2026-12-05", row: 1)
+        sub.priceHistory = points.map { PricePoint(date: $0.0.map(Self.day), price: Price(amount: Decimal(string: $0.1) ?? 0, currency: Currency($0.2))) }
+        #expect(DueList.PriceRise(sub)?.text == text)
+        let list = DueList([sub], today: Self.day("2026-12-01"), days: 7)
+        #expect(list.items.first?.rise?.text == text)
+    }
+
     @Test func textNamesNothingDue() {
         let list = DueList(Self.subscriptions, today: Self.day("2026-12-02"), days: 2)
         #expect(list.text() == "Nothing renews from 2026-12-02 through 2026-12-04.\n")

@@ -11,6 +11,37 @@ package struct DueList: Sendable {
         package var subscription: Subscription
         /// Days from today (0: today).
         package var inDays: Int
+        /// How much dearer it is than the earliest price in its history, when it is.
+        package var rise: PriceRise?
+    }
+
+    /// "price up 12 % since 2026-03": the price against the earliest one in `priceHistory` in
+    /// the same currency (a point without a date counts only when none has one).
+    package struct PriceRise: Hashable, Sendable {
+        package var from: Price
+        package var since: CalendarDate?
+        /// Whole percent, rounded half up.
+        package var percent: Decimal
+
+        package init?(_ sub: Subscription) {
+            guard let now = sub.price, let currency = now.currency else { return nil }
+            let same = sub.priceHistory.filter { $0.price.currency == currency && $0.price.amount > 0 }
+            let dated = same.compactMap { point in point.date.map { (date: $0, point: point) } }
+            guard let first = dated.min(by: { $0.date < $1.date })?.point ?? same.first,
+                  now.amount > first.price.amount else { return nil }
+            var ratio = (now.amount - first.price.amount) * 100 / first.price.amount
+            var rounded = Decimal()
+            NSDecimalRound(&rounded, &ratio, 0, .plain)
+            guard rounded > 0 else { return nil }
+            from = first.price
+            since = first.date
+            percent = rounded
+        }
+
+        package var text: String {
+            let month = since.map { " since \($0.description.prefix(7))" } ?? ""
+            return "price up \(percent) %\(month)"
+        }
     }
 
     /// The sum of the renewals in one currency.
@@ -35,7 +66,7 @@ package struct DueList: Sendable {
             let dates = sub.cycle.map { RenewalSchedule(anchor: next, cycle: $0).renewals(from: from, through: through) }
                 ?? (next >= from && next <= through ? [next] : [])
             for date in dates {
-                items.append(Item(date: date, subscription: sub, inDays: date.dayNumber - today.dayNumber))
+                items.append(Item(date: date, subscription: sub, inDays: date.dayNumber - today.dayNumber, rise: PriceRise(sub)))
             }
         }
         // A stable sort: the same day keeps the file's order.
@@ -58,22 +89,22 @@ package struct DueList: Sendable {
         return price.amountText + (price.currency.map { " \($0.code)" } ?? " (no currency)")
     }
 
-    /// Aligned lines: date, when, name (cut at 40 characters), amount; then a total line per
-    /// currency.
+    /// Aligned lines: date, when, name (cut at 40 characters), amount, a price rise; then a
+    /// total line per currency.
     package func text() -> String {
         let span = "\(from) through \(through)"
         guard !items.isEmpty else { return "Nothing renews from \(span).\n" }
         let rows = items.map {
             [$0.date.description, DueList.when($0.inDays), PreviewTable.fit(VisibleText.escaped($0.subscription.name), 40),
-             DueList.amount($0.subscription.price)]
+             DueList.amount($0.subscription.price), $0.rise?.text ?? ""]
         }
-        var widths = [0, 0, 0, 0]
+        var widths = [0, 0, 0, 0, 0]
         for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
         func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
         var out = "\(items.count) renewal\(items.count == 1 ? "" : "s") from \(span):\n"
         for row in rows {
             out += "  " + pad(row[0], widths[0]) + "  " + pad(row[1], widths[1]) + "  " + pad(row[2], widths[2]) + "  "
-                + String(repeating: " ", count: widths[3] - row[3].count) + row[3] + "\n"
+                + String(repeating: " ", count: widths[3] - row[3].count) + row[3] + (row[4].isEmpty ? "" : "  " + row[4]) + "\n"
         }
         for total in totals {
             out += "Total \(total.currency.code): \(DecimalText.format(total.amount, minorDigits: total.currency.minorDigits))\n"
@@ -93,6 +124,10 @@ package struct DueList: Sendable {
                     ("price", item.subscription.price.map(CanonicalJSON.value) ?? .null),
                     ("cycle", item.subscription.cycle.map(CanonicalJSON.value) ?? .null),
                     ("source", CanonicalJSON.value(item.subscription.source)),
+                    ("priceRise", item.rise.map { rise in
+                        .object([("percent", .string("\(rise.percent)")), ("since", .optional(rise.since?.description)),
+                                 ("from", CanonicalJSON.value(rise.from))])
+                    } ?? .null),
                 ])
             })),
             ("totals", .array(totals.map { total in
