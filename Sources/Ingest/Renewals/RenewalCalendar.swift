@@ -53,8 +53,11 @@ package struct RenewalCalendar: Sendable {
         var lines = [
             "BEGIN:VEVENT", "UID:" + uid, "DTSTAMP:" + ICalendarText.date(stamp) + "T000000Z",
             "DTSTART;VALUE=DATE:" + ICalendarText.date(start),
-            "DTEND;VALUE=DATE:" + ICalendarText.date(start.adding(days: 1)),
         ]
+        // An all-day event without DTEND lasts the day anyway; the day after 9999-12-31 has no
+        // four-digit year to write.
+        let end = start.adding(days: 1)
+        if end.isSupported { lines.append("DTEND;VALUE=DATE:" + ICalendarText.date(end)) }
         if let cycle = sub.cycle {
             lines.append("RRULE:" + RecurrenceRule(RenewalSchedule(anchor: start, cycle: cycle), until: until).value)
         }
