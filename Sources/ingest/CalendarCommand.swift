@@ -71,14 +71,13 @@ struct CalendarCommand: Command {
             Stderr.print("ingest: \(VisibleText.escaped(error.message))")
             return 1
         }
-        let (text, skipped) = calendar.make(subscriptions)
+        let (text, skipped, events) = calendar.make(subscriptions)
         for s in skipped {
             Stderr.print("ingest: \(input.name): subscription \(s.index + 1) \(SubscriptionsInput.label(s.subscription)): \(s.reason); no event")
         }
         let out = try OutputFile(path: output)
         out.write(text)
         try out.close()
-        let events = subscriptions.count - skipped.count
         Stderr.print("ingest: \(events) event\(events == 1 ? "" : "s")\(skipped.isEmpty ? "" : ", \(skipped.count) subscription\(skipped.count == 1 ? "" : "s") left out")")
         return 0
     }

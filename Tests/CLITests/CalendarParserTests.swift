@@ -50,10 +50,15 @@ import Testing
 
         var uids = RenewalCalendar.UIDs(stamp: GeneratedSubscriptions.date(2027, 12, 1))
         var events: [(String, JSONValue)] = []
+        let last = min(Self.window.through, setup.until ?? Self.window.through)
         for sub in subscriptions {
-            guard let start = sub.nextRenewal, setup.until.map({ start <= $0 }) ?? true else { continue }
             let uid = uids.next(for: sub)
-            let last = min(Self.window.through, setup.until ?? Self.window.through)
+            // A trial's end: one event, no repeats.
+            if let end = sub.trialEnds, setup.until.map({ end <= $0 }) ?? true {
+                let inside = end >= Self.window.from && end <= last
+                events.append((RenewalCalendar.UIDs.uid(uid + "|trial"), .array(inside ? [.string(end.description)] : [])))
+            }
+            guard let start = sub.nextRenewal, setup.until.map({ start <= $0 }) ?? true else { continue }
             let dates: [CalendarDate]
             if let cycle = sub.cycle {
                 dates = RenewalSchedule(anchor: start, cycle: cycle).renewals(from: Self.window.from, through: last)
@@ -87,8 +92,8 @@ import Testing
 
 /// Subscriptions made from a seed: the same seed, the same list. Most renew on hard days
 /// (28th-31st, Feb 29) by months, years, weeks or days; a few repeat a name, cycle and currency
-/// (their UIDs must still differ), have no cycle, or no renewal; names hold commas,
-/// semicolons, backslashes and long non-ASCII text for escaping and folding.
+/// (their UIDs must still differ), have no cycle, or no renewal; some are in a free trial;
+/// names hold commas, semicolons, backslashes and long non-ASCII text for escaping and folding.
 enum GeneratedSubscriptions {
     /// SplitMix64: small, and the same on every platform.
     struct Seeded {
@@ -123,6 +128,8 @@ enum GeneratedSubscriptions {
 
     static func make(seed: UInt64, count: Int) -> [Subscription] {
         var random = Seeded(state: seed)
+        // Trials draw from their own sequence, so the rest of the list stays as it was.
+        var trials = Seeded(state: seed ^ 0x5452_4941_4C53)
         var list: [Subscription] = []
         for i in 0..<count {
             let cycle = random.pick(cycles)
@@ -146,7 +153,8 @@ enum GeneratedSubscriptions {
                 cycle: roll == 0 ? nil : cycle, nextRenewal: roll == 1 ? nil : anchor,
                 category: random.pick([nil, .streaming, .software]),
                 notes: random.below(5) == 0 ? "Line one\nline two, with; marks" : nil,
-                source: Provenance(file: "generated.csv", row: i + 1)))
+                source: Provenance(file: "generated.csv", row: i + 1),
+                trialEnds: trials.below(8) == 0 ? anchor.adding(days: -trials.below(30)) : nil))
         }
         return list
     }

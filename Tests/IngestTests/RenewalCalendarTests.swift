@@ -186,7 +186,8 @@ private func day(_ text: String) -> CalendarDate {
         none.nextRenewal = nil
         var calendar = RenewalCalendar(stamp: day("2026-11-30"))
         calendar.until = day("2026-12-01")
-        let (text, skipped) = calendar.make([none, Self.sub("Netflix", 15.49, "USD", .monthly)])
+        let (text, skipped, events) = calendar.make([none, Self.sub("Netflix", 15.49, "USD", .monthly)])
+        #expect(events == 0)
         #expect(skipped.map(\.index) == [0, 1])
         #expect(skipped.map(\.reason) == ["no next renewal", "next renewal 2026-12-05 is after 2026-12-01"])
         #expect(!text.contains("BEGIN:VEVENT"))

@@ -113,6 +113,7 @@ package struct DraftBuilder: Sendable {
         if let (text, column) = cell(.startDate, row) {
             draft.startDate = date(text, column: column, at: provenance)
         }
+        trial(&draft, row, at: provenance)
         if let (text, column) = cell(.category, row) {
             let first = CellCleaner.firstOfMultiSelect(text)
             let category = CategoryWords.category(for: first)
@@ -326,6 +327,41 @@ package struct DraftBuilder: Sendable {
         default: return nil
         }
     }
+
+    /// The day a free trial ends: from a trial-end column, else the next renewal when a trial
+    /// column says yes or the price says "Free trial, then $9.99/month" (the first charge ends
+    /// the trial) and the renewal was not moved on from the past. A trial already over is left out; one ending within three days gets a
+    /// `trial.ending-soon` warning, the last chance to cancel before the first charge.
+    func trial(_ draft: inout ImportDraft, _ row: SourceRow, at provenance: Provenance) {
+        if let (text, column) = cell(.trialEnds, row) {
+            // A yes/no trial column: in a trial until the next renewal, the first charge.
+            if let flag = StatusWords.boolean(text) {
+                if flag, let next = draft.nextRenewal.value,
+                   !draft.nextRenewal.issues.contains(where: { $0.code == .dateRolledForward }) {
+                    draft.trialEnds = DraftField(raw: text, value: next, confidence: 0.8, column: column)
+                }
+            } else {
+                draft.trialEnds = date(text, column: column, at: provenance)
+            }
+        } else if let raw = draft.price.raw, PriceWords.mention(raw[...]) == .trial, let next = draft.nextRenewal.value,
+                  !draft.nextRenewal.issues.contains(where: { $0.code == .dateRolledForward }) {
+            draft.trialEnds = DraftField(raw: raw, value: next, confidence: 0.8)
+        }
+        guard let end = draft.trialEnds.value else { return }
+        guard end >= context.today else {
+            draft.trialEnds.value = nil
+            return
+        }
+        let days = end.dayNumber - context.today.dayNumber
+        guard days <= DraftBuilder.trialWarningDays else { return }
+        let when = days == 0 ? "today" : days == 1 ? "tomorrow" : "in \(days) days"
+        let charge = draft.price.value.map { " of \($0.amountText)\($0.currency.map { " \($0.code)" } ?? "")" } ?? ""
+        draft.trialEnds.issues.append(Issue("trial.ending-soon", .warning,
+            "\(provenance.location()): the free trial ends \(end) (\(when)): cancel before then to avoid the first charge\(charge)"))
+    }
+
+    /// How many days ahead a trial's end is warned of.
+    static let trialWarningDays = 3
 
     /// A renewal date in the past moves on by whole cycles to the first date on or after today.
     func rollForward(_ draft: inout ImportDraft) {

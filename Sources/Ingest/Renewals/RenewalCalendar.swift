@@ -1,5 +1,6 @@
 /// An iCalendar file (RFC 5545) of renewals: one all-day event per subscription with a next
-/// renewal, repeating by its cycle (`RecurrenceRule`), with a reminder per offset.
+/// renewal, repeating by its cycle (`RecurrenceRule`), with a reminder per offset; and one for
+/// the day a free trial ends (`trialEnds`), the last day to cancel before the first charge.
 ///
 /// The same subscriptions and `stamp` give the same bytes: nothing reads the clock, and each
 /// event's UID comes from the subscription's service, cycle and currency, so importing the file
@@ -25,15 +26,21 @@ package struct RenewalCalendar: Sendable {
         package var reason: String
     }
 
-    /// The file's text and the subscriptions left out.
-    package func make(_ subscriptions: [Subscription]) -> (text: String, skipped: [Skipped]) {
+    /// The file's text, the subscriptions left out, and how many events it holds.
+    package func make(_ subscriptions: [Subscription]) -> (text: String, skipped: [Skipped], events: Int) {
         var lines = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ingest//renewals//EN", "CALSCALE:GREGORIAN",
             "METHOD:PUBLISH", "X-WR-CALNAME:Subscription renewals",
         ]
         var skipped: [Skipped] = []
         var uids = RenewalCalendar.UIDs(stamp: stamp)
+        var events = 0
         for (i, sub) in subscriptions.enumerated() {
+            let uid = uids.next(for: sub)
+            if let end = sub.trialEnds, until.map({ end <= $0 }) ?? true {
+                lines += trialEvent(sub, end: end, uid: UIDs.uid(uid + "|trial"))
+                events += 1
+            }
             guard let start = sub.nextRenewal else {
                 skipped.append(Skipped(index: i, subscription: sub, reason: "no next renewal"))
                 continue
@@ -42,22 +49,58 @@ package struct RenewalCalendar: Sendable {
                 skipped.append(Skipped(index: i, subscription: sub, reason: "next renewal \(start) is after \(until)"))
                 continue
             }
-            lines += event(sub, start: start, uid: uids.next(for: sub))
+            lines += event(sub, start: start, uid: uid)
+            events += 1
         }
         lines.append("END:VCALENDAR")
-        return (lines.map(ICalendarText.folded).joined(), skipped)
+        return (lines.map(ICalendarText.folded).joined(), skipped, events)
     }
 
-    /// The lines of one subscription's event.
-    func event(_ sub: Subscription, start: CalendarDate, uid: String) -> [String] {
+    /// The first lines of an all-day event on `day`.
+    func opening(uid: String, day: CalendarDate) -> [String] {
         var lines = [
             "BEGIN:VEVENT", "UID:" + uid, "DTSTAMP:" + ICalendarText.date(stamp) + "T000000Z",
-            "DTSTART;VALUE=DATE:" + ICalendarText.date(start),
+            "DTSTART;VALUE=DATE:" + ICalendarText.date(day),
         ]
         // An all-day event without DTEND lasts the day anyway; the day after 9999-12-31 has no
         // four-digit year to write.
-        let end = start.adding(days: 1)
+        let end = day.adding(days: 1)
         if end.isSupported { lines.append("DTEND;VALUE=DATE:" + ICalendarText.date(end)) }
+        return lines
+    }
+
+    /// A reminder per `reminderDays`, saying `what` happens when.
+    func alarms(_ what: String) -> [String] {
+        reminderDays.flatMap { days in
+            [
+                "BEGIN:VALARM", "ACTION:DISPLAY",
+                "TRIGGER:" + ICalendarText.duration(minutes: reminderMinute - days * 1440),
+                "DESCRIPTION:" + ICalendarText.escaped(days == 0 ? "\(what) today" : "\(what) in \(days) day\(days == 1 ? "" : "s")"),
+                "END:VALARM",
+            ]
+        }
+    }
+
+    /// The one-day event of a free trial's end, without repeats.
+    func trialEvent(_ sub: Subscription, end: CalendarDate, uid: String) -> [String] {
+        var lines = opening(uid: uid, day: end)
+        lines.append("SUMMARY:" + ICalendarText.escaped("\(sub.name) — free trial ends"))
+        let link = RenewalCalendar.manageLink(sub)
+        var text = ["The free trial ends: cancel by then to avoid the first charge"
+            + (sub.price.map { " of \($0.amountText)\($0.currency.map { " \($0.code)" } ?? "")" } ?? "")]
+        if let link { text.append("Manage or cancel: \(link)") }
+        text.append("Source: \(sub.source.location())")
+        lines.append("DESCRIPTION:" + ICalendarText.escaped(text.joined(separator: "\n")))
+        if let link { lines.append("URL:" + link) }
+        lines.append("TRANSP:TRANSPARENT")
+        lines += alarms("\(sub.name) — free trial ends")
+        lines.append("END:VEVENT")
+        return lines
+    }
+
+    /// The lines of one subscription's renewal event.
+    func event(_ sub: Subscription, start: CalendarDate, uid: String) -> [String] {
+        var lines = opening(uid: uid, day: start)
         if let cycle = sub.cycle {
             lines.append("RRULE:" + RecurrenceRule(RenewalSchedule(anchor: start, cycle: cycle), until: until).value)
         }
@@ -67,14 +110,7 @@ package struct RenewalCalendar: Sendable {
         lines.append("DESCRIPTION:" + ICalendarText.escaped(RenewalCalendar.description(sub, link: link)))
         if let link { lines.append("URL:" + link) }
         lines.append("TRANSP:TRANSPARENT")
-        for days in reminderDays {
-            lines += [
-                "BEGIN:VALARM", "ACTION:DISPLAY",
-                "TRIGGER:" + ICalendarText.duration(minutes: reminderMinute - days * 1440),
-                "DESCRIPTION:" + ICalendarText.escaped(days == 0 ? "\(summary) renews today" : "\(summary) renews in \(days) day\(days == 1 ? "" : "s")"),
-                "END:VALARM",
-            ]
-        }
+        lines += alarms("\(summary) renews")
         lines.append("END:VEVENT")
         return lines
     }
@@ -126,7 +162,7 @@ package struct RenewalCalendar: Sendable {
         }
 
         /// `0f3a…@ingest`: 16 hex digits of the key's FNV-1a hash.
-        static func uid(_ key: String) -> String {
+        package static func uid(_ key: String) -> String {
             let hex = String(DraftMerger.hash(key), radix: 16)
             return String(repeating: "0", count: 16 - hex.count) + hex + "@ingest"
         }
