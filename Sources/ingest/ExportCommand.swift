@@ -10,7 +10,7 @@ struct ExportCommand: Command {
         SUBS.json is the canonical file `ingest import` writes (- for standard input). One row
         per subscription, ISO dates, amounts as in the canonical file; `ingest import` reads
         each form back to the same subscriptions.
-          csv   Name, Amount, Currency, Cycle, Next renewal, Category, Notes
+          csv   Name, Amount, Currency, Cycle, Next renewal, Trial ends, Category, Notes
           tabi  Name, Price, Currency, Billing Cycle, Start Date, Next Renewal Date, Category,
                 Reminder Enabled, Reminder Offset Days, Notes
           ynab  Date, Frequency, Payee, Category, Memo, Outflow, Inflow: one currency per file

@@ -3,18 +3,20 @@ import Ingest
 import Testing
 
 /// `ingest import` reads every `ingest export` form back to the same subscriptions: name,
-/// price, cycle, next renewal, category and notes, in order. The list is generated from a fixed
-/// seed and imported once first, so it holds what an import makes (catalog names and
-/// categories, amounts with their currency's digits).
+/// price, cycle, next renewal, category and notes (and the plain CSV's trial ends), in order.
+/// The list is generated from a fixed seed and imported once first, so it holds what an import
+/// makes (catalog names and categories, amounts with their currency's digits).
 @Suite struct ExportRoundTripTests {
     /// The fields a CSV carries, for comparing.
     struct Row: Hashable, CustomStringConvertible {
         var name: String, price: Price?, cycle: Cycle?, next: CalendarDate?, category: Category?, notes: String?
-        init(_ s: Subscription) {
+        var trialEnds: CalendarDate?
+        init(_ s: Subscription, trial: Bool = true) {
             (name, price, cycle, next, category, notes) = (s.name, s.price, s.cycle, s.nextRenewal, s.category, s.notes)
+            trialEnds = trial ? s.trialEnds : nil
         }
         var description: String {
-            "\(name) | \(price.map { "\($0.amountText) \($0.currency?.code ?? "-")" } ?? "-") | \(cycle?.description ?? "-") | \(next?.description ?? "-") | \(category?.rawValue ?? "-") | \(notes ?? "-")"
+            "\(name) | \(price.map { "\($0.amountText) \($0.currency?.code ?? "-")" } ?? "-") | \(cycle?.description ?? "-") | \(next?.description ?? "-") | \(category?.rawValue ?? "-") | \(notes ?? "-") | trial \(trialEnds?.description ?? "-")"
         }
     }
 
@@ -46,10 +48,12 @@ import Testing
         #expect(baseline.count == generated.count)
         try Data(CanonicalJSON.text(baseline).utf8).write(to: folder.appendingPathComponent("subs.json"))
 
+        // The plain CSV carries trial ends; Tabi and YNAB have no column for them.
+        #expect(baseline.contains { $0.trialEnds != nil })
         for format in ["csv", "tabi"] {
             try Self.export(["--to", format, "-o", "\(format).csv"], in: folder)
             let back = try Self.imported(["\(format).csv"], in: folder)
-            let want = baseline.map(Row.init), got = back.map(Row.init)
+            let want = baseline.map { Row($0, trial: format == "csv") }, got = back.map { Row($0, trial: format == "csv") }
             #expect(got.count == want.count, "\(format)")
             for (w, g) in zip(want, got) where w != g { Issue.record("\(format): \(w)\n   read back as \(g)") }
         }
@@ -61,8 +65,8 @@ import Testing
             let back = try Self.imported(["ynab-\(code).csv", "--currency", code], in: folder)
             let want = baseline.filter { sub in
                 sub.price?.currency?.code == code && (sub.cycle.map { SubscriptionCSV.ynabFrequency($0) != nil } ?? true)
-            }.map(Row.init)
-            let got = back.map(Row.init)
+            }.map { Row($0, trial: false) }
+            let got = back.map { Row($0, trial: false) }
             #expect(got.count == want.count, "ynab \(code)")
             for (w, g) in zip(want, got) where w != g { Issue.record("ynab \(code): \(w)\n   read back as \(g)") }
         }

@@ -1,8 +1,8 @@
 /// Canonical subscriptions as CSV for other tools (`ingest export`), one row per subscription,
 /// ISO dates, amounts as the canonical file writes them. `ingest import` reads each form back to
-/// the same name, price, cycle, next renewal, category and notes.
+/// the same name, price, cycle, next renewal, category and notes (and trial end, plain CSV).
 ///
-///     plain  Name,Amount,Currency,Cycle,Next renewal,Category,Notes
+///     plain  Name,Amount,Currency,Cycle,Next renewal,Trial ends,Category,Notes
 ///     tabi   Name,Price,Currency,Billing Cycle,Start Date,Next Renewal Date,Category,
 ///            Reminder Enabled,Reminder Offset Days,Notes
 ///     ynab   Date,Frequency,Payee,Category,Memo,Outflow,Inflow (one currency per file)
@@ -42,7 +42,7 @@ package struct SubscriptionCSV: Sendable {
 
     var header: [String] {
         switch format {
-        case .csv: return ["Name", "Amount", "Currency", "Cycle", "Next renewal", "Category", "Notes"]
+        case .csv: return ["Name", "Amount", "Currency", "Cycle", "Next renewal", "Trial ends", "Category", "Notes"]
         case .tabi: return ["Name", "Price", "Currency", "Billing Cycle", "Start Date", "Next Renewal Date", "Category",
                             "Reminder Enabled", "Reminder Offset Days", "Notes"]
         case .ynab: return ["Date", "Frequency", "Payee", "Category", "Memo", "Outflow", "Inflow"]
@@ -59,7 +59,8 @@ package struct SubscriptionCSV: Sendable {
         let notes = sub.notes ?? ""
         switch format {
         case .csv:
-            return .success([sub.name, amount, code, sub.cycle.map(SubscriptionCSV.cycleText) ?? "", next, category, notes])
+            return .success([sub.name, amount, code, sub.cycle.map(SubscriptionCSV.cycleText) ?? "", next,
+                             sub.trialEnds?.description ?? "", category, notes])
         case .tabi:
             return .success([sub.name, amount, code, sub.cycle.map(SubscriptionCSV.tabiCycle) ?? "", "", next, category,
                              sub.nextRenewal == nil ? "false" : "true", "1", notes])
