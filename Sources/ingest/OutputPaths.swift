@@ -10,6 +10,8 @@ struct OutputPaths {
     struct Output {
         var flag: String
         var path: String
+        /// A file name to suggest when the path is a folder; nil for the flag's usual one.
+        var example: String? = nil
     }
 
     var outputs: [Output] = []
@@ -18,9 +20,9 @@ struct OutputPaths {
     /// Pairs of flags allowed to name the same file (`--merge-into F -o F` updates F).
     var sameFileAllowed: [(String, String)] = []
 
-    mutating func output(_ flag: String, _ path: String?) {
+    mutating func output(_ flag: String, _ path: String?, example: String? = nil) {
         guard let path, path != "-" else { return }
-        outputs.append(Output(flag: flag, path: path))
+        outputs.append(Output(flag: flag, path: path, example: example))
     }
 
     mutating func input(_ path: String?, flag: String? = nil) {
@@ -57,19 +59,20 @@ struct OutputPaths {
         guard !path.isEmpty else { throw UsageError("\(output.flag) needs a file name") }
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-            throw UsageError("\(output.flag) \(path) is a folder: give a file name, e.g. \(Self.suggestion(inFolder: path, flag: output.flag))")
+            throw UsageError("\(output.flag) \(path) is a folder: give a file name, e.g. \(Self.suggestion(inFolder: path, flag: output.flag, example: output.example))")
         }
         if path.hasSuffix("/") {
-            throw UsageError("\(output.flag) \(path) names a folder: give a file name, e.g. \(Self.suggestion(inFolder: path, flag: output.flag))")
+            throw UsageError("\(output.flag) \(path) names a folder: give a file name, e.g. \(Self.suggestion(inFolder: path, flag: output.flag, example: output.example))")
         }
     }
 
-    private static func suggestion(inFolder folder: String, flag: String) -> String {
-        let name = switch flag {
+    private static func suggestion(inFolder folder: String, flag: String, example: String?) -> String {
+        let usual = switch flag {
         case "--drafts": "drafts.json"
         case "--debug-image": "boxes.png"
         default: "output.json"
         }
+        let name = example ?? usual
         return folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 }

@@ -25,7 +25,8 @@ let commands: [CommandEntry] = [
     CommandEntry(NormalizeCommand.self), CommandEntry(SchemaCommand.self),
     CommandEntry(PreviewCommand.self), CommandEntry(AcceptCommand.self), CommandEntry(OcrCommand.self),
     CommandEntry(SheetsURLCommand.self),
-    CommandEntry(ValidateCommand.self),
+    CommandEntry(ValidateCommand.self), CommandEntry(CalendarCommand.self),
+    CommandEntry(DueCommand.self), CommandEntry(ExportCommand.self),
 ]
 
 /// Commands that work but are not listed in the help (benchmark helpers).

@@ -275,3 +275,21 @@ extension SummaryAccumulatorTests {
         #expect(accumulator.summary.totals.first?.monthly == Decimal(string: "184467440737095518.13")!)
     }
 }
+
+/// `trialEnds` is written after `nextRenewal` only when known, and read back by both readers.
+@Suite struct TrialEndsCodingTests {
+    @Test func writtenOnlyWhenKnownAndReadBack() throws {
+        let source = Provenance(file: "subs.csv", row: 2)
+        let trial = Subscription(name: "Hulu", price: Price(amount: 9.99, currency: .usd), cycle: .monthly,
+                                 nextRenewal: CalendarDate(year: 2026, month: 12, day: 2), category: .streaming, notes: nil,
+                                 source: source, trialEnds: CalendarDate(year: 2026, month: 12, day: 2))
+        var plain = trial
+        plain.trialEnds = nil
+        let text = CanonicalJSON.text([trial, plain])
+        #expect(text.contains("\"nextRenewal\": \"2026-12-02\",\n      \"trialEnds\": \"2026-12-02\",\n      \"category\""))
+        #expect(text.components(separatedBy: "trialEnds").count == 2)
+        #expect(try CanonicalReader.read(text, file: "subs.json") == [trial, plain])
+        let encoded = try JSONEncoder().encode(trial)
+        #expect(try JSONDecoder().decode(Subscription.self, from: encoded) == trial)
+    }
+}

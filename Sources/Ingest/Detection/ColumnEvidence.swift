@@ -101,7 +101,7 @@ struct ColumnEvidence: Sendable {
         let (rate, weight, what) = untypedSupport(for: field)
         let typed: Bool
         switch field {
-        case .price, .currency, .cycle, .cycleInterval, .cycleUnit, .nextRenewal, .startDate, .status, .active: typed = nonEmpty > 0
+        case .price, .currency, .cycle, .cycleInterval, .cycleUnit, .nextRenewal, .startDate, .status, .active, .trialEnds: typed = nonEmpty > 0
         case .name, .category, .notes: typed = false
         }
         return (rate, weight, typed, what)
@@ -118,6 +118,9 @@ struct ColumnEvidence: Sendable {
         case .cycleInterval: return (rate(smallIntegers), 0.3, "are small whole numbers")
         case .cycleUnit: return (rate(units), 0.9, "are day/week/month/year")
         case .nextRenewal, .startDate: return (rate(dates), field == .nextRenewal ? 1 : 0.5, "read as dates")
+        // Only a header ("Trial ends", "freeTrialEndDate", "Trial") makes a column the trial's:
+        // any other date or checkbox column could be one by its values.
+        case .trialEnds: return (rate(dates + booleans), 0, "are dates or yes/no")
         case .category: return (rate(texts) * (distinct.count < max(3, nonEmpty) ? 1 : 0.5), 0.2, "are text")
         case .notes: return (rate(texts), 0.1, "are text")
         case .status: return (rate(statuses), 0.9, "are statuses")

@@ -8,6 +8,8 @@ public enum Field: String, Sendable, Codable, CaseIterable, Hashable, Comparable
     case nextRenewal, startDate, category, notes, status
     /// A yes/no column (`active`, `enabled`, `cancelled`).
     case active
+    /// The day a free trial ends (`Trial ends`, `freeTrialEndDate`).
+    case trialEnds
 
     var rank: Int { Field.allCases.firstIndex(of: self) ?? 0 }
 
@@ -23,6 +25,7 @@ public enum Field: String, Sendable, Codable, CaseIterable, Hashable, Comparable
             "nextrenewal": .nextRenewal, "renewal": .nextRenewal, "due": .nextRenewal, "date": .nextRenewal,
             "startdate": .startDate, "start": .startDate, "category": .category, "notes": .notes,
             "note": .notes, "status": .status, "active": .active,
+            "trialends": .trialEnds, "trialend": .trialEnds, "trial": .trialEnds, "freetrialenddate": .trialEnds,
         ]
         guard let field = aliases[key] else { return nil }
         self = field

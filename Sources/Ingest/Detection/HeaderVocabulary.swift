@@ -127,6 +127,12 @@ package enum HeaderVocabulary {
             "status", "state", "estado", "situacao", "stato", "zustand", "statut", "etat", "staat", "tilstand",
             "状态", "状態", "ステータス",
         ],
+        .trialEnds: [
+            "trial ends", "trial end", "trial end date", "trial ends on", "free trial ends", "free trial end",
+            "free trial end date", "freetrialenddate", "trial until", "trial expires", "trial expiry", "end of trial",
+            "trial ending", "trial end day", "fin de la prueba", "probezeit endet", "ende probezeit", "fin d essai",
+            "trial", "free trial", "in trial", "on trial", "is trial", "trial active",
+        ],
         .active: [
             "active", "enabled", "is active", "on", "activo", "ativo", "attivo", "aktiv", "actif", "actief",
             "cancelled", "canceled", "paused", "disabled", "inactive", "启用", "有効",
@@ -146,5 +152,7 @@ package enum HeaderVocabulary {
         .name: ["id", "uuid", "url", "link", "icon", "logo", "image", "account", "email", "user"],
         .category: ["payment type", "payment method", "card", "typ zahlung"],
         .cycle: ["cycle count", "trial period"],
+        // Tabi's "Reminder Enabled": whether the app reminds, not whether the subscription runs.
+        .active: ["reminder", "reminders", "notification", "notifications", "alert", "alerts"],
     ]
 }

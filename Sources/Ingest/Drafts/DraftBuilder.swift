@@ -116,6 +116,7 @@ package struct DraftBuilder: Sendable {
         if let (text, column) = cell(.startDate, row) {
             draft.startDate = date(text, column: column, at: provenance)
         }
+        trial(&draft, row, at: provenance)
         if let (text, column) = cell(.category, row) {
             let first = CellCleaner.firstOfMultiSelect(text)
             let category = CategoryWords.category(for: first)
@@ -330,6 +331,41 @@ package struct DraftBuilder: Sendable {
         }
     }
 
+    /// The day a free trial ends: from a trial-end column, else the next renewal when a trial
+    /// column says yes or the price says "Free trial, then $9.99/month" (the first charge ends
+    /// the trial) and the renewal was not moved on from the past. A trial already over is left out; one ending within three days gets a
+    /// `trial.ending-soon` warning, the last chance to cancel before the first charge.
+    func trial(_ draft: inout ImportDraft, _ row: SourceRow, at provenance: Provenance) {
+        if let (text, column) = cell(.trialEnds, row) {
+            // A yes/no trial column: in a trial until the next renewal, the first charge.
+            if let flag = StatusWords.boolean(text) {
+                if flag, let next = draft.nextRenewal.value,
+                   !draft.nextRenewal.issues.contains(where: { $0.code == .dateRolledForward }) {
+                    draft.trialEnds = DraftField(raw: text, value: next, confidence: 0.8, column: column)
+                }
+            } else {
+                draft.trialEnds = date(text, column: column, at: provenance)
+            }
+        } else if let raw = draft.price.raw, PriceWords.mention(raw[...]) == .trial, let next = draft.nextRenewal.value,
+                  !draft.nextRenewal.issues.contains(where: { $0.code == .dateRolledForward }) {
+            draft.trialEnds = DraftField(raw: raw, value: next, confidence: 0.8)
+        }
+        guard let end = draft.trialEnds.value else { return }
+        guard end >= context.today else {
+            draft.trialEnds.value = nil
+            return
+        }
+        let days = end.dayNumber - context.today.dayNumber
+        guard days <= DraftBuilder.trialWarningDays else { return }
+        let when = days == 0 ? "today" : days == 1 ? "tomorrow" : "in \(days) days"
+        let charge = draft.price.value.map { " of \($0.amountText)\($0.currency.map { " \($0.code)" } ?? "")" } ?? ""
+        draft.trialEnds.issues.append(Issue("trial.ending-soon", .warning,
+            "\(provenance.location()): the free trial ends \(end) (\(when)): cancel before then to avoid the first charge\(charge)"))
+    }
+
+    /// How many days ahead a trial's end is warned of.
+    static let trialWarningDays = 3
+
     /// A renewal date in the past moves on by whole cycles to the first date on or after today.
     func rollForward(_ draft: inout ImportDraft) {
         guard let date = draft.nextRenewal.value, date < context.today else { return }
@@ -349,26 +385,10 @@ package struct DraftBuilder: Sendable {
             "next renewal \(date) is in the past; moved on \(times) cycle\(times == 1 ? "" : "s") to \(next)"))
     }
 
-    /// `date` moved on by whole cycles to the first date on or after `today`, and how many.
-    /// The count is worked out from the distance (a daily cycle from the year 1 is not stepped
-    /// 740,000 times), then settled by at most a few steps.
+    /// `date` moved on by whole cycles to the first date on or after `today`, and how many:
+    /// the rule `RenewalSchedule` writes down.
     static func rolled(_ date: CalendarDate, by cycle: Cycle, to today: CalendarDate) -> (CalendarDate, times: Int) {
-        guard date < today else { return (date, 0) }
-        let interval = max(1, cycle.interval)
-        var times: Int
-        switch cycle.unit {
-        case .day, .week:
-            let step = interval * (cycle.unit == .week ? 7 : 1)
-            times = (today.dayNumber - date.dayNumber + step - 1) / step
-        case .month, .year:
-            let step = interval * (cycle.unit == .year ? 12 : 1)
-            times = max(1, ((today.year - date.year) * 12 + today.month - date.month) / step)
-        }
-        var next = cycle.advance(date, times: times)
-        while next < today {
-            times += 1
-            next = cycle.advance(date, times: times)
-        }
+        let (next, times) = RenewalSchedule(anchor: date, cycle: cycle).first(onOrAfter: today)
         return (next, times)
     }
 

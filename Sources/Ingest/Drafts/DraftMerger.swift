@@ -99,6 +99,7 @@ public enum DraftMerger {
         m.cycle = better(m.cycle, b.cycle)
         m.nextRenewal = better(m.nextRenewal, b.nextRenewal)
         m.startDate = better(m.startDate, b.startDate)
+        m.trialEnds = better(m.trialEnds, b.trialEnds)
         if m.category.value == nil || (m.category.value == .other && b.category.value != nil) { m.category = b.category }
         if m.notes.value == nil { m.notes = b.notes }
         for source in b.provenance where seen.provenance.insert(source).inserted { m.provenance.append(source) }

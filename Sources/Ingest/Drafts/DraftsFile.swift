@@ -41,7 +41,7 @@ package enum DraftsFile {
     }
 
     package static func value(_ draft: ImportDraft, number: Int) -> JSONValue {
-        .object([
+        var members: [(String, JSONValue)] = [
             ("draft", .int(number)),
             ("status", .string(draft.status.rawValue)),
             ("statusReason", .optional(draft.statusReason)),
@@ -51,6 +51,12 @@ package enum DraftsFile {
             ("cycle", field(draft.cycle, CanonicalJSON.value)),
             ("nextRenewal", field(draft.nextRenewal) { .string($0.description) }),
             ("startDate", field(draft.startDate) { .string($0.description) }),
+        ]
+        // Written only for a draft with a trial, so files without one read as before.
+        if draft.trialEnds.value != nil || !draft.trialEnds.issues.isEmpty {
+            members.append(("trialEnds", field(draft.trialEnds) { .string($0.description) }))
+        }
+        members += [
             ("category", field(draft.category) { .string($0.rawValue) }),
             ("notes", field(draft.notes, JSONValue.string)),
             ("issues", .array(draft.issues.map(value))),
@@ -58,7 +64,8 @@ package enum DraftsFile {
             ("priceHistory", .array(draft.priceHistory.map { point in
                 .object([("date", .optional(point.date?.description)), ("price", CanonicalJSON.value(point.price))])
             })),
-        ])
+        ]
+        return .object(members)
     }
 
     /// A field the source did not have at all is written as null.

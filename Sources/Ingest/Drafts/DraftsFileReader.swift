@@ -88,6 +88,9 @@ package struct DraftsFileReader: Sendable {
         draft.cycle = field(item, "cycle", as: .cycle, \.cycle, editor, &problems) { value throws(DocumentError) in try CanonicalReader.cycle(value) }
         draft.nextRenewal = field(item, "nextRenewal", as: .nextRenewal, \.nextRenewal, editor, &problems, normalised: isoDate)
         draft.startDate = field(item, "startDate", label: "start date", as: .nextRenewal, \.nextRenewal, editor, &problems, normalised: isoDate)
+        if item["trialEnds"] != nil {
+            draft.trialEnds = field(item, "trialEnds", label: "trial end", as: .nextRenewal, \.nextRenewal, editor, &problems, normalised: isoDate)
+        }
         draft.category = field(item, "category", as: .category, \.category, editor, &problems) { $0.stringValue.flatMap(Category.init(rawValue:)) }
         draft.notes = field(item, "notes", as: .notes, \.notes, editor, &problems) { $0.stringValue }
         if case .array(let points)? = item["priceHistory"] {

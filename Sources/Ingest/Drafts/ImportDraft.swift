@@ -52,6 +52,9 @@ public struct ImportDraft: Hashable, Sendable, Codable {
     public var cycle: DraftField<Cycle>
     public var nextRenewal: DraftField<CalendarDate>
     public var startDate: DraftField<CalendarDate>
+    /// The day a free trial ends (a trial-end column, or the next renewal of a price such as
+    /// "Free trial, then $9.99/month").
+    public var trialEnds: DraftField<CalendarDate>
     public var category: DraftField<Category>
     public var notes: DraftField<String>
     public var status: Status
@@ -66,12 +69,14 @@ public struct ImportDraft: Hashable, Sendable, Codable {
                 cycle: DraftField<Cycle> = .absent, nextRenewal: DraftField<CalendarDate> = .absent,
                 startDate: DraftField<CalendarDate> = .absent, category: DraftField<Category> = .absent,
                 notes: DraftField<String> = .absent, status: Status = .pending, statusReason: String? = nil,
-                provenance: [Provenance], issues: [Issue] = [], priceHistory: [PricePoint] = []) {
+                provenance: [Provenance], issues: [Issue] = [], priceHistory: [PricePoint] = [],
+                trialEnds: DraftField<CalendarDate> = .absent) {
         self.name = name
         self.price = price
         self.cycle = cycle
         self.nextRenewal = nextRenewal
         self.startDate = startDate
+        self.trialEnds = trialEnds
         self.category = category
         self.notes = notes
         self.status = status
@@ -84,7 +89,7 @@ public struct ImportDraft: Hashable, Sendable, Codable {
     /// Every issue of the draft: its own and its fields'.
     public var allIssues: [Issue] {
         issues + name.issues + price.issues + cycle.issues + nextRenewal.issues + startDate.issues
-            + category.issues + notes.issues
+            + trialEnds.issues + category.issues + notes.issues
     }
 
     /// The draft with `transform` applied to each of its issues and its fields' issues.
@@ -96,6 +101,7 @@ public struct ImportDraft: Hashable, Sendable, Codable {
         draft.cycle.issues = cycle.issues.map(transform)
         draft.nextRenewal.issues = nextRenewal.issues.map(transform)
         draft.startDate.issues = startDate.issues.map(transform)
+        draft.trialEnds.issues = trialEnds.issues.map(transform)
         draft.category.issues = category.issues.map(transform)
         draft.notes.issues = notes.issues.map(transform)
         return draft

@@ -76,6 +76,7 @@ public struct Issue: Hashable, Sendable, Codable, CustomStringConvertible {
         public static let priceUnparseable: Code = "price.unparseable"
         public static let rowRagged: Code = "row.ragged"
         public static let screenshotNoSubscription: Code = "screenshot.no-subscription"
+        public static let trialEndingSoon: Code = "trial.ending-soon"
         public static let zipMembers: Code = "zip.members"
 
         /// Every code above, in alphabetical order.
@@ -85,7 +86,7 @@ public struct Issue: Hashable, Sendable, Codable, CustomStringConvertible {
             cycleUnparseable, dateAmbiguous, dateNotRecurring, dateOutOfRange, datePast, dateRolledForward,
             dateUnparseable, dateWeekdayMismatch, duplicateConflict, duplicateMerged, encodingFallback, nameMissing,
             ocrLowConfidence, priceDecimalGuessed, priceNegative, priceNotRecurring, priceNote, priceOutOfRange,
-            priceSeparatorGuessed, priceUnparseable, rowRagged, screenshotNoSubscription, zipMembers,
+            priceSeparatorGuessed, priceUnparseable, rowRagged, screenshotNoSubscription, trialEndingSoon, zipMembers,
         ]
     }
 

@@ -64,6 +64,7 @@ package struct CanonicalMerger: Sendable {
                 merged.price = price
             }
             merged.nextRenewal = sub.nextRenewal ?? before.nextRenewal
+            merged.trialEnds = sub.trialEnds ?? before.trialEnds
             merged.category = sub.category ?? before.category
             merged.notes = sub.notes ?? before.notes
             for point in sub.priceHistory where !merged.priceHistory.contains(point) { merged.priceHistory.append(point) }

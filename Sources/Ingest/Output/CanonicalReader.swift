@@ -47,7 +47,7 @@ package enum CanonicalReader {
         return Subscription(name: name, price: try item["price"].flatMap(price), cycle: try item["cycle"].flatMap(cycle),
                             nextRenewal: try date(item["nextRenewal"], "nextRenewal"), category: category,
                             notes: item["notes"]?.stringValue, source: try provenance(sourceValue),
-                            alsoFrom: also, priceHistory: history)
+                            alsoFrom: also, priceHistory: history, trialEnds: try date(item["trialEnds"], "trialEnds"))
     }
 
     /// `{"amount": "9.99", "currency": "EUR"}` (amount as a string or a number), nil for null.

@@ -12,10 +12,12 @@ public struct Subscription: Hashable, Sendable, Codable {
     /// Further places the same subscription was found (merged duplicates).
     public var alsoFrom: [Provenance]
     public var priceHistory: [PricePoint]
+    /// The day a free trial ends and the first charge comes, while the subscription is in one.
+    public var trialEnds: CalendarDate?
 
     public init(name: String, price: Price?, cycle: Cycle?, nextRenewal: CalendarDate?,
                 category: Category?, notes: String?, source: Provenance,
-                alsoFrom: [Provenance] = [], priceHistory: [PricePoint] = []) {
+                alsoFrom: [Provenance] = [], priceHistory: [PricePoint] = [], trialEnds: CalendarDate? = nil) {
         self.name = name
         self.price = price
         self.cycle = cycle
@@ -25,6 +27,7 @@ public struct Subscription: Hashable, Sendable, Codable {
         self.source = source
         self.alsoFrom = alsoFrom
         self.priceHistory = priceHistory
+        self.trialEnds = trialEnds
     }
 
     /// The subscription a draft stands for, or nil when it has no name.
@@ -33,12 +36,13 @@ public struct Subscription: Hashable, Sendable, Codable {
         self.init(name: name, price: draft.price.value, cycle: draft.cycle.value,
                   nextRenewal: draft.nextRenewal.value, category: draft.category.value,
                   notes: draft.notes.value, source: first,
-                  alsoFrom: Array(draft.provenance.dropFirst()), priceHistory: draft.priceHistory)
+                  alsoFrom: Array(draft.provenance.dropFirst()), priceHistory: draft.priceHistory,
+                  trialEnds: draft.trialEnds.value)
     }
 }
 
 extension Subscription {
-    private enum Keys: String, CodingKey { case name, price, cycle, nextRenewal, category, notes, source, alsoFrom, priceHistory }
+    private enum Keys: String, CodingKey { case name, price, cycle, nextRenewal, trialEnds, category, notes, source, alsoFrom, priceHistory }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
@@ -48,17 +52,19 @@ extension Subscription {
                   category: try c.decodeIfPresent(Category.self, forKey: .category),
                   notes: try c.decodeIfPresent(String.self, forKey: .notes), source: try c.decode(Provenance.self, forKey: .source),
                   alsoFrom: try c.decodeIfPresent([Provenance].self, forKey: .alsoFrom) ?? [],
-                  priceHistory: try c.decodeIfPresent([PricePoint].self, forKey: .priceHistory) ?? [])
+                  priceHistory: try c.decodeIfPresent([PricePoint].self, forKey: .priceHistory) ?? [],
+                  trialEnds: try c.decodeIfPresent(CalendarDate.self, forKey: .trialEnds))
     }
 
-    /// The canonical members: absent values as `null`, `alsoFrom` and `priceHistory` only when
-    /// not empty, a source's line only when it has no row.
+    /// The canonical members: absent values as `null`, `trialEnds` only when known, `alsoFrom`
+    /// and `priceHistory` only when not empty, a source's line only when it has no row.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(name, forKey: .name)
         try c.encode(price, forKey: .price)
         try c.encode(cycle, forKey: .cycle)
         try c.encode(nextRenewal, forKey: .nextRenewal)
+        if let trialEnds { try c.encode(trialEnds, forKey: .trialEnds) }
         try c.encode(category, forKey: .category)
         try c.encode(notes, forKey: .notes)
         try c.encode(Provenance.Canonical(source: source), forKey: .source)

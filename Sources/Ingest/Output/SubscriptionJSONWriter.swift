@@ -31,6 +31,10 @@ enum SubscriptionJSONWriter {
         }
         key("nextRenewal", level, &out)
         if let date = sub.nextRenewal { JSONBytes.date(date, to: &out) } else { JSONBytes.null(&out) }
+        if let date = sub.trialEnds {
+            key("trialEnds", level, &out)
+            JSONBytes.date(date, to: &out)
+        }
         key("category", level, &out)
         optional(sub.category?.rawValue, &out)
         key("notes", level, &out)
@@ -128,7 +132,7 @@ enum SubscriptionJSONWriter {
     /// put together in memory sized for it beforehand (`ReservedBytes`) and appended at once.
     static func writeInList(_ sub: Subscription, to out: inout [UInt8]) {
         guard let price = sub.price, let cycle = sub.cycle, let row = sub.source.row, sub.source.part == nil,
-              sub.source.box == nil, sub.alsoFrom.isEmpty, sub.priceHistory.isEmpty else {
+              sub.source.box == nil, sub.alsoFrom.isEmpty, sub.priceHistory.isEmpty, sub.trialEnds == nil else {
             return write(sub, to: &out, indent: 2)
         }
         // An escaped byte takes six at most; numbers, dates and the templates fit in the rest.

@@ -31,6 +31,7 @@ struct RowChecks {
         add(draft.cycle.issues, column: draft.cycle.column, raw: draft.cycle.raw)
         add(draft.nextRenewal.issues, column: draft.nextRenewal.column, raw: draft.nextRenewal.raw)
         add(draft.startDate.issues, column: draft.startDate.column, raw: draft.startDate.raw)
+        add(draft.trialEnds.issues, column: draft.trialEnds.column, raw: draft.trialEnds.raw)
         add(draft.category.issues, column: draft.category.column, raw: draft.category.raw)
         add(draft.notes.issues, column: draft.notes.column, raw: draft.notes.raw)
 
@@ -73,6 +74,9 @@ struct RowChecks {
         switch issue.code {
         case "price.note", "price.negative":
             // The sign is checked below, with the validator's own message.
+            return
+        case "trial.ending-soon":
+            // A reminder for the person importing, not a problem of the file.
             return
         case "date.rolled-forward", "date.past":
             let date = draft.nextRenewal.raw ?? ""
