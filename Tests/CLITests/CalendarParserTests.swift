@@ -48,7 +48,7 @@ import Testing
         let run = try CLI.run(["calendar", "subs.json", "-o", "renewals.ics", "--today", "2027-12-01"] + setup.arguments, in: folder)
         #expect(run.status == 0, "stderr: \(run.stderrText)")
 
-        var uids = RenewalCalendar.UIDs(stamp: GeneratedSubscriptions.date(2027, 12, 1))
+        var uids = RenewalCalendar.UIDs(stamp: GeneratedSubscriptions.date(2027, 12, 1), catalog: .bundled)
         var events: [(String, JSONValue)] = []
         let last = min(Self.window.through, setup.until ?? Self.window.through)
         for sub in subscriptions {

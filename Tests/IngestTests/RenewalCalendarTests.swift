@@ -145,7 +145,7 @@ private func day(_ text: String) -> CalendarDate {
     }
 
     static func uids(_ subs: [Subscription]) -> [String] {
-        var uids = RenewalCalendar.UIDs(stamp: day("2026-11-30"))
+        var uids = RenewalCalendar.UIDs(stamp: day("2026-11-30"), catalog: .bundled)
         return subs.map { uids.next(for: $0) }
     }
 
@@ -171,8 +171,8 @@ private func day(_ text: String) -> CalendarDate {
 
     @Test func sameInputSameBytes() {
         let subs = [Self.sub("Netflix", 15.49, "USD", .monthly), Self.sub("Gym", 30, "EUR", nil)]
-        let a = RenewalCalendar(stamp: day("2026-11-30")).make(subs).text
-        let b = RenewalCalendar(stamp: day("2026-11-30")).make(subs).text
+        let a = RenewalCalendar(stamp: day("2026-11-30"), catalog: .bundled).make(subs).text
+        let b = RenewalCalendar(stamp: day("2026-11-30"), catalog: .bundled).make(subs).text
         #expect(a == b)
         #expect(a.contains("DTSTAMP:20261130T000000Z\r\n"))
         #expect(a.contains("SUMMARY:Netflix — 15.49 USD\r\n"))
@@ -184,7 +184,7 @@ private func day(_ text: String) -> CalendarDate {
     @Test func leftOut() {
         var none = Self.sub("Gym", 30, "EUR", .monthly, row: 4)
         none.nextRenewal = nil
-        var calendar = RenewalCalendar(stamp: day("2026-11-30"))
+        var calendar = RenewalCalendar(stamp: day("2026-11-30"), catalog: .bundled)
         calendar.until = day("2026-12-01")
         let (text, skipped, events) = calendar.make([none, Self.sub("Netflix", 15.49, "USD", .monthly)])
         #expect(events == 0)

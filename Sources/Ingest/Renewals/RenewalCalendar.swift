@@ -14,9 +14,12 @@ package struct RenewalCalendar: Sendable {
     package var stamp: CalendarDate
     /// No renewal after this day (`UNTIL`); a subscription whose next renewal is later is left out.
     package var until: CalendarDate?
+    /// Where the manage links and the services' identities come from.
+    package var catalog: BrandCatalog
 
-    package init(stamp: CalendarDate) {
+    package init(stamp: CalendarDate, catalog: BrandCatalog) {
         self.stamp = stamp
+        self.catalog = catalog
     }
 
     /// A subscription that got no event, and why.
@@ -33,7 +36,7 @@ package struct RenewalCalendar: Sendable {
             "METHOD:PUBLISH", "X-WR-CALNAME:Subscription renewals",
         ]
         var skipped: [Skipped] = []
-        var uids = RenewalCalendar.UIDs(stamp: stamp)
+        var uids = RenewalCalendar.UIDs(stamp: stamp, catalog: catalog)
         var events = 0
         for (i, sub) in subscriptions.enumerated() {
             let uid = uids.next(for: sub)
@@ -85,7 +88,7 @@ package struct RenewalCalendar: Sendable {
     func trialEvent(_ sub: Subscription, end: CalendarDate, uid: String) -> [String] {
         var lines = opening(uid: uid, day: end)
         lines.append("SUMMARY:" + ICalendarText.escaped("\(sub.name) — free trial ends"))
-        let link = RenewalCalendar.manageLink(sub)
+        let link = RenewalCalendar.manageLink(sub, catalog: catalog)
         var text = ["The free trial ends: cancel by then to avoid the first charge"
             + (sub.price.map { " of \($0.amountText)\($0.currency.map { " \($0.code)" } ?? "")" } ?? "")]
         if let link { text.append("Manage or cancel: \(link)") }
@@ -106,7 +109,7 @@ package struct RenewalCalendar: Sendable {
         }
         let summary = RenewalCalendar.summary(sub)
         lines.append("SUMMARY:" + ICalendarText.escaped(summary))
-        let link = RenewalCalendar.manageLink(sub)
+        let link = RenewalCalendar.manageLink(sub, catalog: catalog)
         lines.append("DESCRIPTION:" + ICalendarText.escaped(RenewalCalendar.description(sub, link: link)))
         if let link { lines.append("URL:" + link) }
         lines.append("TRANSP:TRANSPARENT")
@@ -133,8 +136,8 @@ package struct RenewalCalendar: Sendable {
 
     /// The account or cancel page the brand catalog knows for the subscription's service: the
     /// one place the calendar asks the catalog.
-    static func manageLink(_ sub: Subscription) -> String? {
-        guard let link = BrandCatalog.shared.match(sub.name)?.brand.manageURL,
+    static func manageLink(_ sub: Subscription, catalog: BrandCatalog) -> String? {
+        guard let link = catalog.match(sub.name)?.brand.manageURL,
               link.hasPrefix("https://"), !link.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F })
         else { return nil }
         return link
@@ -147,7 +150,7 @@ package struct RenewalCalendar: Sendable {
         let merger: CanonicalMerger
         var seen: [String: Int] = [:]
 
-        package init(stamp: CalendarDate) { merger = CanonicalMerger(today: stamp) }
+        package init(stamp: CalendarDate, catalog: BrandCatalog) { merger = CanonicalMerger(today: stamp, catalog: catalog) }
 
         static func identity(_ sub: Subscription, merger: CanonicalMerger) -> String {
             merger.key(sub) + "|" + (sub.price?.currency?.code ?? "-")
