@@ -66,11 +66,7 @@ struct CalendarCommand: Command {
     }
 
     func run() throws -> Int32 {
-        let subscriptions: [Subscription]
-        do { subscriptions = try input.read() } catch {
-            Stderr.print("ingest: \(VisibleText.escaped(error.message))")
-            return 1
-        }
+        guard let subscriptions = input.readOrReport() else { return 1 }
         let (text, skipped, events) = calendar.make(subscriptions)
         for s in skipped {
             Stderr.print("ingest: \(input.name): subscription \(s.index + 1) \(SubscriptionsInput.label(s.subscription)): \(s.reason); no event")

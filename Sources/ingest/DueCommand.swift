@@ -54,11 +54,7 @@ struct DueCommand: Command {
     }
 
     func run() throws -> Int32 {
-        let subscriptions: [Subscription]
-        do { subscriptions = try input.read() } catch {
-            Stderr.print("ingest: \(VisibleText.escaped(error.message))")
-            return 1
-        }
+        guard let subscriptions = input.readOrReport() else { return 1 }
         let list = DueList(subscriptions, today: today, days: days)
         let out = try OutputFile(path: output)
         out.write(json ? list.json().serialized(pretty: true) + "\n" : list.text())

@@ -52,11 +52,7 @@ struct ExportCommand: Command {
     }
 
     func run() throws -> Int32 {
-        let subscriptions: [Subscription]
-        do { subscriptions = try input.read() } catch {
-            Stderr.print("ingest: \(VisibleText.escaped(error.message))")
-            return 1
-        }
+        guard let subscriptions = input.readOrReport() else { return 1 }
         var exporter = SubscriptionCSV(format: format, currency: currency)
         if format == .ynab, currency == nil {
             var counts: [String: Int] = [:]

@@ -10,6 +10,16 @@ struct SubscriptionsInput {
     /// What the messages call the input.
     var name: String { path == "-" ? "standard input" : path }
 
+    /// `read`, or nil once the error is printed (the command then exits 1).
+    func readOrReport() -> [Subscription]? {
+        do {
+            return try read()
+        } catch {
+            Stderr.print("ingest: \(VisibleText.escaped(error.message))")
+            return nil
+        }
+    }
+
     func read() throws(DocumentError) -> [Subscription] {
         let data: Data?
         if path == "-" {

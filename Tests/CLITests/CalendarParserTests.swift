@@ -1,5 +1,6 @@
 import Foundation
 import Ingest
+import IngestTestSupport
 import Testing
 
 /// Checks `ingest calendar`'s files with an iCalendar parser that is not ours: Python's
@@ -95,19 +96,7 @@ import Testing
 /// (their UIDs must still differ), have no cycle, or no renewal; some are in a free trial;
 /// names hold commas, semicolons, backslashes and long non-ASCII text for escaping and folding.
 enum GeneratedSubscriptions {
-    /// SplitMix64: small, and the same on every platform.
-    struct Seeded {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-    }
+    typealias Seeded = SeededRandom
 
     static let cycles: [Cycle] = [
         .monthly, .monthly, .monthly, Cycle(unit: .month, interval: 3), Cycle(unit: .month, interval: 3),

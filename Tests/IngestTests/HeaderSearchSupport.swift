@@ -1,5 +1,6 @@
 import Foundation
 @testable import Ingest
+import IngestTestSupport
 
 /// The two header searches the table readers ran before they shared `HeaderFinder`, kept to
 /// measure the shared one against: `subscription` is `CSVTable`'s (HeaderFinder as it was),
@@ -108,19 +109,7 @@ struct SeededTable {
     /// The kinds of preamble lines used, for reading failures.
     let preamble: [String]
 
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
-        mutating func pick<T>(_ list: [T]) -> T { list[below(list.count)] }
-        mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-    }
+    typealias Random = SeededRandom
 
     init(seed: UInt64) {
         var r = Random(state: seed &* 0x2545_F491_4F6C_DD1D &+ 7)
