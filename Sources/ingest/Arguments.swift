@@ -55,7 +55,7 @@ struct ParsedArguments {
                 inline = String(arg[arg.index(after: eq)...])
             }
             guard let spec = specs.first(where: { $0.names.contains(name) }) else {
-                throw UsageError("unknown option \(name) (see --help)")
+                throw UsageError.unknownOption(name, specs: specs)
             }
             let key = spec.names[0]
             if spec.value == nil {
