@@ -19,9 +19,10 @@ enum CommandLookup {
         return "ingest: unknown command \"\(name)\" (commands: \(commands.map(\.name).joined(separator: ", ")))"
     }
 
-    /// `ingest help [COMMAND]`: the command's help, or the global help without one.
+    /// `ingest help [COMMAND]`: the command's help, or the global help without one (or for a
+    /// global flag, `ingest help --version`).
     static func help(_ name: String?) -> Int32 {
-        guard let name else {
+        guard let name, !globalFlags.contains(name) else {
             print(topHelp(), terminator: "")
             return 0
         }
