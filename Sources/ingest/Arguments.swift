@@ -55,7 +55,7 @@ struct ParsedArguments {
                 inline = String(arg[arg.index(after: eq)...])
             }
             guard let spec = specs.first(where: { $0.names.contains(name) }) else {
-                throw UsageError("unknown option \(name) (see --help)")
+                throw UsageError.unknownOption(name, specs: specs)
             }
             let key = spec.names[0]
             if spec.value == nil {
@@ -123,7 +123,7 @@ enum CommonOptions {
     ]
 
     static let reading: [OptionSpec] = context + [
-        .option("--from", value: "KIND", help: "Force a reader: notion, sheets, csv, bank or screenshot."),
+        .option("--from", value: "KIND", help: "Force a reader: notion, sheets, csv, bank or screenshot. A file read as a table that is a program, image, PDF or archive is refused."),
         .option("--map", value: "FIELD=HEADER", help: "Take FIELD from the column HEADER (repeatable).", repeats: true),
         .option("--encoding", value: "NAME", help: "Text encoding of CSV input: utf-8, utf-16, windows-1252 or gb18030 (default: from the bytes)."),
     ] + limits

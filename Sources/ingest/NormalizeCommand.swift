@@ -1,13 +1,16 @@
 import Foundation
 import Ingest
 
-/// `ingest normalize price|date|cycle`: one raw value per input line, one JSON object per output line.
+/// `ingest normalize price|date|cycle [VALUE...]`: each VALUE, or each line of standard input
+/// (none, or `-`), gives one JSON object per output line.
 struct NormalizeCommand: Command {
     static let name = "normalize"
-    static let summary = "Normalise raw prices, dates or billing cycles, one per line of standard input."
-    static let usage = "ingest normalize price|date|cycle [--locale ID] [--today YYYY-MM-DD] [--currency ISO]"
+    static let summary = "Normalise raw prices, dates or billing cycles, from arguments or standard input."
+    static let usage = "ingest normalize price|date|cycle [VALUE... | -] [--locale ID] [--today YYYY-MM-DD] [--currency ISO]"
     static let discussion = """
-        Writes one JSON object per input line, in order:
+        Reads the VALUEs given after the kind, in order; with none, or for -, reads standard
+        input, one value per line. Put a value that starts with - after -- (ingest normalize
+        price -- -5.00). Writes one JSON object per value, in order:
           price  {"amount":"1299.99","currency":"USD"}   (currency null when unknown)
           date   {"date":"2026-12-05"}
           cycle  {"unit":"month","interval":1}
@@ -16,29 +19,44 @@ struct NormalizeCommand: Command {
         """
     static let options: [OptionSpec] = CommonOptions.context
 
-    enum Kind: String { case price, date, cycle }
+    enum Kind: String, CaseIterable { case price, date, cycle }
     let kind: Kind
+    /// The values to read; "-" stands for the lines of standard input.
+    let values: [String]
     let context: NormalizeContext
 
     init(_ args: ParsedArguments) throws(UsageError) {
-        guard args.positionals.count == 1, let kind = Kind(rawValue: args.positionals[0]) else {
-            throw UsageError("normalize needs one of price, date or cycle")
+        let kinds = Kind.allCases.map(\.rawValue)
+        guard let word = args.positionals.first else {
+            throw UsageError("normalize needs one of \(kinds.joined(separator: ", ")), then values or - for standard input")
+        }
+        guard let kind = Kind(rawValue: word) else {
+            let hint = Suggestion.hint(for: word, among: kinds)
+            throw UsageError("\"\(word)\" is not price, date or cycle\(hint)")
         }
         self.kind = kind
+        values = args.positionals.count > 1 ? Array(args.positionals.dropFirst()) : ["-"]
         context = try CommonOptions.context(args)
     }
 
     func run() throws -> Int32 {
         let out = try OutputFile(path: nil)
         let normalizer = ValueNormalizer(context: context, wording: RemedyWording.message)
-        while let line = readLine(strippingNewline: true) {
+        func write(_ raw: String) {
             let value: JSONValue
             switch kind {
-            case .price: value = normalizer.price(line)
-            case .date: value = normalizer.date(line)
-            case .cycle: value = normalizer.cycle(line)
+            case .price: value = normalizer.price(raw)
+            case .date: value = normalizer.date(raw)
+            case .cycle: value = normalizer.cycle(raw)
             }
             out.write(value.serialized() + "\n")
+        }
+        for value in values {
+            if value == "-" {
+                while let line = readLine(strippingNewline: true) { write(line) }
+            } else {
+                write(value)
+            }
         }
         try out.close()
         return 0

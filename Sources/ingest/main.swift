@@ -38,6 +38,8 @@ func topHelp() -> String {
         canonical JSON list of subscriptions.
 
         USAGE: ingest COMMAND [options]
+               ingest help [COMMAND]
+               ingest -V | --version
 
         COMMANDS:
 
@@ -46,7 +48,7 @@ func topHelp() -> String {
         let pad = String(repeating: " ", count: max(1, 12 - command.name.count))
         text += "  \(command.name)\(pad)\(command.summary)\n"
     }
-    text += "\nRun `ingest COMMAND --help` for a command's options. Exit codes: 0 success, 1 input not importable, 2 usage error.\n"
+    text += "\nRun `ingest help COMMAND` or `ingest COMMAND --help` for a command's options. Exit codes: 0 success, 1 input not importable, 2 usage error (a misspelt command or option gets a suggestion).\n"
     return text
 }
 
@@ -57,10 +59,11 @@ func main() -> Int32 {
         Stderr.print(topHelp())
         return 2
     }
-    if first == "--version" { print("ingest \(version)"); return 0 }
-    if first == "--help" || first == "-h" || first == "help" { print(topHelp(), terminator: ""); return 0 }
-    guard let command = (commands + hiddenCommands).first(where: { $0.name == first }) else {
-        Stderr.print("ingest: unknown command \"\(first)\" (commands: \(commands.map(\.name).joined(separator: ", ")))")
+    if first == "--version" || first == "-V" { print("ingest \(version)"); return 0 }
+    if first == "--help" || first == "-h" { print(topHelp(), terminator: ""); return 0 }
+    if first == "help" { return CommandLookup.help(args.dropFirst().first) }
+    guard let command = CommandLookup.find(first) else {
+        Stderr.print(CommandLookup.unknown(first))
         return 2
     }
     args.removeFirst()

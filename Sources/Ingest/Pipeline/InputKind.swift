@@ -45,13 +45,16 @@ extension ImportOptions {
         }
     }
 
-    /// Opens a table file with `--encoding` and the read limits.
+    /// Opens a table file with `--encoding` and the read limits; a program, image, document or
+    /// archive is refused by what it looks like (`BinarySignature`).
     package func openTable(path: String, name: String) throws(ReadError) -> CSVTable {
-        try CSVTable(path: path, name: name, encoding: encoding, limits: limits)
+        try BinarySignature.refuse(path: path, name: name)
+        return try CSVTable(path: path, name: name, encoding: encoding, limits: limits)
     }
 
     /// Opens a bank statement with `--encoding`, the context and the read limits.
     package func openStatement(path: String, name: String) throws(ReadError) -> TransactionTable {
-        try TransactionTable(path: path, name: name, encoding: encoding, context: context, limits: limits)
+        try BinarySignature.refuse(path: path, name: name)
+        return try TransactionTable(path: path, name: name, encoding: encoding, context: context, limits: limits)
     }
 }

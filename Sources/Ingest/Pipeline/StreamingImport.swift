@@ -184,8 +184,9 @@ package struct InputFile: Sendable {
     private let spool: TemporaryFile?
 
     /// `argument` as given (a path, a link, or `-`). The spool of standard input is capped
-    /// (`ReadLimits.maxInputBytes`), and input that starts with binary data (a NUL byte in its
-    /// first 64 KiB that is not UTF-16 text) is refused before it is spooled further.
+    /// (`ReadLimits.maxInputBytes`), and input that starts with binary data (a `BinarySignature`,
+    /// or a NUL byte in its first 64 KiB that is not UTF-16 text) is refused before it is
+    /// spooled further.
     package static func resolve(_ argument: String, limits: ReadLimits = ReadLimits()) throws -> InputFile {
         guard argument == "-" else { return InputFile(path: argument, name: argument, spool: nil) }
         let spool = try TemporaryFile(prefix: "ingest-stdin", what: "<stdin>")
@@ -197,6 +198,7 @@ package struct InputFile: Sendable {
                 if chunk.isEmpty { break }
                 if head.count < 1 << 16 {
                     head += chunk.prefix((1 << 16) - head.count)
+                    if let signature = BinarySignature.sniff(head) { throw signature.error(file: "<stdin>") }
                     if let at = binaryAt(head) {
                         throw ReadError(file: "<stdin>", "looks like binary data, not a text table (a NUL byte at byte \(at))")
                     }

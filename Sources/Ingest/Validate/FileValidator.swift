@@ -113,6 +113,10 @@ package struct FileValidator: Sendable {
             findings.add("file.unreadable", message: "cannot read the file")
             return
         }
+        if open == nil, let signature = BinarySignature.sniff(data.prefix(BinarySignature.prefixLength)) {
+            findings.add("file.unreadable", message: signature.error(file: findings.path).message)
+            return
+        }
         guard data.contains(where: { !TextBytes.isSpace($0) }) else {
             findings.add("file.empty", message: "the file is empty (expected a header row and data rows)")
             return
