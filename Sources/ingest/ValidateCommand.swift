@@ -9,7 +9,8 @@ struct ValidateCommand: Command {
     static var discussion: String {
         var text = """
             PATH is a file, a folder (searched recursively for *.csv and *.tsv) or a pattern with *, ?
-            or ** (expanded here when the shell did not). Files are checked in parallel; results are
+            or ** (expanded here when the shell did not); a folder with no table in it, or a pattern
+            that matches nothing, is a usage error. Files are checked in parallel; results are
             sorted by path. Each file is read as import reads it: a bank statement is checked as a
             statement (statement.* codes), a Notion export ZIP as its tables. Settings come from
             ingest.json (the nearest one above each file, or --config), then from the command line.

@@ -18,7 +18,13 @@ package enum InputExpander {
             var isDirectory: ObjCBool = false
             if fm.fileExists(atPath: argument, isDirectory: &isDirectory) {
                 if isDirectory.boolValue {
-                    files.formUnion(tables(under: argument))
+                    // A folder that holds no table checks nothing: in CI that is a mistake (a
+                    // wrong path, or the files not checked out), not a pass.
+                    let found = tables(under: argument)
+                    guard !found.isEmpty else {
+                        throw NotFound(description: "\(argument): no .csv or .tsv file in this folder or below it; name the folder that holds the tables")
+                    }
+                    files.formUnion(found)
                 } else {
                     files.insert(argument)
                 }
