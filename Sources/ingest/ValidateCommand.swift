@@ -30,6 +30,7 @@ struct ValidateCommand: Command {
         .option("--format", value: "FORMAT", help: "text (default), json, github, junit or sarif."),
         .option("--max-warnings", value: "N", help: "Exit 1 when there are more than N warnings (default: no limit)."),
         .option("--config", value: "FILE", help: "Use this config instead of looking for ingest.json."),
+        .option("--shard", value: "K/N", help: "Check only shard K of N of the files (split by a hash of each path as given), for CI jobs that share the work: N jobs with the same PATHs and --shard 1/N … N/N check every file once."),
         .option("-o", "--output", value: "FILE", help: "Write the report here (default: standard output)."),
     ] + CommonOptions.reading
 
@@ -38,6 +39,8 @@ struct ValidateCommand: Command {
     let maxWarnings: Int?
     let output: String?
     let options: ValidateOptions
+    /// `--shard K/N`: (K, N).
+    let shard: (index: Int, count: Int)?
 
     init(_ args: ParsedArguments) throws(UsageError) {
         guard !args.positionals.isEmpty else { throw UsageError("validate needs at least one PATH (a file, folder or pattern)") }
@@ -54,6 +57,15 @@ struct ValidateCommand: Command {
             maxWarnings = nil
         }
         output = args.value("-o")
+        if let text = args.value("--shard") {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {
+                throw UsageError("--shard \(text): expected K/N with 1 ≤ K ≤ N, e.g. --shard 2/4")
+            }
+            shard = (k, n)
+        } else {
+            shard = nil
+        }
         let importOptions = try CommonOptions.importOptions(args)
         if importOptions.kind == .screenshot {
             throw UsageError("--from screenshot: validate checks tables (CSV, TSV); screenshots cannot be validated")
@@ -77,7 +89,8 @@ struct ValidateCommand: Command {
         let files: [String]
         let report: ValidationReport
         do {
-            files = try InputExpander.expand(paths)
+            let all = try InputExpander.expand(paths)
+            files = shard.map { InputExpander.shard(all, index: $0.index, of: $0.count) } ?? all
             var outputs = OutputPaths()
             outputs.output("-o", output)
             for file in files { outputs.input(file) }

@@ -174,3 +174,31 @@ struct SchemaSubset {
         }
     }
 }
+
+/// `validate --shard K/N`: the shards of one list are disjoint, hold every file between them,
+/// and do not depend on the order the files come in.
+@Suite struct ValidateShardTests {
+    static let files: [String] = (0..<300).map { i in
+        ["data/cards/visa-\(i).csv", "subs/\(i)/list.tsv", "Ünïcødé \(i).csv"][i % 3]
+    }
+
+    @Test(arguments: 1...6)
+    func shardsPartitionTheFiles(_ count: Int) {
+        var seen: [String: Int] = [:]
+        for index in 1...count {
+            let shard = InputExpander.shard(Self.files, index: index, of: count)
+            #expect(shard == InputExpander.shard(Self.files.reversed(), index: index, of: count).reversed())
+            for file in shard { seen[file, default: 0] += 1 }
+            if count > 1 { #expect(shard.count < Self.files.count, "shard \(index)/\(count) holds every file") }
+        }
+        #expect(seen.count == Self.files.count)
+        #expect(seen.values.allSatisfy { $0 == 1 })
+    }
+
+    /// The hash is FNV-1a as published (so another tool can tell which job checks a file).
+    @Test func hashIsFNV1a() {
+        #expect(InputExpander.fnv1a("") == 0xCBF2_9CE4_8422_2325)
+        #expect(InputExpander.fnv1a("a") == 0xAF63_DC4C_8601_EC8C)
+        #expect(InputExpander.fnv1a("foobar") == 0x8594_4171_F739_67E8)
+    }
+}

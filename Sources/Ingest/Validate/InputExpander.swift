@@ -39,6 +39,24 @@ package enum InputExpander {
         return files.sorted()
     }
 
+    /// Shard `index` (1-based) of `count`: the files whose path, as spelled, hashes to it
+    /// (64-bit FNV-1a of the UTF-8 bytes, the same on every machine). The `count` shards of one
+    /// list are disjoint and together hold every file, so CI jobs given the same arguments and
+    /// `--shard 1/N` … `N/N` check each file once.
+    package static func shard(_ files: [String], index: Int, of count: Int) -> [String] {
+        precondition(count >= 1 && (1...count).contains(index), "shard \(index) of \(count)")
+        return files.filter { Int(fnv1a($0) % UInt64(count)) == index - 1 }
+    }
+
+    static func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
     /// What `ingest import` reads from a folder: tables, archives and images.
     package static let importableExtensions: Set<String> = tableExtensions.union(["txt", "zip"]).union(Importer.imageExtensions)
 
