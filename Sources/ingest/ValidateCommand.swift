@@ -29,6 +29,7 @@ struct ValidateCommand: Command {
     static let options: [OptionSpec] = [
         .option("--format", value: "FORMAT", help: "text (default), json, github, junit or sarif."),
         .option("--max-warnings", value: "N", help: "Exit 1 when there are more than N warnings (default: no limit)."),
+        .flag("--warnings-as-errors", help: "Report every warning as an error (after the severities ingest.json sets), so any exits 1."),
         .option("--config", value: "FILE", help: "Use this config instead of looking for ingest.json."),
         .option("--shard", value: "K/N", help: "Check only shard K of N of the files (split by a hash of each path as given), for CI jobs that share the work: N jobs with the same PATHs and --shard 1/N … N/N check every file once."),
         .option("-o", "--output", value: "FILE", help: "Write the report here (default: standard output)."),
@@ -77,6 +78,7 @@ struct ValidateCommand: Command {
         options.limits = importOptions.limits
         options.kind = importOptions.kind
         options.encoding = importOptions.encoding
+        options.warningsAsErrors = args.has("--warnings-as-errors")
         self.options = options
         var outputs = OutputPaths()
         outputs.output("-o", output)

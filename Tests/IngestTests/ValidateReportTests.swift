@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Ingest
+import IngestTestSupport
 
 /// The machine-readable reports: JSON against its committed schema, SARIF against the parts of
 /// SARIF 2.1.0 that code-scanning views require, JUnit and GitHub escaping.
@@ -200,5 +201,29 @@ struct SchemaSubset {
         #expect(InputExpander.fnv1a("") == 0xCBF2_9CE4_8422_2325)
         #expect(InputExpander.fnv1a("a") == 0xAF63_DC4C_8601_EC8C)
         #expect(InputExpander.fnv1a("foobar") == 0x8594_4171_F739_67E8)
+    }
+}
+
+/// `--warnings-as-errors` raises warnings after the config's severities: a check turned off stays
+/// off, infos and errors stay as they are.
+@Suite struct WarningsAsErrorsTests {
+    static let cases: [(code: String, given: LibraryIssue.Severity, configured: LibraryIssue.Severity??, expected: LibraryIssue.Severity?)] = [
+        ("currency.guessed", .warning, nil, .error),
+        ("currency.guessed", .warning, .some(nil), nil),
+        ("currency.guessed", .warning, .some(.info), .info),
+        ("date.past", .info, .some(.warning), .error),
+        ("price.negative", .error, nil, .error),
+        ("row.ragged", .info, nil, .info),
+    ]
+
+    @Test(arguments: cases.indices)
+    func raisesWarningsOnly(_ i: Int) {
+        let c = Self.cases[i]
+        var settings = ValidateSettings()
+        if let configured = c.configured { settings.severities[c.code] = configured }
+        settings.warningsAsErrors = true
+        #expect(settings.severity(of: c.code, default: c.given) == c.expected, "\(c)")
+        settings.warningsAsErrors = false
+        #expect(settings.severity(of: c.code, default: c.given) == (c.configured ?? c.given), "\(c)")
     }
 }

@@ -12,6 +12,8 @@ package struct ValidateSettings: Hashable, Sendable {
     package var dateOrder: DateOrder?
     /// Severity per code or `prefix.*`; a nil value turns the check off.
     package var severities: [String: Issue.Severity?] = [:]
+    /// Warnings are raised to errors after the severities above are applied.
+    package var warningsAsErrors = false
 
     package init() {}
 
@@ -28,13 +30,19 @@ package struct ValidateSettings: Hashable, Sendable {
 
     /// The severity a finding gets, nil when its check is off.
     func severity(of code: String, default given: Issue.Severity) -> Issue.Severity? {
+        let severity = configured(code) ?? given
+        return warningsAsErrors && severity == .warning ? .error : severity
+    }
+
+    /// The severity the settings give `code` (nil inside: the check is off), nil when they say nothing.
+    private func configured(_ code: String) -> Issue.Severity?? {
         if let exact = severities[code] { return exact }
         var prefix = code
         while let dot = prefix.lastIndex(of: ".") {
             prefix = String(prefix[..<dot])
             if let wild = severities[prefix + ".*"] { return wild }
         }
-        return given
+        return nil
     }
 }
 

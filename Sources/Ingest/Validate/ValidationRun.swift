@@ -13,6 +13,8 @@ package struct ValidateOptions: Sendable {
     package var kind: SourceKind?
     /// `--encoding`: the text encoding of every file; nil to tell from the bytes.
     package var encoding: TextEncoding?
+    /// `--warnings-as-errors`: every finding that would be a warning is an error.
+    package var warningsAsErrors = false
 
     package init(today: CalendarDate, commandLine: SettingsLayer = SettingsLayer(), configPath: String? = nil) {
         self.today = today
@@ -46,6 +48,7 @@ package struct ValidationRun: Sendable {
                 for layer in config.layers(for: ConfigLoader.relative(file, to: config.directory)) { fileSettings.apply(layer) }
             }
             fileSettings.apply(options.commandLine)
+            fileSettings.warningsAsErrors = options.warningsAsErrors
             perFile.append(fileSettings)
         }
         let settings = perFile
