@@ -45,8 +45,16 @@ import Testing
             return
         }
         let recorded = try String(contentsOf: Self.golden, encoding: .utf8)
-        let old = Set(recorded.split(separator: "\n")), new = Set(text.split(separator: "\n"))
-        #expect(old == new, "changed picks:\n\(new.subtracting(old).sorted().joined(separator: "\n"))\nwere:\n\(old.subtracting(new).sorted().joined(separator: "\n"))")
+        func byPath(_ text: String) -> [Substring: Substring] {
+            Dictionary(text.split(separator: "\n").map { ($0.prefix { $0 != "\t" }, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+        let old = byPath(recorded), new = byPath(text)
+        let changed = new.keys.filter { old[$0] != nil && old[$0] != new[$0] }.sorted()
+        #expect(changed.isEmpty, "changed picks (was → now):\n\(changed.map { "\(old[$0]!)\n  → \(new[$0]!)" }.joined(separator: "\n"))")
+        // A fixture table added or removed since the record: only the record is out of date.
+        let added = new.keys.filter { old[$0] == nil }.sorted(), removed = old.keys.filter { new[$0] == nil }.sorted()
+        #expect(added.isEmpty && removed.isEmpty,
+                "tables not in \(Self.golden.lastPathComponent): \(added); recorded but gone: \(removed). Run with INGEST_UPDATE_GOLDEN=1 to record them")
     }
 
     // MARK: Seeded tables

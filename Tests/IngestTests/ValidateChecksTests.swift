@@ -27,6 +27,7 @@ import Testing
         Case(file: "no-header.csv", expected: ["header.missing@1:1"]),
         Case(file: "no-price.csv", expected: ["field.missing@1"]),
         Case(file: "duplicate-header.csv", expected: ["header.duplicate@1:3"]),
+        Case(file: "blank-header.csv", expected: ["header.blank@1:3"]),
         Case(file: "unparseable.csv", expected: ["price.unparseable@2:2", "cycle.unparseable@3:3", "date.unparseable@4:4"]),
         Case(file: "price-sign.csv", expected: ["price.negative@2:2", "price.zero@3:2"]),
         Case(file: "currency.csv", expected: ["currency.unknown@2:3", "currency.unknown@3:2", "currency.ambiguous@4:2",

@@ -216,6 +216,10 @@ package struct FileValidator: Sendable {
 
     func checkDuplicateHeaders(_ header: [String], line: Int, _ findings: inout FindingList) {
         var seen: [String: Int] = [:]
+        for (index, name) in header.enumerated() where name.trimmedSpaces().isEmpty {
+            findings.add("header.blank", line: line, column: index + 1, value: name,
+                         message: "column \(index + 1) has no name")
+        }
         for (index, name) in header.enumerated() where !name.isEmpty {
             let key = HeaderVocabulary.fold(name)
             if let earlier = seen[key] {
