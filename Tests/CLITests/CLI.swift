@@ -41,13 +41,19 @@ enum CLI {
         process.executableURL = executable
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
         // Output goes to temporary files: no pipe can fill up and block the child.
         let temp = FileManager.default.temporaryDirectory.appendingPathComponent("ingest-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: temp) }
+        // The child's own temporary folder is inside the run's, so whatever it leaves there (a
+        // cancelled download's part, which FoundationNetworking may leave behind at gigabytes
+        // from an endless test server) goes with it. A test that looks at leftovers sets TMPDIR.
+        let childTemp = temp.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: childTemp, withIntermediateDirectories: true)
+        var env = ProcessInfo.processInfo.environment
+        env["TMPDIR"] = childTemp.path
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
         let outURL = temp.appendingPathComponent("stdout"), errURL = temp.appendingPathComponent("stderr")
         FileManager.default.createFile(atPath: outURL.path, contents: nil)
         FileManager.default.createFile(atPath: errURL.path, contents: nil)

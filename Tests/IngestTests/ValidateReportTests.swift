@@ -77,9 +77,14 @@ import IngestTestSupport
         }
     }
 
-    @Test(arguments: [("a b/c#d.csv", "a%20b/c%23d.csv"), ("plain/x.csv", "plain/x.csv"), ("ü.csv", "%C3%BC.csv")])
+    @Test(arguments: [("a b/c#d.csv", "a%20b/c%23d.csv"), ("plain/x.csv", "plain/x.csv"), ("ü.csv", "%C3%BC.csv"),
+                      ("/repo/data/a b.csv", "file:///repo/data/a%20b.csv")])
     func sarifURIs(_ path: String, _ uri: String) {
         #expect(SARIFReport.uri(path) == uri)
+        // Only a relative path is resolved against the scan's root.
+        let location = SARIFReport.artifactLocation(path)
+        #expect(location["uri"]?.stringValue == uri)
+        #expect(location["uriBaseId"]?.stringValue == (path.hasPrefix("/") ? nil : "%SRCROOT%"))
     }
 
     @Test func githubEscapesPropertiesAndData() {

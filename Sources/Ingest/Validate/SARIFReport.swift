@@ -12,11 +12,22 @@ enum SARIFReport {
         }
     }
 
-    /// Paths as relative URIs (`subs/a%20b.csv`), resolved against the working folder.
+    /// Paths as relative URIs (`subs/a%20b.csv`), resolved against the working folder; an
+    /// absolute path as a `file:` URI (`file:///repo/a%20b.csv`).
     static func uri(_ path: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: ";?#[]")
-        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        return path.hasPrefix("/") ? "file://" + encoded : encoded
+    }
+
+    /// Where a file's findings point: a path given relative to the working folder is a relative
+    /// URI against `%SRCROOT%` (the folder the scan ran in); an absolute one is a `file:` URI
+    /// standing on its own, since it has no root to be relative to.
+    static func artifactLocation(_ path: String) -> JSONValue {
+        path.hasPrefix("/")
+            ? .object([("uri", .string(uri(path)))])
+            : .object([("uri", .string(uri(path))), ("uriBaseId", .string("%SRCROOT%"))])
     }
 
     static func sarif(_ report: ValidationReport, version: String, checks: [ValidationCheck] = ValidationCheck.all,
@@ -45,7 +56,7 @@ enum SARIFReport {
                     if let column = finding.column { region.append(("startColumn", .int(column))) }
                 }
                 var physical: [(String, JSONValue)] = [
-                    ("artifactLocation", .object([("uri", .string(uri(file.path))), ("uriBaseId", .string("%SRCROOT%"))])),
+                    ("artifactLocation", artifactLocation(file.path)),
                 ]
                 if !region.isEmpty { physical.append(("region", .object(region))) }
                 var text = finding.message
