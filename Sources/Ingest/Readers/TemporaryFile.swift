@@ -14,16 +14,34 @@ package final class TemporaryFile: @unchecked Sendable {
     private let slot: Int?
 
     /// Creates an empty file, readable and writable by this user only. `what` names it in messages.
+    /// The name is remembered for removal on a signal before the file exists: a signal that
+    /// comes between making the file and remembering it would leave the file behind.
     package init(prefix: String, what: String) throws(ReadError) {
         let base = FileManager.default.temporaryDirectory.path
-        var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else {
-            throw ReadError(file: what, "cannot create a temporary file in \(base) (\(String(cString: strerror(errno)))); set TMPDIR to a writable folder with free space")
+        var failure = EEXIST
+        for _ in 0..<64 {
+            let path = "\(base)/\(prefix)-\(Self.randomName())"
+            let slot = TemporaryFiles.remember(path)
+            let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd >= 0 {
+                self.fd = fd
+                self.path = path
+                self.slot = slot
+                return
+            }
+            failure = errno
+            TemporaryFiles.forget(slot)
+            // Only a name taken already is tried again.
+            guard failure == EEXIST else { break }
         }
-        self.fd = fd
-        path = String(cString: template)
-        slot = TemporaryFiles.remember(path)
+        throw ReadError(file: what, "cannot create a temporary file in \(base) (\(String(cString: strerror(failure)))); set TMPDIR to a writable folder with free space")
+    }
+
+    /// Twelve letters and digits: a name no other file is likely to have.
+    private static func randomName() -> String {
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        var generator = SystemRandomNumberGenerator()
+        return String(decoding: (0..<12).map { _ in letters[Int(generator.next() % UInt64(letters.count))] }, as: UTF8.self)
     }
 
     deinit { remove() }
