@@ -209,14 +209,15 @@ enum CommonOptions {
         return options
     }
 
+    /// The date `flag` gives (`--today D`), checked; nil when the flag is not given.
+    static func day(_ args: ParsedArguments, _ flag: String) throws(UsageError) -> CalendarDate? {
+        guard let text = args.value(flag) else { return nil }
+        guard let date = CalendarDate(iso: text) else { throw UsageError("\(flag) \(text): expected a date like 2026-11-30") }
+        return date
+    }
+
     static func context(_ args: ParsedArguments) throws(UsageError) -> NormalizeContext {
-        var today = SystemClock.today()
-        if let text = args.value("--today") {
-            guard let date = CalendarDate(iso: text) else {
-                throw UsageError("--today \(text): expected a date like 2026-11-30")
-            }
-            today = date
-        }
+        let today = try day(args, "--today") ?? SystemClock.today()
         var currency: Currency?
         if let code = args.value("--currency") {
             guard let c = Currency(code) else {

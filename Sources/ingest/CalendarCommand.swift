@@ -31,8 +31,8 @@ struct CalendarCommand: Command {
         guard args.positionals.count == 1 else { throw UsageError("calendar needs exactly one SUBS.json (the file ingest import writes)") }
         input = SubscriptionsInput(path: args.positionals[0])
         output = args.value("-o")
-        var calendar = RenewalCalendar(stamp: try SubscriptionsInput.day(args, "--today") ?? SystemClock.today(), catalog: .bundled)
-        calendar.until = try SubscriptionsInput.day(args, "--until")
+        var calendar = RenewalCalendar(stamp: try CommonOptions.day(args, "--today") ?? SystemClock.today(), catalog: .bundled)
+        calendar.until = try CommonOptions.day(args, "--until")
         if let text = args.value("--remind") { calendar.reminderDays = try Self.reminderDays(text) }
         if let text = args.value("--remind-at") { calendar.reminderMinute = try Self.minuteOfDay(text) }
         self.calendar = calendar

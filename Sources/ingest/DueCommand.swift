@@ -32,7 +32,7 @@ struct DueCommand: Command {
         guard args.positionals.count == 1 else { throw UsageError("due needs exactly one SUBS.json (the file ingest import writes)") }
         input = SubscriptionsInput(path: args.positionals[0])
         output = args.value("-o")
-        today = try SubscriptionsInput.day(args, "--today") ?? SystemClock.today()
+        today = try CommonOptions.day(args, "--today") ?? SystemClock.today()
         if let text = args.value("--within") {
             guard let n = Int(text), (0...3660).contains(n) else {
                 throw UsageError("--within \(text): expected a whole number of days from 0 to 3660, e.g. 7")

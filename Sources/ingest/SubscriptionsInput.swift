@@ -37,13 +37,6 @@ struct SubscriptionsInput {
         return try CanonicalReader.read(String(decoding: data, as: UTF8.self), file: name)
     }
 
-    /// `--today D` or the clock's day, checked as a date.
-    static func day(_ args: ParsedArguments, _ flag: String) throws(UsageError) -> CalendarDate? {
-        guard let text = args.value(flag) else { return nil }
-        guard let date = CalendarDate(iso: text) else { throw UsageError("\(flag) \(text): expected a date like 2026-11-30") }
-        return date
-    }
-
     /// Where a subscription came from, for messages: `"Gym" (subs.csv:4)`.
     static func label(_ sub: Subscription) -> String {
         "\"\(VisibleText.escaped(sub.name))\" (\(VisibleText.escaped(sub.source.location())))"
