@@ -53,6 +53,7 @@ func topHelp() -> String {
 }
 
 func main() -> Int32 {
+    TemporaryFiles.useOwnFolder()
     TemporaryFiles.removeOnSignals()
     var args = Array(CommandLine.arguments.dropFirst())
     guard let first = args.first else {
@@ -86,4 +87,6 @@ func run(_ command: CommandEntry, _ args: [String]) -> Int32 {
     }
 }
 
-exit(main())
+let status = main()
+TemporaryFiles.removeOwnFolder()
+exit(status)

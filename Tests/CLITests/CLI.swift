@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the `ingest` executable built next to the tests.
 enum CLI {
@@ -6,6 +7,9 @@ enum CLI {
         var status: Int32
         var stdout: Data
         var stderr: Data
+        /// What the run left in its temporary folder (TMPDIR), which must be nothing; empty when
+        /// the caller set TMPDIR itself.
+        var leftovers: [String] = []
         var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
         var stderrText: String { String(decoding: stderr, as: UTF8.self) }
     }
@@ -45,9 +49,8 @@ enum CLI {
         let temp = FileManager.default.temporaryDirectory.appendingPathComponent("ingest-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: temp) }
-        // The child's own temporary folder is inside the run's, so whatever it leaves there (a
-        // cancelled download's part, which FoundationNetworking may leave behind at gigabytes
-        // from an endless test server) goes with it. A test that looks at leftovers sets TMPDIR.
+        // The child's temporary folder is inside the run's, so that whatever it leaves there goes
+        // with it, and is reported: a run leaves its temporary folder as it found it.
         let childTemp = temp.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: childTemp, withIntermediateDirectories: true)
         var env = ProcessInfo.processInfo.environment
@@ -69,6 +72,10 @@ enum CLI {
         try outHandle.close()
         try errHandle.close()
         let out = try Data(contentsOf: outURL), err = try Data(contentsOf: errURL)
-        return Result(status: process.terminationStatus, stdout: out, stderr: err)
+        let leftovers = environment["TMPDIR"] == nil ? try FileManager.default.contentsOfDirectory(atPath: childTemp.path) : []
+        if !leftovers.isEmpty {
+            Testing.Issue.record("ingest \(arguments.joined(separator: " ")) left \(leftovers.sorted()) in its temporary folder")
+        }
+        return Result(status: process.terminationStatus, stdout: out, stderr: err, leftovers: leftovers.sorted())
     }
 }

@@ -169,7 +169,7 @@ import Testing
         guard zip.terminationStatus == 0 else { return }  // no Python here: nothing to zip with
         let stopped = try Self.stop(["import", "export.zip", "--accept", "all", "--today", "2026-11-30", "-q", "-o", "out.json"],
                                     in: folder, environment: ["TMPDIR": temp.path], with: SIGINT) {
-            try FileManager.default.contentsOfDirectory(atPath: temp.path).contains { $0.hasPrefix("ingest-member") }
+            try Self.filesInside(temp).contains { $0.hasPrefix("ingest-member") }
         }
         guard stopped else { return }
         #expect(try FileManager.default.contentsOfDirectory(atPath: temp.path) == [])
@@ -188,7 +188,7 @@ import Testing
         input.fileHandleForWriting.write(Data("Name,Price\nNetflix,9.99 USD\n".utf8))
         let stopped = try Self.stop(["import", "-", "--accept", "all", "-q", "-o", "out.json"], in: folder,
                                     environment: ["TMPDIR": temp.path], standardInput: input, with: sig) {
-            try FileManager.default.contentsOfDirectory(atPath: temp.path).contains { $0.hasPrefix("ingest-stdin") }
+            try Self.filesInside(temp).contains { $0.hasPrefix("ingest-stdin") }
         }
         try? input.fileHandleForWriting.close()
         guard stopped else { return }
@@ -231,6 +231,13 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
         return true
+    }
+
+    /// The names of the files in `folder` and in the folders inside it (a run's own temporary
+    /// folder is made inside TMPDIR).
+    static func filesInside(_ folder: URL) throws -> [String] {
+        guard let walk = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        return walk.compactMap { ($0 as? String).map { URL(fileURLWithPath: $0).lastPathComponent } }
     }
 
     static func temporaryFiles(in folder: URL) throws -> [String] {

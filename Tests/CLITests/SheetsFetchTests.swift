@@ -153,6 +153,26 @@ import Testing
         if let path = c.fetchedOnce { #expect(server.requests(path) == 1, "requests for \(path)") }
     }
 
+    /// Ctrl-C during a download removes the part FoundationNetworking writes (`<UUID>.tmp`, which
+    /// no one else would remove) with the run's own temporary folder.
+    @Test func stoppedDownloadLeavesNothing() throws {
+        let server = try LoopbackServer(route: SheetsFetchTests.route)
+        defer { server.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ingest-fetch-\(UUID().uuidString)")
+        let temp = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stopped = try OutputSafetyTests.stop(
+            ["import", SheetsFetchTests.sheetsRoot + "endlessSheet\(SheetsFetchTests.id)/edit", "--accept", "all", "-q",
+             "--max-bytes", "100000000000", "--timeout", "60"],
+            in: folder, environment: ["INGEST_SHEETS_BASE_URL": server.base, "NO_PROXY": "127.0.0.1", "no_proxy": "127.0.0.1",
+                                      "TMPDIR": temp.path], with: SIGINT) {
+            try OutputSafetyTests.filesInside(temp).contains { $0.hasSuffix(".tmp") }
+        }
+        guard stopped else { return }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temp.path) == [])
+    }
+
     @Test func unreachable() throws {
         let server = try LoopbackServer(route: SheetsFetchTests.route)
         let base = server.base

@@ -143,8 +143,9 @@ package struct RemoteFetcher: Sendable {
 
     /// Cancels a download the caller gives up on and waits (a while) for its task to end.
     /// FoundationNetworking may leave the part it wrote as `<UUID>.tmp` in the temporary folder;
-    /// it is not removed, because nothing tells it apart from another process's download in
-    /// progress, which removing would stop.
+    /// it is not removed here, because nothing tells it apart from another process's download
+    /// in progress. The command-line tool gives each run a temporary folder of its own
+    /// (`TemporaryFiles.useOwnFolder`), removed with the part when the run ends.
     private func abandon(_ task: URLSessionTask, _ session: URLSession, _ delegate: FetchDelegate) {
         task.cancel()
         _ = delegate.ended.wait(timeout: .now() + 10)
