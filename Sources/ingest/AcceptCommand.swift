@@ -6,9 +6,10 @@ import Ingest
 struct AcceptCommand: Command {
     static let name = "accept"
     static let summary = "Write the accepted drafts of an edited drafts file as canonical JSON."
-    static let usage = "ingest accept DRAFTS.json [-o FILE] [--merge-into FILE] [--accept all|confident|none]"
+    static let usage = "ingest accept DRAFTS.json [-o FILE] [--merge-into FILE] [--accept all|confident|none] [-q]"
     static let discussion = """
-        DRAFTS.json comes from `ingest import … --drafts DRAFTS.json` (format ingest/drafts@1).
+        DRAFTS.json comes from `ingest import … --drafts DRAFTS.json` (format ingest/drafts@1);
+        - reads it from standard input.
         Edit a draft's "status" (pending, accepted, rejected, inactive) and any field's "value",
         either in normalised form ({"amount": "9.99", "currency": "EUR"}, {"unit": "month",
         "interval": 1}, "2026-12-05") or as raw text read like an import ("9,99 €", "every
@@ -18,8 +19,7 @@ struct AcceptCommand: Command {
         decides drafts still pending (default none: pending drafts are left out and counted).
         """
     static let options: [OptionSpec] = [
-        .option("-o", "--output", value: "FILE", help: "Write the canonical JSON here (default: standard output)."),
-        ReviewOptions.mergeInto, ReviewOptions.policy, ReviewOptions.includeInactive, ReviewOptions.rates,
+        CommonOptions.output("the canonical JSON"), CommonOptions.quiet, ReviewOptions.mergeInto, ReviewOptions.policy, ReviewOptions.includeInactive, ReviewOptions.rates,
     ]
 
     let input: String
@@ -48,12 +48,13 @@ struct AcceptCommand: Command {
             Stderr.print("ingest: \(error.message)")
             return 1
         }
-        guard let data = FileManager.default.contents(atPath: input) else {
+        let name = input == "-" ? "<stdin>" : input
+        guard let data = input == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: input) else {
             Stderr.print("ingest: \(input): cannot read the drafts file (check the path)")
             return 1
         }
         let read: (drafts: [ImportDraft], context: NormalizeContext)
-        do { read = try DraftsFileReader(file: input).read(String(decoding: data, as: UTF8.self)) } catch {
+        do { read = try DraftsFileReader(file: name).read(String(decoding: data, as: UTF8.self)) } catch {
             for message in RemedyWording.messages(error) { Stderr.print("ingest: \(VisibleText.escaped(message))") }
             return 1
         }
@@ -63,17 +64,17 @@ struct AcceptCommand: Command {
         for (i, draft) in drafts.enumerated() where policy != .none && draft.status == .pending && AcceptPolicy.isRefused(draft) {
             for issue in draft.allIssues where AcceptPolicy.refusedCodes.contains(issue.code) {
                 let label = draft.name.value.map { " (\($0))" } ?? ""
-                Stderr.print("ingest: \(input): draft \(i + 1)\(VisibleText.escaped(label)): left pending: \(VisibleText.escaped(RemedyWording.message(issue)))")
+                Stderr.note("ingest: \(name): draft \(i + 1)\(VisibleText.escaped(label)): left pending: \(VisibleText.escaped(RemedyWording.message(issue)))")
             }
         }
         var counts: [ImportDraft.Status: Int] = [:]
         for draft in drafts { counts[draft.status, default: 0] += 1 }
         let subscriptions = drafts.filter { AcceptPolicy.isOutput($0, includeInactive: includeInactive) }
             .compactMap(Subscription.init(draft:))
-        Stderr.print("ingest: \(input): \(drafts.count) drafts → \(subscriptions.count) written; "
+        Stderr.note("ingest: \(name): \(drafts.count) drafts → \(subscriptions.count) written; "
             + ImportDraft.Status.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", "))
         if let pending = counts[.pending], pending > 0 {
-            Stderr.print("ingest: \(pending) draft\(pending == 1 ? " is" : "s are") still pending and not written; set \"status\" to accepted or rejected")
+            Stderr.note("ingest: \(pending) draft\(pending == 1 ? " is" : "s are") still pending and not written; set \"status\" to accepted or rejected")
         }
         return try CanonicalOutput(output: output, mergeInto: mergeInto, rates: rates, today: read.context.today,
                                    catalog: .bundled)

@@ -96,6 +96,7 @@ extension Command {
     /// Parses `args` for this command and runs it.
     static func execute(_ args: [String]) throws -> Int32 {
         let parsed = try ParsedArguments.parse(args, specs: options)
+        Stderr.quiet = parsed.has("--quiet")
         return try Self(parsed).run()
     }
 
@@ -278,8 +279,17 @@ enum SystemClock {
 /// Writes to standard error. A closed or broken standard error loses the text but never stops
 /// the run (FileHandle's `write(_:)` traps on a failed write).
 enum Stderr {
+    /// Set from `-q`/`--quiet` before a command starts: `note` prints nothing then.
+    nonisolated(unsafe) static var quiet = false
+
+    /// An error: always printed.
     static func print(_ text: String) {
         write(text + "\n")
+    }
+
+    /// A note, a warning or a count: not printed under `--quiet`.
+    static func note(_ text: String) {
+        if !quiet { write(text + "\n") }
     }
 
     static func write(_ text: String) {

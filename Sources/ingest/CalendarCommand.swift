@@ -16,7 +16,7 @@ struct CalendarCommand: Command {
         The same file and --today give the same bytes (--today sets DTSTAMP).
         """
     static let options: [OptionSpec] = [
-        .option("-o", "--output", value: "FILE", help: "Write the calendar here (default: standard output)."),
+        CommonOptions.output("the calendar"), CommonOptions.quiet,
         .option("--remind", value: "DAYS", help: "Days before a renewal to remind, e.g. 0,1,3,7 (the default), or none."),
         .option("--remind-at", value: "HH:MM", help: "Local time of day of the reminders (default 09:00)."),
         .option("--today", value: "YYYY-MM-DD", help: "The day the file is made, for DTSTAMP (default: today)."),
@@ -69,12 +69,12 @@ struct CalendarCommand: Command {
         guard let subscriptions = input.readOrReport() else { return 1 }
         let (text, skipped, events) = calendar.make(subscriptions)
         for s in skipped {
-            Stderr.print("ingest: \(input.name): subscription \(s.index + 1) \(SubscriptionsInput.label(s.subscription)): \(s.reason); no event")
+            Stderr.note("ingest: \(input.name): subscription \(s.index + 1) \(SubscriptionsInput.label(s.subscription)): \(s.reason); no event")
         }
         let out = try OutputFile(path: output)
         out.write(text)
         try out.close()
-        Stderr.print("ingest: \(events) event\(events == 1 ? "" : "s")\(skipped.isEmpty ? "" : ", \(skipped.count) subscription\(skipped.count == 1 ? "" : "s") left out")")
+        Stderr.note("ingest: \(events) event\(events == 1 ? "" : "s")\(skipped.isEmpty ? "" : ", \(skipped.count) subscription\(skipped.count == 1 ? "" : "s") left out")")
         return 0
     }
 }

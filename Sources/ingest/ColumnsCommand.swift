@@ -5,20 +5,27 @@ import Ingest
 struct ColumnsCommand: Command {
     static let name = "columns"
     static let summary = "Show which column of a table feeds which field, and why."
-    static let usage = "ingest columns FILE [--map FIELD=HEADER] [--from KIND] [--locale ID]"
+    static let usage = "ingest columns FILE [--map FIELD=HEADER] [--from KIND] [--locale ID] [--format text|json] [-o FILE]"
+    static let discussion = "FILE is a table (CSV, TSV, a Notion export ZIP), or - for standard input."
     static let options: [OptionSpec] = CommonOptions.reading + [
-        .option("--format", value: "text|json", help: "Output format (default: text)."),
+        CommonOptions.format(["text", "json"]), CommonOptions.output("the report"), CommonOptions.quiet,
     ]
 
     let input: String
     let options: ImportOptions
     let json: Bool
+    let output: String?
 
     init(_ args: ParsedArguments) throws(UsageError) {
         guard args.positionals.count == 1 else { throw UsageError("columns needs exactly one FILE") }
         input = args.positionals[0]
         options = try CommonOptions.importOptions(args)
-        json = args.value("--format") == "json"
+        json = try CommonOptions.format(args, ["text", "json"]) == "json"
+        output = args.value("-o")
+        var paths = OutputPaths()
+        paths.output("-o", output, example: json ? "columns.json" : "columns.txt")
+        paths.input(input)
+        try paths.check()
     }
 
     func run() throws -> Int32 {
@@ -36,7 +43,7 @@ struct ColumnsCommand: Command {
             Stderr.print("ingest: \(file.name): \(RemedyWording.describe(error))")
             return 1
         }
-        let out = try OutputFile(path: nil)
+        let out = try OutputFile(path: output)
         out.write(json ? ColumnReport.json(mapping, mapped: RemedyWording.mappedReason).serialized(pretty: true) + "\n"
                   : ColumnReport.text(mapping, mapped: RemedyWording.mappedReason))
         try out.close()

@@ -16,9 +16,9 @@ struct DueCommand: Command {
     static let options: [OptionSpec] = [
         .option("--within", value: "DAYS", help: "How many days ahead to look (default 7)."),
         .option("--today", value: "YYYY-MM-DD", help: "The first day of the window (default: today, UTC)."),
-        .option("--format", value: "text|json", help: "Output format (default: text)."),
+        CommonOptions.format(["text", "json"]),
         .flag("--fail-if-due", help: "Exit with 1 when anything is due."),
-        .option("-o", "--output", value: "FILE", help: "Write the list here (default: standard output)."),
+        CommonOptions.output("the list"), CommonOptions.quiet,
     ]
 
     let input: SubscriptionsInput
@@ -41,11 +41,7 @@ struct DueCommand: Command {
         } else {
             days = 7
         }
-        switch args.value("--format") ?? "text" {
-        case "text": json = false
-        case "json": json = true
-        case let other: throw UsageError("--format \(other): expected text or json")
-        }
+        json = try CommonOptions.format(args, ["text", "json"]) == "json"
         failIfDue = args.has("--fail-if-due")
         var paths = OutputPaths()
         paths.output("-o", output, example: json ? "due.json" : "due.txt")

@@ -20,7 +20,7 @@ struct ExportCommand: Command {
         """
     static let options: [OptionSpec] = [
         .option("--to", value: "FORMAT", help: "csv, tabi or ynab."),
-        .option("-o", "--output", value: "FILE", help: "Write the CSV here (default: standard output)."),
+        CommonOptions.output("the CSV"), CommonOptions.quiet,
         .option("--currency", value: "ISO", help: "For ynab: the currency of the file."),
     ]
 
@@ -65,13 +65,13 @@ struct ExportCommand: Command {
         }
         let (text, leftOut) = exporter.make(subscriptions)
         for item in leftOut {
-            Stderr.print("ingest: \(input.name): subscription \(item.index + 1) \(SubscriptionsInput.label(item.subscription)): \(item.reason); left out")
+            Stderr.note("ingest: \(input.name): subscription \(item.index + 1) \(SubscriptionsInput.label(item.subscription)): \(item.reason); left out")
         }
         let out = try OutputFile(path: output)
         out.write(text)
         try out.close()
         let rows = subscriptions.count - leftOut.count
-        Stderr.print("ingest: \(rows) row\(rows == 1 ? "" : "s")\(leftOut.isEmpty ? "" : ", \(leftOut.count) subscription\(leftOut.count == 1 ? "" : "s") left out")")
+        Stderr.note("ingest: \(rows) row\(rows == 1 ? "" : "s")\(leftOut.isEmpty ? "" : ", \(leftOut.count) subscription\(leftOut.count == 1 ? "" : "s") left out")")
         return 0
     }
 }

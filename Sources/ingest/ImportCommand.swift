@@ -36,7 +36,7 @@ struct ImportCommand: Command {
         .option("--drafts", value: "FILE", help: "Write every draft to FILE for editing (then: ingest accept FILE)."),
         .option("-o", "--output", value: "FILE", help: "Write the canonical JSON here (default: standard output)."),
         ReviewOptions.mergeInto, ReviewOptions.includeInactive, ReviewOptions.keepDuplicates, ReviewOptions.rates,
-        .flag("--quiet", "-q", help: "Print only errors and the summary line to standard error."),
+        CommonOptions.quiet,
     ] + CommonOptions.reading + CommonOptions.ocr + CommonOptions.fetching + CommonOptions.archives
 
     let inputs: [String]
@@ -116,7 +116,7 @@ struct ImportCommand: Command {
             let out = try OutputFile(path: draftsPath)
             out.write(DraftsFile.text(drafts.map(RemedyWording.spelledOut), context: importOptions.context))
             try out.close()
-            Stderr.print("ingest: wrote \(drafts.count) draft\(drafts.count == 1 ? "" : "s") to \(draftsPath); edit statuses or values, then: ingest accept \(draftsPath)")
+            Stderr.note("ingest: wrote \(drafts.count) draft\(drafts.count == 1 ? "" : "s") to \(draftsPath); edit statuses or values, then: ingest accept \(draftsPath)")
         }
         guard policy != nil || interactive else { return 0 }
         let subscriptions = drafts.filter { AcceptPolicy.isOutput($0, includeInactive: includeInactive) }

@@ -18,7 +18,7 @@ enum InputFolders {
                 throw UsageError("\(input) is a folder with no file to import (looked for \(kinds))")
             }
             let shown = files.prefix(5).joined(separator: ", ") + (files.count > 5 ? ", … (\(files.count - 5) more)" : "")
-            Stderr.print("ingest: \(input) is a folder: reading its \(files.count) file\(files.count == 1 ? "" : "s"): \(shown)")
+            Stderr.note("ingest: \(input) is a folder: reading its \(files.count) file\(files.count == 1 ? "" : "s"): \(shown)")
             expanded += files
         }
         return expanded

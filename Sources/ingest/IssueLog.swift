@@ -59,7 +59,7 @@ struct InputReporter: ImportObserver {
         if printIssues && !quiet {
             for warning in report.warnings { Stderr.print("ingest: \(report.source): \(VisibleText.escaped(RemedyWording.message(warning)))") }
         }
-        Stderr.print("ingest: \(report.source): \(report.line)")
+        Stderr.note("ingest: \(report.source): \(report.line)")
     }
 
     mutating func failed(_ name: String, error: any Error) {

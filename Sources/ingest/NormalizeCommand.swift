@@ -17,13 +17,14 @@ struct NormalizeCommand: Command {
         A value that cannot be read gives {"error":"…"}; a choice the normaliser had to guess
         adds a "note".
         """
-    static let options: [OptionSpec] = CommonOptions.context
+    static let options: [OptionSpec] = CommonOptions.context + [CommonOptions.output("the values"), CommonOptions.quiet]
 
     enum Kind: String, CaseIterable { case price, date, cycle }
     let kind: Kind
     /// The values to read; "-" stands for the lines of standard input.
     let values: [String]
     let context: NormalizeContext
+    let output: String?
 
     init(_ args: ParsedArguments) throws(UsageError) {
         let kinds = Kind.allCases.map(\.rawValue)
@@ -37,10 +38,14 @@ struct NormalizeCommand: Command {
         self.kind = kind
         values = args.positionals.count > 1 ? Array(args.positionals.dropFirst()) : ["-"]
         context = try CommonOptions.context(args)
+        output = args.value("-o")
+        var paths = OutputPaths()
+        paths.output("-o", output, example: "values.jsonl")
+        try paths.check()
     }
 
     func run() throws -> Int32 {
-        let out = try OutputFile(path: nil)
+        let out = try OutputFile(path: output)
         let normalizer = ValueNormalizer(context: context, wording: RemedyWording.message)
         func write(_ raw: String) {
             let value: JSONValue

@@ -7,8 +7,9 @@ import TesseractOCR
 struct OcrCommand: Command {
     static let name = "ocr"
     static let summary = "Show the words OCR reads in screenshots, with boxes and confidences."
-    static let usage = "ingest ocr IMAGE... [--format text|json] [--debug-image OUT.png] [--locale ID] [--ocr-lang LANGS]"
+    static let usage = "ingest ocr IMAGE... [--format text|json] [-o FILE] [--debug-image OUT.png] [--locale ID] [--ocr-lang LANGS]"
     static let discussion = """
+        IMAGE is an image file, or - for an image on standard input.
         Prints each image's words grouped into lines (words whose boxes overlap vertically), each
         line with its box and each word with its box (x,y width×height in the image's own pixels)
         and confidence (0-1). Several images are read in parallel and printed in the order given.
@@ -17,7 +18,7 @@ struct OcrCommand: Command {
         red (orange: confidence below 0.6).
         """
     static let options: [OptionSpec] = [
-        .option("--format", value: "text|json", help: "Output format (default: text)."),
+        CommonOptions.format(["text", "json"]), CommonOptions.output("the words"), CommonOptions.quiet,
         .option("--debug-image", value: "OUT.png", help: "Write the image with the word boxes drawn on it (one IMAGE only)."),
         .option("--psm", value: "N", help: "Tesseract page segmentation mode (default: 11, sparse text)."),
         .option("--locale", value: "ID", help: "The screenshots' locale, e.g. de_DE or zh_CN: picks the OCR languages."),
@@ -26,21 +27,20 @@ struct OcrCommand: Command {
     let images: [String]
     let json: Bool
     let debugImage: String?
+    let output: String?
     let configuration: OCRConfiguration
 
     init(_ args: ParsedArguments) throws(UsageError) {
         guard !args.positionals.isEmpty else { throw UsageError("ocr needs at least one IMAGE") }
-        guard !args.positionals.contains("-") else { throw UsageError("ocr reads image files, not standard input") }
+        guard args.positionals.filter({ $0 == "-" }).count <= 1 else { throw UsageError("- (standard input) can be given once") }
         images = args.positionals
-        switch args.value("--format") ?? "text" {
-        case "text": json = false
-        case "json": json = true
-        case let other: throw UsageError("--format \(other): expected text or json")
-        }
+        json = try CommonOptions.format(args, ["text", "json"]) == "json"
+        output = args.value("-o")
         debugImage = args.value("--debug-image")
         guard debugImage == nil || images.count == 1 else { throw UsageError("--debug-image takes exactly one IMAGE") }
         var paths = OutputPaths()
         paths.output("--debug-image", debugImage)
+        paths.output("-o", output, example: json ? "words.json" : "words.txt")
         for image in images { paths.input(image) }
         try paths.check()
         var configuration = try CommonOptions.ocrConfiguration(args)
@@ -62,10 +62,18 @@ struct OcrCommand: Command {
             Stderr.print("ingest: \(RemedyWording.describe(error))")
             return 1
         }
-        let results = recognizer.recognizeAll(images.map { OCRInput(path: $0, name: $0) })
+        // An image on standard input is read from a temporary copy, named <stdin> in the output.
+        let stdin: InputFile?
+        do { stdin = try images.contains("-") ? InputFile.resolve("-", allowingBinary: true) : nil } catch {
+            Stderr.print("ingest: \(RemedyWording.describe(error))")
+            return 1
+        }
+        defer { stdin?.remove() }
+        let inputs = images.map { $0 == "-" ? OCRInput(path: stdin?.path ?? "-", name: "<stdin>") : OCRInput(path: $0, name: $0) }
+        let results = recognizer.recognizeAll(inputs)
         var failed = false
         var pages: [JSONValue] = []
-        let out = try OutputFile(path: nil)
+        let out = try OutputFile(path: output)
         for result in results {
             switch result {
             case .failure(let error):
@@ -78,7 +86,7 @@ struct OcrCommand: Command {
                 }
                 let lines = WordLines.group(page.words)
                 if json { pages.append(Self.json(page, lines)) } else if !page.words.isEmpty { out.write(Self.text(page, lines)) }
-                if let debugImage, let image = images.first {
+                if let debugImage, let image = inputs.first?.path {
                     let png = try DebugImage.drawBoxes(of: page, imagePath: image)
                     let file = try OutputFile(path: debugImage)
                     file.write(bytes: png)

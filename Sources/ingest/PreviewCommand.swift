@@ -7,19 +7,20 @@ import TesseractOCR
 struct PreviewCommand: Command {
     static let name = "preview"
     static let summary = "Show the drafts an import would make and what a policy would accept."
-    static let usage = "ingest preview INPUT... [--accept all|confident|none] [--format table|markdown|json] [options]"
+    static let usage = "ingest preview INPUT... [--accept all|confident|none] [--format text|markdown|json] [-o FILE] [options]"
     static let discussion = """
         One row per draft: number, status under the policy (default: confident), name, price,
         cycle, monthly equivalent (weekly x52/12), next renewal, category, confidence (the
         lowest of its fields) and issues: first the reasons it is not confident, then other
         warnings. Then monthly and yearly totals per currency of what would be accepted
         (currencies are never added up; --rates adds a converted total, labelled as such).
-        The table fits the terminal width (or --width, or COLUMNS), cutting long names with …;
-        colour only on a terminal and never when NO_COLOR is set.
+        The text table fits the terminal width (or --width, or COLUMNS), cutting long names with …;
+        colour only on a terminal and never when NO_COLOR is set. `--format table` is another
+        name for text.
         """
     static let options: [OptionSpec] = [
         ReviewOptions.policy,
-        .option("--format", value: "table|markdown|json", help: "Output format (default: table)."),
+        CommonOptions.format(["text", "markdown", "json"]), CommonOptions.output("the preview"), CommonOptions.quiet,
         .option("--width", value: "N", help: "Fit the table to N columns (default: the terminal's, else COLUMNS, else no limit)."),
         ReviewOptions.includeInactive, ReviewOptions.keepDuplicates, ReviewOptions.rates,
     ] + CommonOptions.reading + CommonOptions.archives
@@ -28,6 +29,7 @@ struct PreviewCommand: Command {
     let policy: AcceptPolicy
     let format: PreviewTable.Format
     let width: Int?
+    let output: String?
     let ratesPath: String?
     let includeInactive: Bool
     let keepDuplicates: Bool
@@ -37,21 +39,28 @@ struct PreviewCommand: Command {
         guard !args.positionals.isEmpty else { throw UsageError("preview needs at least one INPUT (a file, or - for standard input)") }
         inputs = try InputFolders.expand(args.positionals)
         policy = try ReviewOptions.policy(args) ?? .confident
-        let formatText = args.value("--format") ?? "table"
-        guard let format = PreviewTable.Format(rawValue: formatText) else {
-            throw UsageError("--format \(formatText): expected table, markdown or json")
+        switch try CommonOptions.format(args, ["text", "markdown", "json"], aliases: ["table": "text"]) {
+        case "markdown": format = .markdown
+        case "json": format = .json
+        default: format = .table
         }
-        self.format = format
+        output = args.value("-o")
+        let toTerminal = output == nil || output == "-"
         if let text = args.value("--width") {
             guard let n = Int(text), n > 20 else { throw UsageError("--width \(text): expected a number of columns above 20") }
             width = n
         } else {
-            width = Terminal.width()
+            width = toTerminal ? Terminal.width() : nil
         }
         ratesPath = args.value("--rates")
         includeInactive = args.has("--include-inactive")
         keepDuplicates = args.has("--keep-duplicates")
         importOptions = try CommonOptions.importOptions(args)
+        var paths = OutputPaths()
+        paths.output("-o", output, example: format == .json ? "preview.json" : "preview.txt")
+        for input in inputs { paths.input(input) }
+        paths.input(ratesPath, flag: "--rates")
+        try paths.check()
     }
 
     func run() throws -> Int32 {
@@ -68,9 +77,9 @@ struct PreviewCommand: Command {
         var table = PreviewTable(drafts: drafts.map(RemedyWording.spelledOut), policy: policy,
                                  includeInactive: includeInactive, rates: rates, ratesLabel: ratesPath ?? "rates")
         table.policyLabel = RemedyWording.policy
-        let out = try OutputFile(path: nil)
+        let out = try OutputFile(path: output)
         switch format {
-        case .table: out.write(table.table(width: width, color: Terminal.wantsColor))
+        case .table: out.write(table.table(width: width, color: (output == nil || output == "-") && Terminal.wantsColor))
         case .markdown: out.write(table.markdown())
         case .json: out.write(table.json().serialized(pretty: true) + "\n")
         }

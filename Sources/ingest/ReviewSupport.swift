@@ -70,8 +70,8 @@ struct CanonicalOutput {
                 }
             }
             let result = CanonicalMerger(today: today, catalog: catalog).merge(existing: existing, new: subscriptions)
-            for change in result.changes { Stderr.print("ingest: \(VisibleText.escaped(change.description))") }
-            Stderr.print("ingest: \(mergeInto): \(existing.count) kept, \(result.updated) updated, \(result.added) added, \(result.changes.count) price change\(result.changes.count == 1 ? "" : "s")")
+            for change in result.changes { Stderr.note("ingest: \(VisibleText.escaped(change.description))") }
+            Stderr.note("ingest: \(mergeInto): \(existing.count) kept, \(result.updated) updated, \(result.added) added, \(result.changes.count) price change\(result.changes.count == 1 ? "" : "s")")
             list = result.subscriptions
         }
         let out = try OutputFile(path: output ?? mergeInto)

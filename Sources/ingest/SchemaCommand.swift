@@ -5,11 +5,17 @@ import Ingest
 struct SchemaCommand: Command {
     static let name = "schema"
     static let summary = "Print the JSON Schema of the canonical output (ingest/subscriptions@1)."
-    static let usage = "ingest schema"
-    static let options: [OptionSpec] = []
+    static let usage = "ingest schema [-o FILE]"
+    static let options: [OptionSpec] = [CommonOptions.output("the schema"), CommonOptions.quiet]
+
+    let output: String?
 
     init(_ args: ParsedArguments) throws(UsageError) {
         guard args.positionals.isEmpty else { throw UsageError("schema takes no arguments") }
+        output = args.value("-o")
+        var paths = OutputPaths()
+        paths.output("-o", output, example: "subscriptions.schema.json")
+        try paths.check()
     }
 
     func run() throws -> Int32 {
@@ -17,7 +23,7 @@ struct SchemaCommand: Command {
             Stderr.print("ingest: the schema resource is missing from this build")
             return 1
         }
-        let out = try OutputFile(path: nil)
+        let out = try OutputFile(path: output)
         out.write(text)
         try out.close()
         return 0

@@ -8,8 +8,8 @@ struct ValidateCommand: Command {
     static let usage = "ingest validate PATH... [--format text|json|github|junit|sarif] [--max-warnings N] [--config FILE] [options]"
     static var discussion: String {
         var text = """
-            PATH is a file, a folder (searched recursively for *.csv and *.tsv) or a pattern with *, ?
-            or ** (expanded here when the shell did not); a folder with no table in it, or a pattern
+            PATH is a file, a folder (searched recursively for *.csv and *.tsv), a pattern with *, ?
+            or ** (expanded here when the shell did not), or - for standard input; a folder with no table in it, or a pattern
             that matches nothing, is a usage error. Files are checked in parallel; results are
             sorted by path. Each file is read as import reads it: a bank statement is checked as a
             statement (statement.* codes), a Notion export ZIP as its tables. Settings come from
@@ -32,7 +32,7 @@ struct ValidateCommand: Command {
         .flag("--warnings-as-errors", help: "Report every warning as an error (after the severities ingest.json sets), so any exits 1."),
         .option("--config", value: "FILE", help: "Use this config instead of looking for ingest.json."),
         .option("--shard", value: "K/N", help: "Check only shard K of N of the files (split by a hash of each path as given), for CI jobs that share the work: N jobs with the same PATHs and --shard 1/N … N/N check every file once."),
-        .option("-o", "--output", value: "FILE", help: "Write the report here (default: standard output)."),
+        CommonOptions.output("the report"), CommonOptions.quiet,
     ] + CommonOptions.reading
 
     let paths: [String]
@@ -91,7 +91,7 @@ struct ValidateCommand: Command {
         let files: [String]
         let report: ValidationReport
         do {
-            let all = try InputExpander.expand(paths)
+            let all = try InputExpander.expand(paths.filter { $0 != "-" }) + (paths.contains("-") ? ["-"] : [])
             files = shard.map { InputExpander.shard(all, index: $0.index, of: $0.count) } ?? all
             var outputs = OutputPaths()
             outputs.output("-o", output)
@@ -100,18 +100,26 @@ struct ValidateCommand: Command {
                 Stderr.print("ingest validate: \(error.message)\nUSAGE: \(Self.usage)")
                 return 2
             }
-            report = RemedyWording.spelledOut(try ValidationRun(options: options).run(files: files))
+            // Standard input is checked from a temporary copy, reported as <stdin>.
+            let stdin = try files.contains("-") ? InputFile.resolve("-", limits: options.limits, allowingBinary: true) : nil
+            defer { stdin?.remove() }
+            let read = files.map { $0 == "-" ? stdin?.path ?? "-" : $0 }
+            let names = stdin.map { [$0.path: $0.name] } ?? [:]
+            report = RemedyWording.spelledOut(try ValidationRun(options: options).run(files: read, names: names))
         } catch let error as InputExpander.NotFound {
             Stderr.print("ingest validate: \(error)")
             return 2
         } catch let error as ConfigError {
             Stderr.print("ingest validate: \(RemedyWording.describe(error))")
             return 2
+        } catch let error as ReadError {
+            Stderr.print("ingest: \(RemedyWording.describe(error))")
+            return 1
         }
         let out = try OutputFile(path: output)
         out.write(format.render(report, version: version, checks: RemedyWording.checks, otherHint: RemedyWording.otherHint))
         try out.close()
-        if format != .text && format != .github { Stderr.print("ingest: \(report.summaryLine)") }
+        if format != .text && format != .github { Stderr.note("ingest: \(report.summaryLine)") }
         return report.exitCode(maxWarnings: maxWarnings)
     }
 }

@@ -184,10 +184,10 @@ package struct InputFile: Sendable {
     private let spool: TemporaryFile?
 
     /// `argument` as given (a path, a link, or `-`). The spool of standard input is capped
-    /// (`ReadLimits.maxInputBytes`), and input that starts with binary data (a `BinarySignature`,
-    /// or a NUL byte in its first 64 KiB that is not UTF-16 text) is refused before it is
-    /// spooled further.
-    package static func resolve(_ argument: String, limits: ReadLimits = ReadLimits()) throws -> InputFile {
+    /// (`ReadLimits.maxInputBytes`), and, unless `allowingBinary` (an image for `ocr -`, a file
+    /// `validate -` reports on), input that starts with binary data (a `BinarySignature`, or a
+    /// NUL byte in its first 64 KiB that is not UTF-16 text) is refused before it is spooled further.
+    package static func resolve(_ argument: String, limits: ReadLimits = ReadLimits(), allowingBinary: Bool = false) throws -> InputFile {
         guard argument == "-" else { return InputFile(path: argument, name: argument, spool: nil) }
         let spool = try TemporaryFile(prefix: "ingest-stdin", what: "<stdin>")
         do {
@@ -196,7 +196,7 @@ package struct InputFile: Sendable {
             while true {
                 let chunk = FileHandle.standardInput.readData(ofLength: 1 << 16)
                 if chunk.isEmpty { break }
-                if head.count < 1 << 16 {
+                if !allowingBinary, head.count < 1 << 16 {
                     head += chunk.prefix((1 << 16) - head.count)
                     if let signature = BinarySignature.sniff(head) { throw signature.error(file: "<stdin>") }
                     if let at = binaryAt(head) {

@@ -34,7 +34,9 @@ package struct ValidationRun: Sendable {
     }
 
     /// Reads the configs first (a bad one stops everything), then checks the files in parallel.
-    package func run(files: [String]) throws(ConfigError) -> ValidationReport {
+    /// `names` gives a file the name it is reported and configured under (`<stdin>` for the
+    /// temporary copy of standard input, configured from the current folder).
+    package func run(files: [String], names: [String: String] = [:]) throws(ConfigError) -> ValidationReport {
         var loader = ConfigLoader()
         var explicit: ValidateConfig?
         if let path = options.configPath { explicit = try loader.load(path) }
@@ -43,9 +45,10 @@ package struct ValidationRun: Sendable {
         for file in files {
             var fileSettings = ValidateSettings()
             var config = explicit
-            if config == nil { config = try loader.nearest(to: file) }
+            let name = names[file] ?? file
+            if config == nil { config = try loader.nearest(to: name) }
             if let config {
-                for layer in config.layers(for: ConfigLoader.relative(file, to: config.directory)) { fileSettings.apply(layer) }
+                for layer in config.layers(for: ConfigLoader.relative(name, to: config.directory)) { fileSettings.apply(layer) }
             }
             fileSettings.apply(options.commandLine)
             fileSettings.warningsAsErrors = options.warningsAsErrors
@@ -59,9 +62,9 @@ package struct ValidationRun: Sendable {
             validator.kind = options.kind
             validator.encoding = options.encoding
             validator.limits = options.limits
-            slots.set(index, validator.validate(file: files[index]))
+            slots.set(index, validator.validate(file: files[index], name: names[files[index]]))
         }
-        let results = slots.results.enumerated().map { $0.element ?? FileResult(path: files[$0.offset]) }
+        let results = slots.results.enumerated().map { $0.element ?? FileResult(path: names[files[$0.offset]] ?? files[$0.offset]) }
         return ValidationReport(files: results.sorted { $0.path < $1.path })
     }
 }
