@@ -15,13 +15,16 @@ struct OptionSpec {
     var value: String?
     var help: String
     var repeats = false
+    /// The words the value may be, when its placeholder does not list them (`--from KIND`), for
+    /// shell completion.
+    var choices: [String] = []
 
     static func flag(_ names: String..., help: String) -> OptionSpec {
         OptionSpec(names: names, value: nil, help: help)
     }
 
-    static func option(_ names: String..., value: String, help: String, repeats: Bool = false) -> OptionSpec {
-        OptionSpec(names: names, value: value, help: help, repeats: repeats)
+    static func option(_ names: String..., value: String, help: String, repeats: Bool = false, choices: [String] = []) -> OptionSpec {
+        OptionSpec(names: names, value: value, help: help, repeats: repeats, choices: choices)
     }
 }
 
@@ -124,9 +127,11 @@ enum CommonOptions {
     ]
 
     static let reading: [OptionSpec] = context + [
-        .option("--from", value: "KIND", help: "Force a reader: notion, sheets, csv, bank or screenshot. A file read as a table that is a program, image, PDF or archive is refused."),
+        .option("--from", value: "KIND", help: "Force a reader: notion, sheets, csv, bank or screenshot. A file read as a table that is a program, image, PDF or archive is refused.",
+                choices: SourceKind.allCases.map(\.rawValue)),
         .option("--map", value: "FIELD=HEADER", help: "Take FIELD from the column HEADER (repeatable).", repeats: true),
-        .option("--encoding", value: "NAME", help: "Text encoding of CSV input: utf-8, utf-16, windows-1252 or gb18030 (default: from the bytes)."),
+        .option("--encoding", value: "NAME", help: "Text encoding of CSV input: utf-8, utf-16, windows-1252 or gb18030 (default: from the bytes).",
+                choices: ["utf-8", "utf-16", "utf-16be", "windows-1252", "gb18030"]),
     ] + limits
 
     /// Caps on what a table may hold, and on standard input.

@@ -19,7 +19,7 @@ struct ExportCommand: Command {
                 standard error
         """
     static let options: [OptionSpec] = [
-        .option("--to", value: "FORMAT", help: "csv, tabi or ynab."),
+        .option("--to", value: "FORMAT", help: "csv, tabi or ynab.", choices: SubscriptionCSV.Format.allCases.map(\.rawValue)),
         CommonOptions.output("the CSV"), CommonOptions.quiet,
         .option("--currency", value: "ISO", help: "For ynab: the currency of the file."),
     ]

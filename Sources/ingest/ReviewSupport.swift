@@ -3,7 +3,8 @@ import Ingest
 
 /// Options the import, preview and accept commands share for writing reviewed drafts.
 enum ReviewOptions {
-    static let policy = OptionSpec.option("--accept", value: "POLICY", help: "all, confident or none (defined in ingest import --help).")
+    static let policy = OptionSpec.option("--accept", value: "POLICY", help: "all, confident or none (defined in ingest import --help).",
+                                          choices: AcceptPolicy.allCases.map(\.rawValue))
     static let includeInactive = OptionSpec.flag("--include-inactive", help: "Also output drafts marked inactive (cancelled, paused, stopped).")
     static let rates = OptionSpec.option("--rates", value: "FILE", help: "Exchange rates for a converted total: {\"base\":\"EUR\",\"rates\":{\"USD\":\"0.92\"}}.")
     static let keepDuplicates = OptionSpec.flag("--keep-duplicates", help: "Do not merge drafts of the same service (one streaming pass).")

@@ -27,7 +27,7 @@ struct ValidateCommand: Command {
         return text
     }
     static let options: [OptionSpec] = [
-        .option("--format", value: "FORMAT", help: "text (default), json, github, junit or sarif."),
+        .option("--format", value: "FORMAT", help: "text (default), json, github, junit or sarif.", choices: ValidationFormat.allCases.map(\.rawValue)),
         .option("--max-warnings", value: "N", help: "Exit 1 when there are more than N warnings (default: no limit)."),
         .flag("--warnings-as-errors", help: "Report every warning as an error (after the severities ingest.json sets), so any exits 1."),
         .option("--config", value: "FILE", help: "Use this config instead of looking for ingest.json."),

@@ -2,6 +2,8 @@ import Foundation
 import Ingest
 
 let version = "0.1.0"
+/// The day this version was made, for the man page.
+let versionDate = "2026-12-01"
 
 /// A subcommand as the dispatcher sees it.
 struct CommandEntry: Sendable {
@@ -9,6 +11,8 @@ struct CommandEntry: Sendable {
     let summary: String
     let usage: String
     let help: String
+    let discussion: String
+    let options: [OptionSpec]
     let execute: @Sendable ([String]) throws -> Int32
 
     init<C: Command>(_ type: C.Type) {
@@ -16,6 +20,8 @@ struct CommandEntry: Sendable {
         summary = C.summary
         usage = C.usage
         help = C.help
+        discussion = C.discussion
+        options = C.options
         execute = { try C.execute($0) }
     }
 }
@@ -27,6 +33,7 @@ let commands: [CommandEntry] = [
     CommandEntry(SheetsURLCommand.self),
     CommandEntry(ValidateCommand.self), CommandEntry(CalendarCommand.self),
     CommandEntry(DueCommand.self), CommandEntry(ExportCommand.self),
+    CommandEntry(CompletionsCommand.self), CommandEntry(ManCommand.self),
 ]
 
 /// Commands that work but are not listed in the help (benchmark helpers).

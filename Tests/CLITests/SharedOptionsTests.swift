@@ -4,7 +4,7 @@ import Testing
 /// The options every command shares (`-o FILE`, `-q`, `-` for standard input) work alike in each.
 @Suite struct SharedOptionsTests {
     static let commands = ["import", "columns", "normalize", "schema", "preview", "accept", "ocr", "sheets-url",
-                           "validate", "calendar", "due", "export"]
+                           "validate", "calendar", "due", "export", "completions", "man"]
 
     @Test(arguments: commands)
     func helpListsTheSharedOptions(_ command: String) throws {
@@ -34,6 +34,8 @@ import Testing
         Case(args: ["calendar", "subs.json", "--today", "2026-11-30"], input: "subs.json", stdinName: "standard input"),
         Case(args: ["due", "subs.json", "--today", "2026-11-30", "--within", "30"], input: "subs.json", stdinName: "standard input"),
         Case(args: ["export", "subs.json", "--to", "csv"], input: "subs.json", stdinName: "standard input"),
+        Case(args: ["completions", "fish"]),
+        Case(args: ["man"]),
     ]
 
     /// A folder with a table, its drafts file, its canonical file and a screenshot.
