@@ -297,7 +297,34 @@ enum Stderr {
         if !quiet { write(text + "\n") }
     }
 
+    private static let lock = NSLock()
+    /// Whether a progress line is on the screen, to be cleared before other text.
+    nonisolated(unsafe) private static var progressShown = false
+
     static func write(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if progressShown { raw("\r\u{1B}[K") }
+        progressShown = false
+        raw(text)
+    }
+
+    /// Draws `text` as the progress line, over the one before (`ProgressLine`).
+    static func drawProgress(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        raw("\r\u{1B}[K" + text)
+        progressShown = true
+    }
+
+    static func clearProgress() {
+        lock.lock()
+        defer { lock.unlock() }
+        if progressShown { raw("\r\u{1B}[K") }
+        progressShown = false
+    }
+
+    private static func raw(_ text: String) {
         var text = text
         text.withUTF8 { _ = writeAll(2, UnsafeRawBufferPointer($0)) }
     }

@@ -93,6 +93,9 @@ struct ImportCommand: Command {
         }
         prefetchScreenshots()
         defer { importOptions.recognizer?.close() }
+        // The interactive review has the terminal to itself.
+        let progress = interactive ? nil : ProgressLine.reading()
+        defer { progress?.stop() }
         if interactive || draftsPath != nil || mergeInto != nil { return try review(rates: rates) }
         return try stream(rates: rates)
     }

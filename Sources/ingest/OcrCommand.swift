@@ -70,7 +70,14 @@ struct OcrCommand: Command {
         }
         defer { stdin?.remove() }
         let inputs = images.map { $0 == "-" ? OCRInput(path: stdin?.path ?? "-", name: "<stdin>") : OCRInput(path: $0, name: $0) }
-        let results = recognizer.recognizeAll(inputs)
+        let done = DoneCounter()
+        let progress = ProgressLine.counting("ocr", total: inputs.count, unit: "images") { done.value }
+        recognizer.prefetch(inputs)
+        let results = inputs.map { input in
+            defer { done.add() }
+            return Result { try recognizer.recognize(path: input.path, name: input.name) }
+        }
+        progress?.stop()
         var failed = false
         var pages: [JSONValue] = []
         let out = try OutputFile(path: output)

@@ -70,7 +70,9 @@ struct PreviewCommand: Command {
             return 1
         }
         defer { importOptions.recognizer?.close() }
+        let progress = ProgressLine.reading()
         let collection = try DraftCollection(inputs: inputs, options: importOptions, printIssues: false)
+        progress?.stop()
         if collection.failed { return 1 }
         var drafts = keepDuplicates ? collection.drafts : DraftMerger.merge(collection.drafts, catalog: importOptions.catalog)
         for i in drafts.indices { drafts[i].status = policy.decide(drafts[i]) }

@@ -105,7 +105,10 @@ struct ValidateCommand: Command {
             defer { stdin?.remove() }
             let read = files.map { $0 == "-" ? stdin?.path ?? "-" : $0 }
             let names = stdin.map { [$0.path: $0.name] } ?? [:]
-            report = RemedyWording.spelledOut(try ValidationRun(options: options).run(files: read, names: names))
+            let done = DoneCounter()
+            let progress = ProgressLine.counting("validate", total: read.count, unit: "files") { done.value }
+            defer { progress?.stop() }
+            report = RemedyWording.spelledOut(try ValidationRun(options: options).run(files: read, names: names, fileDone: done.add))
         } catch let error as InputExpander.NotFound {
             Stderr.print("ingest validate: \(error)")
             return 2

@@ -20,6 +20,8 @@ final class ChunkReader {
             throw ReadError(file: display, "cannot read the file (check that it exists and is readable)")
         }
         input = .file(file)
+        var info = stat()
+        ReadProgress.start(display, total: fstat(fileno(file), &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0)
     }
 
     init(data: Data) {
@@ -35,6 +37,7 @@ final class ChunkReader {
     func skip(_ count: Int) -> Bool {
         switch input {
         case .file(let file):
+            ReadProgress.advance(by: count)
             return fseek(file, count, SEEK_CUR) == 0
         case .data(let data, let offset):
             input = .data(data, offset: offset + count)
@@ -54,7 +57,9 @@ final class ChunkReader {
     func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         switch input {
         case .file(let file):
-            return fread(buffer.baseAddress, 1, buffer.count, file)
+            let count = fread(buffer.baseAddress, 1, buffer.count, file)
+            ReadProgress.advance(by: count)
+            return count
         case .data(let data, let offset):
             guard offset < data.count else { return 0 }
             let end = min(offset + buffer.count, data.count)

@@ -36,7 +36,9 @@ package struct ValidationRun: Sendable {
     /// Reads the configs first (a bad one stops everything), then checks the files in parallel.
     /// `names` gives a file the name it is reported and configured under (`<stdin>` for the
     /// temporary copy of standard input, configured from the current folder).
-    package func run(files: [String], names: [String: String] = [:]) throws(ConfigError) -> ValidationReport {
+    /// `fileDone` is called (from any thread) as each file is finished, for a progress line.
+    package func run(files: [String], names: [String: String] = [:],
+                     fileDone: @escaping @Sendable () -> Void = {}) throws(ConfigError) -> ValidationReport {
         var loader = ConfigLoader()
         var explicit: ValidateConfig?
         if let path = options.configPath { explicit = try loader.load(path) }
@@ -63,6 +65,7 @@ package struct ValidationRun: Sendable {
             validator.encoding = options.encoding
             validator.limits = options.limits
             slots.set(index, validator.validate(file: files[index], name: names[files[index]]))
+            fileDone()
         }
         let results = slots.results.enumerated().map { $0.element ?? FileResult(path: names[files[$0.offset]] ?? files[$0.offset]) }
         return ValidationReport(files: results.sorted { $0.path < $1.path })

@@ -124,6 +124,7 @@ package struct RemoteFetcher: Sendable {
         var request = URLRequest(url: url)
         request.setValue("text/csv, text/plain;q=0.9, */*;q=0.1", forHTTPHeaderField: "Accept")
         let task = session.downloadTask(with: request)
+        ReadProgress.start(url.host ?? url.absoluteString, total: 0)
         task.resume()
         let waited = delegate.done.wait(timeout: .now() + options.timeout)
         if waited == .timedOut {
@@ -232,6 +233,7 @@ final class FetchDelegate: NSObject, URLSessionDownloadDelegate, @unchecked Send
         writtenBytes = max(writtenBytes, Int(totalBytesWritten))
         let alreadyStopped = stopped
         lock.unlock()
+        ReadProgress.set(Int(totalBytesWritten), total: Int(totalBytesExpectedToWrite))
         guard !alreadyStopped else { return }
         if totalBytesExpectedToWrite > Int64(maxBytes) {
             stop(failing: tooLarge(announced: totalBytesExpectedToWrite))
