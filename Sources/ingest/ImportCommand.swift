@@ -56,7 +56,9 @@ struct ImportCommand: Command {
         inputs = try InputFolders.expand(args.positionals)
         policy = try ReviewOptions.policy(args)
         draftsPath = args.value("--drafts")
-        let terminal = Terminal.inputIsTerminal && Terminal.outputIsTerminal && !inputs.contains("-")
+        // The review asks on standard error and reads the answers from a terminal; the output
+        // may go to a file or a pipe (`import x.csv > out.json`).
+        let terminal = Terminal.inputIsTerminal && !inputs.contains("-")
         interactive = args.has("--interactive") || (policy == nil && draftsPath == nil && terminal)
         if args.has("--interactive"), let policy {
             throw UsageError("--interactive and --accept \(policy.rawValue) exclude each other: review by hand or by policy")
@@ -124,9 +126,14 @@ struct ImportCommand: Command {
         guard policy != nil || interactive else { return 0 }
         let subscriptions = drafts.filter { AcceptPolicy.isOutput($0, includeInactive: includeInactive) }
             .compactMap(Subscription.init(draft:))
-        return try CanonicalOutput(output: output, mergeInto: mergeInto, rates: rates, today: importOptions.context.today,
-                                   catalog: importOptions.catalog)
+        let status = try CanonicalOutput(output: output, mergeInto: mergeInto, rates: rates, today: importOptions.context.today,
+                                         catalog: importOptions.catalog)
             .write(subscriptions)
+        if interactive, status == 0 {
+            let target = output.flatMap { $0 == "-" ? nil : $0 } ?? mergeInto
+            Stderr.write("wrote \(subscriptions.count) subscription\(subscriptions.count == 1 ? "" : "s") to \(target ?? "standard output")\n")
+        }
+        return status
     }
 
 

@@ -5,29 +5,6 @@ import Testing
 /// in a pipe, under `-q`, with `INGEST_PROGRESS=0` or on a dumb terminal. Driven through a
 /// pseudo-terminal (Python's `pty`), as a person at a terminal would see it.
 @Suite struct ProgressLineTests {
-    /// Runs the arguments with standard error (and input) on a pseudo-terminal, standard output
-    /// to /dev/null; prints what the terminal showed.
-    static let ptyScript = """
-        import os, pty, sys
-        pid, fd = pty.fork()
-        if pid == 0:
-            out = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(out, 1)
-            os.execv(sys.argv[1], sys.argv[1:])
-        chunks = []
-        while True:
-            try:
-                data = os.read(fd, 65536)
-            except OSError:
-                break
-            if not data:
-                break
-            chunks.append(data)
-        _, status = os.waitpid(pid, 0)
-        sys.stdout.buffer.write(b"".join(chunks))
-        sys.exit(os.waitstatus_to_exitcode(status))
-        """
-
     static let clear = "\r\u{1B}[K"
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -62,21 +39,9 @@ import Testing
     func onATerminal(_ c: Case) throws {
         let folder = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.ptyScript, CLI.executable.path] + c.args
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["TERM"] = "xterm"
-        environment.removeValue(forKey: "INGEST_PROGRESS")
-        for (key, value) in c.environment { environment[key] = value }
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let screen = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(screen)")
+        let result = try PseudoTerminal.run(c.args, in: folder, environment: c.environment)
+        let screen = result.screen
+        #expect(result.status == 0, "\(screen)")
         guard let shows = c.shows else {
             #expect(!screen.contains("\r\u{1B}"), "a progress line was drawn: \(screen.debugDescription)")
             return

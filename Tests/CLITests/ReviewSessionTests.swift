@@ -34,7 +34,32 @@ import IngestTestSupport
         Case(label: "edit asks again for an unknown field", answers: ["e", "colour", "", "y", "y", "y", "y"],
              statuses: [.accepted, .accepted, .inactive, .accepted], says: ["\"colour\" is not a field"]),
         Case(label: "edit ended by the end of input quits", answers: ["e", "price"], statuses: nil),
+        Case(label: "c sets the currency where it is in doubt", answers: ["c GBP", "a", "y"],
+             statuses: [.accepted, .accepted, .inactive, .accepted],
+             says: ["set currency to GBP on 1 draft (2 left as they were)", "accepted 3 confident drafts: Netflix, Spotify, Hulu"]),
+        Case(label: "set FIELD VALUE leaves the drafts before alone", answers: ["n", "n", "set category music", "y", "y"],
+             statuses: [.rejected, .rejected, .inactive, .accepted],
+             says: ["set category to music on 1 draft"]),
+        Case(label: "set with a value that does not read changes nothing", answers: ["set currency XX", "y", "y", "y", "y"],
+             statuses: [.accepted, .accepted, .inactive, .accepted],
+             says: ["currency: \"XX\" is not an ISO 4217 currency code (expected e.g. USD, EUR, GBP); nothing changed"]),
+        Case(label: "set with an unknown field shows the help", answers: ["set colour red", "y", "y", "y", "y"],
+             statuses: [.accepted, .accepted, .inactive, .accepted], says: ["set FIELD VALUE"]),
+        Case(label: "q at the field prompt quits", answers: ["e", "q"], statuses: nil, says: ["quit: nothing written"]),
+        Case(label: "a field named by its beginning", answers: ["y", "e", "p", "11,49 €", "y", "y", "y"],
+             statuses: [.accepted, .accepted, .inactive, .accepted], says: ["11.49 EUR"]),
+        Case(label: "a beginning several fields share asks again", answers: ["e", "n", "", "y", "y", "y", "y"],
+             statuses: [.accepted, .accepted, .inactive, .accepted], says: ["\"n\" is not a field, or names more than one"]),
     ]
+
+    @Test func currencyForTheRestKeepsAmountsAndAnswersTheGuess() {
+        var session = ReviewSession(drafts: Self.drafts, editor: FieldEditor(context: Sample.context))
+        var input = ScriptedLines(["c gbp", "y", "y", "y", "y"])
+        guard case .write(let drafts) = session.run(input: &input, write: { _ in }) else { Issue.record("quit"); return }
+        #expect(drafts.map { $0.price.value?.currency?.code } == ["USD", "GBP", "USD", "USD"])
+        #expect(drafts.map { $0.price.value?.amount } == Self.drafts.map { $0.price.value?.amount })
+        #expect(drafts[1].price.issues.isEmpty)
+    }
 
     @Test(arguments: cases)
     func review(_ c: Case) {

@@ -23,7 +23,14 @@ import IngestTestSupport
         FieldCase(field: .nextRenewal, text: "soon", error: "\"soon\" is not a date (expected e.g. 2026-12-05, 12/05/2026 or December 5, 2026)"),
         FieldCase(field: .category, text: "Music", error: nil),
         FieldCase(field: .notes, text: "family plan", error: nil),
+        FieldCase(field: .currency, text: "chf", error: nil),
+        FieldCase(field: .currency, text: "Swiss francs", error: "\"Swiss francs\" is not an ISO 4217 currency code (expected e.g. USD, EUR, GBP)"),
     ]
+
+    @Test func currencyNeedsAPrice() {
+        var draft = Sample.draft("Gym", nil)
+        #expect(throws: NormalizeError.self) { try FieldEditor(context: Sample.context).apply(.currency, "USD", to: &draft) }
+    }
 
     @Test(arguments: fieldCases)
     func fieldEdits(_ c: FieldCase) {
@@ -36,7 +43,9 @@ import IngestTestSupport
         }
     }
 
-    @Test(arguments: [("renewal", EditableField.nextRenewal), ("next", .nextRenewal), ("Price", .price), ("cost", nil)])
+    @Test(arguments: [("renewal", EditableField.nextRenewal), ("next", .nextRenewal), ("Price", .price), ("cost", nil),
+                      ("p", .price), ("cu", .currency), ("cy", .cycle), ("r", .nextRenewal), ("next renewal", .nextRenewal),
+                      ("c", nil), ("n", nil), ("", nil)])
     func fieldNames(_ text: String, _ field: EditableField?) {
         #expect(EditableField(userText: text) == field)
     }

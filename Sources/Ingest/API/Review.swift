@@ -39,6 +39,30 @@ public struct Review: Sendable {
         try editor.apply(field, text, to: &drafts[index])
     }
 
+    /// Sets `field` of every pending draft among `indices` (all drafts when nil) from the same
+    /// text, as `edit` would one by one ("set the currency of all the rest to USD"); returns the
+    /// positions changed. A draft the value does not fit (a currency for a draft with no price)
+    /// is left as it was; a value that reads for none of them throws the first error. The
+    /// currency changes only where it is missing or in doubt (a `currency.*` issue): a price
+    /// that names its currency keeps it.
+    @discardableResult
+    public mutating func editAll(_ field: EditableField, to text: String, among indices: [Int]? = nil) throws(NormalizeError) -> [Int] {
+        var changed: [Int] = []
+        var firstError: NormalizeError?
+        for index in indices ?? Array(drafts.indices) where drafts[index].status == .pending {
+            if field == .currency, let price = drafts[index].price.value, price.currency != nil,
+               !drafts[index].price.issues.contains(where: { $0.code.rawValue.hasPrefix("currency.") }) { continue }
+            do {
+                try editor.apply(field, text, to: &drafts[index])
+                changed.append(index)
+            } catch {
+                if firstError == nil { firstError = error }
+            }
+        }
+        if changed.isEmpty, let firstError { throw firstError }
+        return changed
+    }
+
     /// Accepts every pending draft among `indices` (all drafts when nil) that
     /// `AcceptPolicy.doubts` finds nothing against; returns how many it accepted.
     @discardableResult

@@ -1,15 +1,24 @@
 /// A field of a draft the user can change during review or in a drafts file.
 public enum EditableField: String, Sendable, CaseIterable {
-    case name, price, cycle, nextRenewal, category, notes
+    /// `currency` sets the currency of the price, keeping its amount.
+    case name, price, currency, cycle, nextRenewal, category, notes
 
-    /// Accepts the field names and a few short forms (`renewal`, `next`, `date`).
+    /// Accepts the field names, a few other words (`renewal`, `date`) and any beginning of a
+    /// name that only one field has (`p`, `cu`, `cy`, `r`); nil for unknown or ambiguous text.
     public init?(userText: String) {
         let text = userText.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !text.isEmpty else { return nil }
         switch text {
         case "renewal", "next", "date", "nextrenewal", "next renewal", "next-renewal": self = .nextRenewal
         default:
-            guard let field = EditableField.allCases.first(where: { $0.rawValue.lowercased() == text }) else { return nil }
-            self = field
+            if let field = EditableField.allCases.first(where: { $0.rawValue.lowercased() == text || $0.label == text }) {
+                self = field
+                return
+            }
+            let words = EditableField.allCases.map { ($0, [$0.label, $0 == .nextRenewal ? "renewal" : $0.label]) }
+            let matching = words.filter { $0.1.contains { $0.hasPrefix(text) } }.map(\.0)
+            guard matching.count == 1 else { return nil }
+            self = matching[0]
         }
     }
 
@@ -45,6 +54,17 @@ public struct FieldEditor: Sendable {
             draft.price = DraftField(raw: raw, value: parsed.price, column: draft.price.column,
                                      issues: parsed.issues + [PriceChecks.negative(parsed.price, at: nil)].compactMap { $0 })
             if let cycle = parsed.cycle { draft.cycle = DraftField(raw: raw, value: cycle, column: draft.cycle.column) }
+        case .currency:
+            guard let currency = Currency(raw.uppercased()) else {
+                throw NormalizeError(.unparseable, "\"\(raw)\" is not an ISO 4217 currency code (expected e.g. USD, EUR, GBP)")
+            }
+            guard var price = draft.price.value else {
+                throw NormalizeError(.empty, "there is no price to give a currency; edit the price instead")
+            }
+            price.currency = currency
+            // The doubts about the currency are answered; the price's other issues stay.
+            draft.price = DraftField(raw: draft.price.raw, value: price, column: draft.price.column,
+                                     issues: draft.price.issues.filter { !$0.code.rawValue.hasPrefix("currency.") })
         case .cycle:
             if raw.isEmpty { draft.cycle = .absent; return }
             draft.cycle = DraftField(raw: raw, value: try CycleParser().parse(raw[...]), column: draft.cycle.column)
