@@ -14,7 +14,9 @@ import Testing
         /// `code@line:column`, `code@line` or `code` for whole-file findings.
         var expected: [String]
         var settings = SettingsLayer()
-        var testDescription: String { file }
+        /// `--encoding`.
+        var encoding: TextEncoding? = nil
+        var testDescription: String { file + (encoding.map { " as \($0.rawValue)" } ?? "") }
     }
 
     static let cases: [Case] = [
@@ -23,6 +25,10 @@ import Testing
         Case(file: "empty.csv", expected: ["file.empty"]),
         Case(file: "blank-lines.csv", expected: ["file.empty"]),
         Case(file: "latin1.csv", expected: ["file.encoding@2:4"]),
+        // --encoding says what the file is: its bytes are not held to UTF-8 (nor are UTF-16's).
+        Case(file: "latin1.csv", expected: [], encoding: .windows1252),
+        Case(file: "latin1.csv", expected: ["file.encoding@2:4"], encoding: .utf8),
+        Case(file: "utf16.csv", expected: ["cycle.missing@1"]),
         Case(file: "ragged.csv", expected: ["row.ragged@2", "cycle.missing@3", "row.ragged@3"]),
         Case(file: "no-header.csv", expected: ["header.missing@1:1"]),
         Case(file: "no-price.csv", expected: ["field.missing@1"]),
@@ -60,7 +66,9 @@ import Testing
         var settings = ValidateSettings()
         settings.apply(c.settings)
         let url = FixtureFolder.url("validate/checks/\(c.file)")
-        return FileValidator(settings: settings, today: today).validate(file: url.path, name: c.file)
+        var validator = FileValidator(settings: settings, today: today)
+        validator.encoding = c.encoding
+        return validator.validate(file: url.path, name: c.file)
     }
 
     static func label(_ f: Finding) -> String {

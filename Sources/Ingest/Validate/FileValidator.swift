@@ -121,7 +121,10 @@ package struct FileValidator: Sendable {
             findings.add("file.empty", message: "the file is empty (expected a header row and data rows)")
             return
         }
-        if let bad = TextBytes.firstInvalidUTF8(data) {
+        // A file is held to UTF-8 unless --encoding names another encoding or it is UTF-16 (which
+        // says so with its byte order mark or its NUL bytes).
+        let declared = encoding != nil && encoding != .utf8
+        if !declared, !TextEncoding.isUTF16([UInt8](data.prefix(4096))), let bad = TextBytes.firstInvalidUTF8(data) {
             findings.add("file.encoding", line: bad.line, column: bad.column, value: bad.bytes,
                          message: "byte \(bad.bytes) is not valid UTF-8 (the file may be Latin-1 or Windows-1252)")
         }
