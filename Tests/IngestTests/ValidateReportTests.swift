@@ -87,11 +87,31 @@ import IngestTestSupport
         #expect(location["uriBaseId"]?.stringValue == (path.hasPrefix("/") ? nil : "%SRCROOT%"))
     }
 
+    /// GitHub's `col` is a character position: only a finding's offset goes there, not its column number.
     @Test func githubEscapesPropertiesAndData() {
-        let finding = Finding(code: "price.unparseable", severity: .error, line: 2, column: 3, value: "1,5%",
+        var finding = Finding(code: "price.unparseable", severity: .error, line: 2, column: 3, value: "1,5%",
                               message: "bad\nprice", hint: "fix it")
-        let text = ValidationFormat.github.render(ValidationReport(files: [FileResult(path: "a,b:c.csv", findings: [finding])]), version: "x")
-        #expect(text.hasPrefix("::error file=a%2Cb%3Ac.csv,line=2,col=3,title=price.unparseable::bad%0Aprice (\"1,5%25\") — fix it\n"))
+        let report = { ValidationReport(files: [FileResult(path: "a,b:c.csv", findings: [finding])]) }
+        #expect(ValidationFormat.github.render(report(), version: "x")
+            .hasPrefix("::error file=a%2Cb%3Ac.csv,line=2,title=price.unparseable::bad%0Aprice (\"1,5%25\") — fix it\n"))
+        finding.offset = 7
+        #expect(ValidationFormat.github.render(report(), version: "x").hasPrefix("::error file=a%2Cb%3Ac.csv,line=2,col=7,title="))
+    }
+
+    /// A value the message already quotes is not repeated after it.
+    @Test(arguments: [("\"abc\" is not a price", "abc", "\"abc\" is not a price"), ("not a price", "abc", "not a price (\"abc\")")])
+    func valueIsQuotedOnce(_ message: String, _ value: String, _ shown: String) {
+        #expect(TextReport.message(Finding(code: "price.unparseable", severity: .error, value: value, message: message, hint: "h")) == shown)
+    }
+
+    /// SARIF columns are characters: a column number goes to the result's properties.
+    @Test func sarifColumnsAreCharacters() {
+        var finding = Finding(code: "price.unparseable", severity: .error, line: 2, column: 3, message: "m", hint: "h")
+        finding.offset = 9
+        let report = ValidationReport(files: [FileResult(path: "a.csv", findings: [finding])])
+        let text = ValidationFormat.sarif.render(report, version: "x")
+        #expect(text.contains("\"startColumn\": 9"))
+        #expect(text.contains("\"column\": 3"))
     }
 
     @Test func junitEscapesAndCounts() {

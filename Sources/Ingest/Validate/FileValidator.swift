@@ -125,8 +125,10 @@ package struct FileValidator: Sendable {
         // says so with its byte order mark or its NUL bytes).
         let declared = encoding != nil && encoding != .utf8
         if !declared, !TextEncoding.isUTF16([UInt8](data.prefix(4096))), let bad = TextBytes.firstInvalidUTF8(data) {
-            findings.add("file.encoding", line: bad.line, column: bad.column, value: bad.bytes,
-                         message: "byte \(bad.bytes) is not valid UTF-8 (the file may be Latin-1 or Windows-1252)")
+            let head = [UInt8](data.prefix(1 << 16))
+            let field = TextBytes.field(at: bad.byte, in: data, delimiter: InputProbe.delimiter(in: head, complete: head.count == data.count))
+            findings.add("file.encoding", line: bad.line, column: field, offset: bad.column, value: bad.bytes,
+                         message: "byte \(bad.bytes) at character \(bad.column) is not valid UTF-8 (the file may be Latin-1 or Windows-1252)")
         }
         reportingErrors(&findings) { findings throws in
             try checkTable(file, part: part, &findings, rows: &rows, firstPass: &firstPass)
@@ -247,6 +249,12 @@ struct FindingList {
                              message: message, remedy: remedy))
     }
 
+    /// `add` for a finding at a character position as well as a column number.
+    mutating func add(_ code: String, line: Int, column: Int?, offset: Int, value: String, message: String) {
+        add(code, line: line, column: column, value: value, message: message)
+        items[items.count - 1].offset = offset
+    }
+
     /// Pipeline messages start with `file:line:col: `; the finding carries the position itself.
     func strip(_ message: String) -> String { split(message).text }
 
@@ -266,8 +274,21 @@ struct FindingList {
 enum TextBytes {
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
-    /// The first byte sequence that is not UTF-8, with its line, column and hex.
-    static func firstInvalidUTF8(_ data: Data) -> (line: Int, column: Int, bytes: String)? {
+    /// The 1-based field of its line that the byte at `index` is in: the delimiters outside
+    /// quotes before it on that line, plus one.
+    static func field(at index: Int, in data: Data, delimiter: UInt8) -> Int {
+        let bytes = [UInt8](data.prefix(index))
+        let lineStart = (bytes.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+        var field = 1, quoted = false
+        for byte in bytes[lineStart...] {
+            if byte == UInt8(ascii: "\"") { quoted.toggle() } else if byte == delimiter, !quoted { field += 1 }
+        }
+        return field
+    }
+
+    /// The first byte sequence that is not UTF-8: its line, its character position in the line,
+    /// its hex, and its index in `data`.
+    static func firstInvalidUTF8(_ data: Data) -> (line: Int, column: Int, bytes: String, byte: Int)? {
         if String(data: data, encoding: .utf8) != nil { return nil }
         let bytes = [UInt8](data)
         var i = 0, line = 1, lineStart = 0
@@ -285,11 +306,11 @@ enum TextBytes {
                 && bytes[(i + 1)..<(i + length)].allSatisfy { $0 & 0xC0 == 0x80 }
             if !valid {
                 let column = String(decoding: bytes[lineStart..<i], as: UTF8.self).count + 1
-                return (line, column, "0x" + String(b, radix: 16, uppercase: true))
+                return (line, column, "0x" + String(b, radix: 16, uppercase: true), i)
             }
             if b == 0x0A { line += 1; lineStart = i + 1 }
             i += length
         }
-        return (line, 1, "?")
+        return (line, 1, "?", 0)
     }
 }

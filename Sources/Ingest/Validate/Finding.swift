@@ -7,8 +7,11 @@ package struct Finding: Hashable, Sendable {
     package var line: Int?
     /// 1-based data row (the header is not counted), when the finding is about a row.
     package var row: Int?
-    /// 1-based column.
+    /// 1-based column number: the field of the row (not a character position).
     package var column: Int?
+    /// 1-based character (code point) position in the line, where it matters: a byte that is not
+    /// UTF-8. Editors and CI annotations point at it; the column number names the field.
+    package var offset: Int?
     /// The cell or bytes at fault, as written.
     package var value: String?
     package var message: String

@@ -30,6 +30,7 @@ enum JSONReport {
             ("line", f.line.map(JSONValue.int) ?? .null),
             ("row", f.row.map(JSONValue.int) ?? .null),
             ("column", f.column.map(JSONValue.int) ?? .null),
+            ("offset", f.offset.map(JSONValue.int) ?? .null),
             ("value", .optional(f.value)),
             ("message", .string(f.message)),
             ("hint", .string(f.hint)),

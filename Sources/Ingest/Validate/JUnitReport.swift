@@ -16,6 +16,7 @@ enum JUnitReport {
                 if let line = finding.line {
                     position = " at line \(line)"
                     if let column = finding.column { position += " column \(column)" }
+                    if let offset = finding.offset { position += " character \(offset)" }
                 }
                 let text = escape(TextReport.position(file.path, finding) + ": " + TextReport.body(finding))
                 out += "    <testcase classname=\"\(path)\" name=\"\(escape(finding.code + position))\">\n"

@@ -53,21 +53,22 @@ enum SARIFReport {
                 var region: [(String, JSONValue)] = []
                 if let line = finding.line {
                     region.append(("startLine", .int(line)))
-                    if let column = finding.column { region.append(("startColumn", .int(column))) }
+                    // SARIF columns are characters (columnKind below); a field number is a property.
+                    if let offset = finding.offset { region.append(("startColumn", .int(offset))) }
                 }
                 var physical: [(String, JSONValue)] = [
                     ("artifactLocation", artifactLocation(file.path)),
                 ]
                 if !region.isEmpty { physical.append(("region", .object(region))) }
-                var text = finding.message
-                if let value = finding.value { text += " (\(JSONValue.string(value).serialized()))" }
-                results.append(.object([
+                var result: [(String, JSONValue)] = [
                     ("ruleId", .string(finding.code)),
                     ("ruleIndex", .int(index[finding.code] ?? 0)),
                     ("level", .string(level(finding.severity))),
-                    ("message", .object([("text", .string(text + " — " + finding.hint))])),
+                    ("message", .object([("text", .string(TextReport.body(finding)))])),
                     ("locations", .array([.object([("physicalLocation", .object(physical))])])),
-                ]))
+                ]
+                if let column = finding.column { result.append(("properties", .object([("column", .int(column))]))) }
+                results.append(.object(result))
             }
         }
         return .object([

@@ -11,10 +11,16 @@ enum TextReport {
         return text
     }
 
+    /// The message with the offending value quoted after it (unless the message says it
+    /// already), and the hint.
     static func body(_ finding: Finding) -> String {
+        message(finding) + " — " + finding.hint
+    }
+
+    static func message(_ finding: Finding) -> String {
         var text = finding.message
-        if let value = finding.value { text += " (\(JSONValue.string(value).serialized()))" }
-        return text + " — " + finding.hint
+        if let value = finding.value, !value.isEmpty, !text.contains(value) { text += " (\(JSONValue.string(value).serialized()))" }
+        return text
     }
 
     static func text(_ report: ValidationReport) -> String {
@@ -40,7 +46,8 @@ enum TextReport {
                 }
                 var properties = ["file=\(escapeProperty(file.path))"]
                 if let line = finding.line { properties.append("line=\(line)") }
-                if let column = finding.column { properties.append("col=\(column)") }
+                // GitHub's col is a character position: given only where one is known.
+                if let offset = finding.offset { properties.append("col=\(offset)") }
                 properties.append("title=\(escapeProperty(finding.code))")
                 out += "::\(command) \(properties.joined(separator: ","))::\(escapeData(VisibleText.escaped(body(finding), keepingLineBreaks: true)))\n"
             }
