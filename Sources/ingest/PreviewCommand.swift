@@ -23,6 +23,7 @@ struct PreviewCommand: Command {
         CommonOptions.format(["text", "markdown", "json"]), CommonOptions.output("the preview"), CommonOptions.quiet,
         .option("--width", value: "N", help: "Fit the table to N columns (default: the terminal's, else COLUMNS, else no limit)."),
         ReviewOptions.includeInactive, ReviewOptions.keepDuplicates, ReviewOptions.rates,
+        .option("--merge-into", value: "FILE", help: "Compare with this canonical list as an import with --merge-into would (nothing is written): a price that went up says by how much."),
     ] + CommonOptions.reading + CommonOptions.archives
 
     let inputs: [String]
@@ -31,6 +32,7 @@ struct PreviewCommand: Command {
     let width: Int?
     let output: String?
     let ratesPath: String?
+    let mergeInto: String?
     let includeInactive: Bool
     let keepDuplicates: Bool
     let importOptions: ImportOptions
@@ -53,6 +55,7 @@ struct PreviewCommand: Command {
             width = toTerminal ? Terminal.width() : nil
         }
         ratesPath = args.value("--rates")
+        mergeInto = args.value("--merge-into")
         includeInactive = args.has("--include-inactive")
         keepDuplicates = args.has("--keep-duplicates")
         importOptions = try CommonOptions.importOptions(args)
@@ -60,6 +63,7 @@ struct PreviewCommand: Command {
         paths.output("-o", output, example: format == .json ? "preview.json" : "preview.txt")
         for input in inputs { paths.input(input) }
         paths.input(ratesPath, flag: "--rates")
+        paths.input(mergeInto, flag: "--merge-into")
         try paths.check()
     }
 
@@ -79,6 +83,10 @@ struct PreviewCommand: Command {
         var table = PreviewTable(drafts: drafts.map(RemedyWording.spelledOut), policy: policy,
                                  includeInactive: includeInactive, rates: rates, ratesLabel: ratesPath ?? "rates")
         table.policyLabel = RemedyWording.policy
+        if let mergeInto {
+            guard let existing = SubscriptionsInput(path: mergeInto).readOrReport() else { return 1 }
+            table.compare(with: existing, merger: CanonicalMerger(today: importOptions.context.today, catalog: importOptions.catalog))
+        }
         let out = try OutputFile(path: output)
         switch format {
         case .table: out.write(table.table(width: width, color: (output == nil || output == "-") && Terminal.wantsColor))

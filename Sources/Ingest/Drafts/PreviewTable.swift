@@ -17,6 +17,9 @@ package struct PreviewTable: Sendable {
     package var policy: AcceptPolicy?
     /// The policy in words after the counts (the CLI names its flag).
     package var policyLabel: @Sendable (AcceptPolicy) -> String = { "policy: \($0.rawValue)" }
+    /// Per draft (by position), how much dearer it is than in the list it would be merged into
+    /// (`compare(with:merger:)`).
+    package var rises: [Int: DueList.PriceRise] = [:]
 
     package init(drafts: [ImportDraft], policy: AcceptPolicy?, includeInactive: Bool = false,
                 rates: ExchangeRates? = nil, ratesLabel: String = "rates") {
@@ -25,6 +28,20 @@ package struct PreviewTable: Sendable {
         self.includeInactive = includeInactive
         self.rates = rates
         self.ratesLabel = ratesLabel
+    }
+
+    /// Finds the drafts whose price, merged into `existing` as `--merge-into` would merge it, is
+    /// higher than the earliest price of its history there ("price up 12 % since 2026-03").
+    package mutating func compare(with existing: [Subscription], merger: CanonicalMerger) {
+        var index: [String: Subscription] = [:]
+        for sub in existing where index[merger.key(sub)] == nil { index[merger.key(sub)] = sub }
+        rises = [:]
+        for (i, draft) in drafts.enumerated() {
+            guard let sub = Subscription(draft: draft), let old = index[merger.key(sub)],
+                  let merged = merger.merge(existing: [old], new: [sub]).subscriptions.first,
+                  let rise = DueList.PriceRise(merged) else { continue }
+            rises[i] = rise
+        }
     }
 
     static let headers = ["#", "STATUS", "NAME", "PRICE", "CYCLE", "MONTHLY", "NEXT", "CATEGORY", "CONF", "ISSUES"]
@@ -51,6 +68,7 @@ package struct PreviewTable: Sendable {
     }
 
     func cells(_ draft: ImportDraft, _ number: Int) -> [String] {
+        let notes = PreviewTable.notes(draft) + (rises[number - 1].map { [$0.text] } ?? [])
         let monthly: String
         if let price = draft.price.value, let cycle = draft.cycle.value {
             monthly = PreviewTable.money(cycle.monthlyEquivalent(of: price.amount), price.currency)
@@ -60,7 +78,7 @@ package struct PreviewTable: Sendable {
             draft.price.value.map { PreviewTable.money($0.amount, $0.currency) } ?? (draft.price.raw.map { "?\($0)" } ?? ""),
             draft.cycle.value?.description ?? "", monthly, draft.nextRenewal.value?.description ?? "",
             draft.category.value?.rawValue ?? "", ColumnReport.score(draft.confidence),
-            PreviewTable.notes(draft).joined(separator: ", "),
+            notes.joined(separator: ", "),
         ]
     }
 
@@ -191,6 +209,7 @@ package struct PreviewTable: Sendable {
                     ("category", .optional(draft.category.value?.rawValue)),
                     ("confidence", .number(ColumnReport.score(draft.confidence))),
                     ("doubts", .array(AcceptPolicy.doubts(draft).map(JSONValue.string))),
+                    ("priceRise", rises[index].map { .string($0.text) } ?? .null),
                     ("issues", .array(draft.allIssues.filter { $0.severity >= .warning }.map(DraftsFile.value))),
                     ("source", draft.provenance.first.map(CanonicalJSON.value) ?? .null),
                 ])
