@@ -27,8 +27,8 @@ package enum TemporaryFiles {
     package static func useOwnFolder() {
         let base = FileManager.default.temporaryDirectory.path
         var template = Array("\(base.hasSuffix("/") ? String(base.dropLast()) : base)/ingest-run-XXXXXX".utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return }
-        let folder = String(cString: template)
+        // mkdtemp fills in the X's in place and returns the same buffer, read while it lives.
+        guard let folder = template.withUnsafeMutableBufferPointer({ buffer in mkdtemp(buffer.baseAddress!).map { String(cString: $0) } }) else { return }
         setenv("TMPDIR", folder, 1)
         lock.lock()
         ownFolder = folder
