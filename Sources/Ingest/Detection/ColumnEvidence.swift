@@ -155,6 +155,22 @@ package enum StatusWords {
         return nil
     }
 
+    /// Whether a status cell says the subscription charges, is paused, cancelled or in a trial;
+    /// nil when it is not a status word. Ended, expired and the like are cancelled.
+    package static func lifecycle(of value: String) -> Subscription.Status? {
+        let key = value.trimmedSpaces().lowercased()
+        if paused.contains(key) { return .paused }
+        if trial.contains(key) { return .trial }
+        if inactive.contains(key) { return .cancelled }
+        if active.contains(key) { return .active }
+        return nil
+    }
+
+    static let paused: Set<String> = [
+        "paused", "pausado", "pausiert", "en pause", "sospeso", "gepauzeerd", "已暂停", "停止中", "suspended", "on hold",
+    ]
+    static let trial: Set<String> = ["trial", "free trial", "in trial", "trialing", "trialling", "prueba", "testphase", "essai", "试用", "お試し"]
+
     /// Reads yes/no cells: `Yes`, `No`, `true`, `false`, `1`, `0`, `✓`, `x`, `ja`, `nein`, `sí`, `是`.
     package static func boolean(_ value: String) -> Bool? {
         booleans[value.trimmedSpaces().lowercased()]

@@ -97,8 +97,8 @@ package struct DraftBuilder: Sendable {
         }
         var brand: BrandMatch?
         if let (text, column) = cell(.name, row) {
-            brand = matchesBrands ? catalog.match(text) : nil
-            draft.name = DraftField(raw: text, value: brand?.brand.name ?? text, column: column)
+            brand = matchesBrands ? catalog.listMatch(text) : nil
+            draft.name = DraftField(raw: text, value: DraftBuilder.writtenName(text), column: column)
         } else {
             draft.name = DraftField(raw: nil, value: nil, confidence: 0, issues: [
                 Issue("name.missing", .error, "\(provenance.location()): no name (expected the service's name in column \"\(mapping.choices[.name]?.header ?? "name")\")"),
@@ -109,9 +109,11 @@ package struct DraftBuilder: Sendable {
             (draft.price, suffixCycle) = price(text, column: column, currencyCell: cell(.currency, row), at: provenance)
         }
         draft.cycle = cycle(row, suffix: suffixCycle, at: provenance)
+        applyStatus(&draft, row)
         if let (text, column) = cell(.nextRenewal, row) {
             draft.nextRenewal = date(text, column: column, at: provenance)
-            rollForward(&draft)
+            // A cancelled or paused subscription's date is when it stopped, not a renewal to come.
+            if draft.lifecycle != .cancelled, draft.lifecycle != .paused { rollForward(&draft) }
         }
         if let (text, column) = cell(.startDate, row) {
             draft.startDate = date(text, column: column, at: provenance)
@@ -127,7 +129,6 @@ package struct DraftBuilder: Sendable {
             draft.notes = DraftField(raw: text, value: text, column: column)
         }
         if let brand { applyBrand(brand, to: &draft) }
-        applyStatus(&draft, row)
         return draft
     }
 
@@ -136,7 +137,7 @@ package struct DraftBuilder: Sendable {
     package func buildNameAndStatus(_ row: SourceRow) -> ImportDraft {
         var draft = ImportDraft(provenance: [])
         if let (text, column) = cell(.name, row) {
-            draft.name = DraftField(raw: text, value: catalog.match(text)?.brand.name ?? text, column: column)
+            draft.name = DraftField(raw: text, value: DraftBuilder.writtenName(text), column: column)
         }
         applyStatus(&draft, row)
         return draft
@@ -392,27 +393,33 @@ package struct DraftBuilder: Sendable {
         return (next, times)
     }
 
-    /// "Netflix Premium" → name Netflix, "Plan: Premium" in notes; the catalog's category when
-    /// the row has none.
+    /// The name as the user wrote it, trimmed, each run of white space one space.
+    static func writtenName(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// "Spotify Family" keeps its name and gains the service Spotify; the catalog's category
+    /// fills the draft's only when the row has none.
     func applyBrand(_ brand: BrandMatch, to draft: inout ImportDraft) {
-        if let plan = brand.plan {
-            let existing = draft.notes.value.map { "; \($0)" } ?? ""
-            draft.notes.value = "Plan: \(plan)\(existing)"
-        }
+        draft.service = Subscription.Service(brand.brand, confidence: brand.confidence)
         if draft.category.value == nil {
             draft.category = DraftField(raw: nil, value: brand.brand.category, confidence: 0.9)
         }
     }
 
     func applyStatus(_ draft: inout ImportDraft, _ row: SourceRow) {
-        if let (text, _) = cell(.status, row), StatusWords.status(of: text) == .inactive {
-            draft.status = .inactive
-            draft.statusReason = "status \"\(text)\""
+        if let (text, _) = cell(.status, row) {
+            draft.lifecycle = StatusWords.lifecycle(of: text)
+            if StatusWords.status(of: text) == .inactive {
+                draft.status = .inactive
+                draft.statusReason = "status \"\(text)\""
+            }
         }
         if let (text, _) = cell(.active, row), let flag = StatusWords.boolean(text) {
             if flag == activeColumnMeansInactive {
                 draft.status = .inactive
                 draft.statusReason = "\(mapping.choices[.active]?.header ?? "active") = \(text)"
+                if draft.lifecycle == nil || draft.lifecycle == .active { draft.lifecycle = .cancelled }
             }
         }
     }
