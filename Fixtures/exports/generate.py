@@ -19,6 +19,8 @@ from datetime import date, timedelta
 from pathlib import Path
 
 TODAY = date(2026, 12, 1)
+# Options a user gives for an export whose file does not say them (written to NAME.args).
+ARGS = {}
 
 # name as written, standard category, currency, typical price, cycle (unit, interval)
 SERVICES = [
@@ -229,9 +231,12 @@ YNAB_FREQ = {("month", 1): "monthly", ("year", 1): "yearly", ("week", 1): "weekl
 
 
 def ynab(rng):
-    """YNAB API scheduled_transactions as a CSV: amounts in milliunits, outflows negative."""
+    """YNAB API scheduled_transactions as a CSV: amounts in milliunits, outflows negative; the
+    budget's currency is not in the file (the user passes it)."""
     body, truth = [], []
-    for r in rows(rng, rng.randint(8, 12), currency=rng.choice(["USD", "EUR"])):
+    currency = rng.choice(["USD", "EUR"])
+    ARGS["ynab-scheduled"] = ["--currency", currency]
+    for r in rows(rng, rng.randint(8, 12), currency=currency):
         milli = -int(round(r.price * 1000))
         body.append([f"st-{rng.randint(10**7, 10**8)}", str(r.next - timedelta(days=400)), str(r.next),
                      YNAB_FREQ[r.cycle], milli, "", "", "Checking", r.name, LABELS["en"][r.category], "", "false"])
@@ -246,8 +251,10 @@ def ynab(rng):
 
 
 def actual(rng):
-    """Actual Budget schedules: name, payee, next date, amount (outflows negative), recurrence text."""
+    """Actual Budget schedules: name, payee, next date, amount (outflows negative), recurrence text;
+    no currency in the file (the user passes it)."""
     body, truth = [], []
+    ARGS["actual-schedules"] = ["--currency", "USD"]
     for r in rows(rng, rng.randint(8, 12), currency="USD", cycles=[("month", 1), ("year", 1), ("week", 2)]):
         rec = {("month", 1): "Every month", ("year", 1): "Every year", ("week", 2): "Every 2 weeks"}[r.cycle]
         body.append([r.name, r.name, "Checking", r.next.strftime("%m/%d/%Y"), "Upcoming",
@@ -411,6 +418,8 @@ def main():
         text, truth = shape(rng)
         (out / f"{name}.csv").write_text(text, encoding="utf-8")
         (out / f"{name}.truth.json").write_text(json.dumps(truth, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        if name in ARGS:
+            (out / f"{name}.args").write_text(" ".join(ARGS[name]) + "\n", encoding="utf-8")
     print(f"{len(SHAPES)} exports written to {out}")
 
 

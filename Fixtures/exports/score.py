@@ -58,7 +58,9 @@ def pair(output, truth):
 
 
 def score_file(ingest, csv_path, truth):
-    run = subprocess.run([ingest, "import", str(csv_path), "--accept", "all", "--today", "2026-12-01"],
+    args_path = csv_path.with_suffix(".args")
+    extra = args_path.read_text().split() if args_path.exists() else []
+    run = subprocess.run([ingest, "import", str(csv_path), "--accept", "all", "--today", "2026-12-01"] + extra,
                          capture_output=True, text=True)
     output = []
     if run.returncode == 0:

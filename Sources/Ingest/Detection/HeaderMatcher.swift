@@ -2,6 +2,20 @@ import Foundation
 
 /// Scores a header against a field's vocabulary.
 enum HeaderMatcher {
+    /// `friendlyName` → `friendly Name`, `nextPaymentDate` → `next Payment Date`: a space where a
+    /// lowercase letter or digit meets an uppercase one, so camelCase headers fold into words
+    /// (snake_case and dotted ones already do).
+    static func splittingCamelCase(_ header: String) -> String {
+        var out = ""
+        var previous: Character?
+        for c in header {
+            if let p = previous, c.isUppercase, p.isLowercase || p.isNumber { out.append(" ") }
+            out.append(c)
+            previous = c
+        }
+        return out
+    }
+
     /// A text folded (`HeaderVocabulary.fold`) and split into words, plural `s` dropped, as
     /// phrases and headers are compared; with the words' bytes when they are all ASCII, which
     /// compare without String's Unicode machinery. Readers looking for a header score every
@@ -22,7 +36,7 @@ enum HeaderMatcher {
         }
 
         init(header: String) {
-            self.init(folded: HeaderVocabulary.fold(header))
+            self.init(folded: HeaderVocabulary.fold(HeaderMatcher.splittingCamelCase(header)))
         }
 
         var isEmpty: Bool { words.isEmpty }
@@ -35,7 +49,7 @@ enum HeaderMatcher {
         var text: String
 
         init(_ raw: String) {
-            let folded = HeaderVocabulary.fold(raw)
+            let folded = HeaderVocabulary.fold(HeaderMatcher.splittingCamelCase(raw))
             words = Words(folded: folded)
             text = folded
         }
