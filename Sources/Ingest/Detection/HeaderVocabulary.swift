@@ -93,7 +93,7 @@ package enum HeaderVocabulary {
             "frekvens", "betalingsperiode", "intervall", "周期", "付费周期", "计费周期", "频率", "扣费周期",
             "支払いサイクル", "請求サイクル", "周期 ", "サイクル", "頻度", "契約期間", "billing interval",
         ],
-        .cycleInterval: ["every", "interval count", "frequency count", "cada", "alle", "tous les", "ogni", "elke", "hver", "var", "每"],
+        .cycleInterval: ["every", "interval count", "frequency count", "cycle count", "billing frequency", "repeat every", "cada", "alle", "tous les", "ogni", "elke", "hver", "var", "每"],
         .cycleUnit: ["unit", "cycle unit", "period unit", "frequency unit", "interval unit", "unidad", "einheit", "unite", "unita", "eenheid", "enhet"],
         .nextRenewal: [
             "next renewal", "renewal", "renews", "renewal date", "next payment", "next payment date",
@@ -111,6 +111,7 @@ package enum HeaderVocabulary {
         ],
         .startDate: [
             "start date", "start", "started", "since", "begin", "subscribed", "first payment", "signup date",
+            "first payment date", "first bill", "first billing", "first billing date", "first charge", "date first",
             "fecha de inicio", "inicio", "data de inicio", "data inizio", "beginn", "startdatum", "seit",
             "date de debut", "debut", "begindatum", "startdato", "开始日期", "开始", "開始日", "登録日",
         ],

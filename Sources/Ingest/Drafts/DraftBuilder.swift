@@ -117,6 +117,7 @@ package struct DraftBuilder: Sendable {
         }
         if let (text, column) = cell(.startDate, row) {
             draft.startDate = date(text, column: column, at: provenance)
+            renewalFromStart(&draft)
         }
         trial(&draft, row, at: provenance)
         if let (text, column) = cell(.category, row) {
@@ -251,6 +252,11 @@ package struct DraftBuilder: Sendable {
 
     func cycle(_ row: SourceRow, suffix: Cycle?, at provenance: Provenance) -> DraftField<Cycle> {
         if let (text, column) = cell(.cycle, row) {
+            // A unit ("Month", "weekly") beside a count column ("Billing frequency" 3) is every 3 months.
+            if let (count, _) = cell(.cycleInterval, row), let interval = Int(count), Cycle.intervals.contains(interval),
+               let parsed = try? parseCycle(text), parsed.interval == 1 {
+                return DraftField(raw: "\(count) \(text)", value: Cycle(unit: parsed.unit, interval: interval).canonical, column: column)
+            }
             do {
                 return DraftField(raw: text, value: try parseCycle(text), column: column)
             } catch {
@@ -384,6 +390,19 @@ package struct DraftBuilder: Sendable {
         draft.nextRenewal.value = next
         draft.nextRenewal.issues.append(Issue("date.rolled-forward", .info,
             "next renewal \(date) is in the past; moved on \(times) cycle\(times == 1 ? "" : "s") to \(next)"))
+    }
+
+    /// Only a start or first-payment date and a cycle: the next renewal is the first date on or
+    /// after today counted from the start by whole cycles, said so in a note. A cancelled or
+    /// paused row gets none.
+    func renewalFromStart(_ draft: inout ImportDraft) {
+        guard draft.nextRenewal.value == nil, draft.nextRenewal.issues.isEmpty, let start = draft.startDate.value,
+              let cycle = draft.cycle.value, draft.lifecycle != .cancelled, draft.lifecycle != .paused else { return }
+        let (next, times) = DraftBuilder.rolled(start, by: cycle, to: context.today)
+        guard next.isSupported else { return }
+        draft.nextRenewal = DraftField(raw: draft.startDate.raw, value: next, confidence: 0.9, column: draft.startDate.column, issues: [
+            Issue(.dateRolledForward, .info, "next renewal \(next) counted from the start date \(start): \(times) \(cycle) cycle\(times == 1 ? "" : "s") on"),
+        ])
     }
 
     /// `date` moved on by whole cycles to the first date on or after `today`, and how many:
