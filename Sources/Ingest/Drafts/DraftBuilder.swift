@@ -108,6 +108,11 @@ package struct DraftBuilder: Sendable {
         if let (text, column) = cell(.price, row) {
             (draft.price, suffixCycle) = price(text, column: column, currencyCell: cell(.currency, row), at: provenance)
         }
+        if formats.outflowsNegative, let amount = draft.price.value?.amount, amount > 0, draft.price.raw?.hasPrefix("-") == false {
+            // Money coming in among outflows (a salary, a refund) is no subscription.
+            draft.status = .rejected
+            draft.statusReason = "income: \(draft.price.raw ?? "") is positive where outflows are negative"
+        }
         draft.cycle = cycle(row, suffix: suffixCycle, at: provenance)
         applyStatus(&draft, row)
         if let (text, column) = cell(.nextRenewal, row) {
@@ -222,6 +227,12 @@ package struct DraftBuilder: Sendable {
             }
             if let minorUnits {
                 parsed.price.amount /= minorUnits.divisor(for: parsed.price.currency)
+            } else if formats.pricesInThousandths {
+                parsed.price.amount /= MinorUnits.milli.divisor(for: parsed.price.currency)
+            }
+            if formats.outflowsNegative, parsed.price.amount < 0 {
+                // An outflow of a scheduled-transaction export: the price paid.
+                parsed.price.amount = -parsed.price.amount
             }
             if guessed, parsed.markFromColumn {
                 parsed.issues.append(Issue("price.decimal-guessed", .warning,
