@@ -7,11 +7,15 @@ enum HeaderMatcher {
     /// (snake_case and dotted ones already do).
     static func splittingCamelCase(_ header: String) -> String {
         var out = ""
-        var previous: Character?
-        for c in header {
-            if let p = previous, c.isUppercase, p.isLowercase || p.isNumber { out.append(" ") }
+        let letters = Array(header)
+        for (i, c) in letters.enumerated() {
+            if i > 0, c.isUppercase {
+                let p = letters[i - 1]
+                // `twiceAYear`: an uppercase letter before a lowercase one starts a word too.
+                let startsWord = i + 1 < letters.count && letters[i + 1].isLowercase && p.isUppercase
+                if p.isLowercase || p.isNumber || startsWord { out.append(" ") }
+            }
             out.append(c)
-            previous = c
         }
         return out
     }
