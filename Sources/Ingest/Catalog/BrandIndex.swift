@@ -99,11 +99,15 @@ struct BrandIndex: Sendable {
         }
         guard let hit = best else { return nil }
         let alias = words[hit.start..<hit.start + hit.count]
-        return BrandMatch(brand: brands[hit.brand], plan: plan(words, alias: alias, brand: hit.brand, text),
-                          confidence: confidence(words, alias: alias, brand: hit.brand, glued: hit.count == 1 && phrases[String(alias[alias.startIndex])] == nil))
+        let plan = plan(words, alias: alias, brand: hit.brand, text)
+        let glued = hit.count == 1 && phrases[String(alias[alias.startIndex])] == nil
+        return BrandMatch(brand: brands[hit.brand], plan: plan,
+                          confidence: plan == nil ? 1 : confidence(words, alias: alias, brand: hit.brand, glued: glued))
     }
 
-    /// How much of a longer text the matched brand accounts for (`BrandMatch.confidence`).
+    /// How much of a longer text that has a plan the matched brand accounts for
+    /// (`BrandMatch.confidence`); a text with no plan left (only noise, digits, the brand's own
+    /// words) is the brand, as `BrandBytes` answers it.
     private func confidence(_ words: [Substring], alias: ArraySlice<Substring>, brand: Int, glued: Bool) -> Double {
         if glued { return 0.6 }
         let aliasWords = Set(alias)

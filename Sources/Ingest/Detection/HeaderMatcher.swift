@@ -180,6 +180,15 @@ enum HeaderMatcher {
         return (best, why)
     }
 
+    /// The place in the field's vocabulary of the phrase the header is exactly (`Name` is 0 for
+    /// the name, `Website` later), nil when it is no phrase of the field or holds a decoy word.
+    /// Earlier phrases name the field more plainly.
+    static func exactRank(field: Field, words: Words) -> Int? {
+        guard !words.isEmpty, reach[field]?.mayMatch(words) != false, let phrases = folded[field],
+              let rank = phrases.firstIndex(where: { $0.words.words == words.words }) else { return nil }
+        return isDecoy(field: field, words: words) ? nil : rank
+    }
+
     /// True when the header carries a word that marks a derived or bookkeeping column for `field`
     /// ("Monthly cost" for price, "Created" for next renewal).
     static func isDecoy(field: Field, header: String) -> Bool {

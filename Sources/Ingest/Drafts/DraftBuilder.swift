@@ -16,6 +16,9 @@ package struct DraftBuilder: Sendable {
     private let cycleParser = CycleParser()
     private let minorUnits: MinorUnits?
     private let activeColumnMeansInactive: Bool
+    /// An unmapped column of service keys (`providerKey`: `canal-plus`, `disney_plus`), read for
+    /// the name of a row whose name cell is empty.
+    private let slugColumn: Int?
     /// The period the price column's header names ("Monthly cost", "Price / year", "Coste
     /// anual"): the cycle of rows that have no cycle column and no period after the amount.
     private let priceHeaderCycle: Cycle?
@@ -46,6 +49,10 @@ package struct DraftBuilder: Sendable {
         self.dateParser = DateParser(context: context)
         self.minorUnits = mapping.choices[.price].flatMap { MinorUnits(header: $0.header) }
         self.priceHeaderCycle = mapping.choices[.price].flatMap { try? CycleParser().parse($0.header[...]) }
+        self.slugColumn = mapping.unused.first { column in
+            HeaderVocabulary.fold(HeaderMatcher.splittingCamelCase(mapping.header[column])).split(separator: " ")
+                .contains { ["slug", "key", "handle"].contains($0) }
+        }
         let activeHeader = mapping.choices[.active].map { HeaderVocabulary.fold($0.header) } ?? ""
         self.activeColumnMeansInactive = ["cancel", "pause", "disabled", "inactive", "archiv", "ended"]
             .contains { activeHeader.contains($0) }
@@ -98,7 +105,12 @@ package struct DraftBuilder: Sendable {
         var brand: BrandMatch?
         if let (text, column) = cell(.name, row) {
             brand = matchesBrands ? catalog.listMatch(text) : nil
+            // A name the catalog does not know may still have a service key beside it.
+            if brand == nil, let keyColumn = slugColumn, keyColumn < row.cells.count { brand = slugName(row.cells[keyColumn])?.1 }
             draft.name = DraftField(raw: text, value: DraftBuilder.writtenName(text), column: column)
+        } else if let column = slugColumn, column < row.cells.count, let (name, found) = slugName(row.cells[column]) {
+            brand = found
+            draft.name = DraftField(raw: row.cells[column], value: name, confidence: 0.8, column: column + 1)
         } else {
             draft.name = DraftField(raw: nil, value: nil, confidence: 0, issues: [
                 Issue("name.missing", .error, "\(provenance.location()): no name (expected the service's name in column \"\(mapping.choices[.name]?.header ?? "name")\")"),
@@ -421,6 +433,18 @@ package struct DraftBuilder: Sendable {
     static func rolled(_ date: CalendarDate, by cycle: Cycle, to today: CalendarDate) -> (CalendarDate, times: Int) {
         let (next, times) = RenewalSchedule(anchor: date, cycle: cycle).first(onOrAfter: today)
         return (next, times)
+    }
+
+    /// The name a service key stands for: the catalog's name of `disney_plus`, else the key made
+    /// readable (`canal-plus` → "Canal Plus"); nil for a cell that is no key (empty, spaces, capitals).
+    func slugName(_ cell: String) -> (String, BrandMatch?)? {
+        let key = cell.trimmingCharacters(in: .whitespaces)
+        guard !key.isEmpty, key.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) }),
+              key.unicodeScalars.contains(where: { ("a"..."z").contains($0) }) else { return nil }
+        let words = key.split(whereSeparator: { "-_.".contains($0) })
+        let spaced = words.joined(separator: " ")
+        if matchesBrands, let brand = catalog.listMatch(spaced) { return (brand.brand.name, brand) }
+        return (words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " "), nil)
     }
 
     /// The name as the user wrote it, trimmed, each run of white space one space.

@@ -14,7 +14,7 @@ public struct Subscription: Hashable, Sendable, Codable {
     public var priceHistory: [PricePoint]
     /// The day a free trial ends and the first charge comes, while the subscription is in one.
     public var trialEnds: CalendarDate?
-    /// Whether it still charges; nil when the source did not say (taken as active).
+    /// Whether it still charges: paused, cancelled or in a trial; nil when active or the source did not say.
     public var status: Status?
     /// The row's own category text when the standard set says it only roughly ("Security" is
     /// `utilities`); nil when the row had none or wrote the standard word.
@@ -48,7 +48,7 @@ public struct Subscription: Hashable, Sendable, Codable {
                   nextRenewal: draft.nextRenewal.value, category: draft.category.value,
                   notes: draft.notes.value, source: first,
                   alsoFrom: Array(draft.provenance.dropFirst()), priceHistory: draft.priceHistory,
-                  trialEnds: draft.trialEnds.value, status: draft.lifecycle,
+                  trialEnds: draft.trialEnds.value, status: draft.lifecycle == .active ? nil : draft.lifecycle,
                   categoryText: Subscription.categoryText(draft.category), service: draft.service)
     }
 
