@@ -134,6 +134,12 @@ package enum HeaderVocabulary {
             "trial ending", "trial end day", "fin de la prueba", "probezeit endet", "ende probezeit", "fin d essai",
             "trial", "free trial", "in trial", "on trial", "is trial", "trial active",
         ],
+        .endDate: [
+            "end date", "ends", "ended", "ended on", "ends on", "end", "date end", "cancellation date", "cancelled on",
+            "canceled on", "cancelled at", "canceled at", "cancel date", "cancellation", "termination date", "repeat until",
+            "fecha de baja", "fecha de fin", "fecha fin", "kundigungsdatum", "enddatum", "date de fin", "date de resiliation",
+            "data fine", "data di fine", "einddatum", "opzegdatum", "解約日", "终止日期", "结束日期",
+        ],
         .active: [
             "active", "enabled", "is active", "on", "activo", "ativo", "attivo", "aktiv", "actif", "actief",
             "cancelled", "canceled", "paused", "disabled", "inactive", "启用", "有効",

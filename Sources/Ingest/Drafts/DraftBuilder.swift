@@ -469,6 +469,13 @@ package struct DraftBuilder: Sendable {
                 draft.statusReason = "status \"\(text)\""
             }
         }
+        if let (text, column) = cell(.endDate, row),
+           let end = date(text, column: column, at: Provenance(file: file, row: row.row, line: row.line, part: part)).value,
+           end < context.today, draft.lifecycle != .paused {
+            draft.lifecycle = .cancelled
+            draft.status = .inactive
+            draft.statusReason = "ended \(end)"
+        }
         if let (text, _) = cell(.active, row), let flag = StatusWords.boolean(text) {
             if flag == activeColumnMeansInactive {
                 draft.status = .inactive
