@@ -86,6 +86,7 @@ package enum HeaderVocabulary {
         ],
         .cycle: [
             "billing cycle", "cycle", "frequency", "period", "billing period", "billing", "interval", "recurrence",
+            "repeat freq", "repeat frequency", "repeats",
             "renews every", "every", "billing frequency", "plan type", "ciclo", "frecuencia", "periodo", "periodicidad",
             "ciclo de facturacion", "frequencia", "periodicidade", "frequenza", "periodicita", "zyklus",
             "abrechnungszeitraum", "intervall", "haufigkeit", "zahlungsintervall", "rhythmus", "frequence",

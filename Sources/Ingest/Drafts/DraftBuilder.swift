@@ -19,6 +19,9 @@ package struct DraftBuilder: Sendable {
     /// An unmapped column of service keys (`providerKey`: `canal-plus`, `disney_plus`), read for
     /// the name of a row whose name cell is empty.
     private let slugColumn: Int?
+    /// An unmapped `skip` column (Firefly III's bills): how many cycles pass between charges,
+    /// so `weekly` with skip 1 is every 2 weeks.
+    private let skipColumn: Int?
     /// The period the price column's header names ("Monthly cost", "Price / year", "Coste
     /// anual"): the cycle of rows that have no cycle column and no period after the amount.
     private let priceHeaderCycle: Cycle?
@@ -52,6 +55,9 @@ package struct DraftBuilder: Sendable {
         self.slugColumn = mapping.unused.first { column in
             HeaderVocabulary.fold(HeaderMatcher.splittingCamelCase(mapping.header[column])).split(separator: " ")
                 .contains { ["slug", "key", "handle"].contains($0) }
+        }
+        self.skipColumn = mapping.unused.first { column in
+            ["skip", "skips", "skipped", "skip count"].contains(HeaderVocabulary.fold(HeaderMatcher.splittingCamelCase(mapping.header[column])))
         }
         let activeHeader = mapping.choices[.active].map { HeaderVocabulary.fold($0.header) } ?? ""
         self.activeColumnMeansInactive = ["cancel", "pause", "disabled", "inactive", "archiv", "ended"]
@@ -279,6 +285,13 @@ package struct DraftBuilder: Sendable {
             if let (count, _) = cell(.cycleInterval, row), let interval = Int(count), Cycle.intervals.contains(interval),
                let parsed = try? parseCycle(text), parsed.interval == 1 {
                 return DraftField(raw: "\(count) \(text)", value: Cycle(unit: parsed.unit, interval: interval).canonical, column: column)
+            }
+            if let skipColumn, skipColumn < row.cells.count, let skip = Int(row.cells[skipColumn].trimmingCharacters(in: .whitespaces)),
+               skip >= 1, let parsed = try? parseCycle(text) {
+                let (times, overflow) = parsed.interval.multipliedReportingOverflow(by: skip + 1)
+                if !overflow, Cycle.intervals.contains(times) {
+                    return DraftField(raw: "\(text), skip \(skip)", value: Cycle(unit: parsed.unit, interval: times).canonical, column: column)
+                }
             }
             do {
                 return DraftField(raw: text, value: try parseCycle(text), column: column)
