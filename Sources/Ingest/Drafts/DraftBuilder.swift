@@ -22,6 +22,9 @@ package struct DraftBuilder: Sendable {
     /// An unmapped `skip` column (Firefly III's bills): how many cycles pass between charges,
     /// so `weekly` with skip 1 is every 2 weeks.
     private let skipColumn: Int?
+    /// An unmapped column naming the other account of a transfer (YNAB's `transfer_account_id`):
+    /// a row that fills it moves money between one's own accounts.
+    private let transferColumn: Int?
     /// The period the price column's header names ("Monthly cost", "Price / year", "Coste
     /// anual"): the cycle of rows that have no cycle column and no period after the amount.
     private let priceHeaderCycle: Cycle?
@@ -55,6 +58,9 @@ package struct DraftBuilder: Sendable {
         self.slugColumn = mapping.unused.first { column in
             HeaderVocabulary.fold(HeaderMatcher.splittingCamelCase(mapping.header[column])).split(separator: " ")
                 .contains { ["slug", "key", "handle"].contains($0) }
+        }
+        self.transferColumn = mapping.unused.first { column in
+            HeaderVocabulary.fold(HeaderMatcher.splittingCamelCase(mapping.header[column])).split(separator: " ").contains("transfer")
         }
         self.skipColumn = mapping.unused.first { column in
             ["skip", "skips", "skipped", "skip count"].contains(HeaderVocabulary.fold(HeaderMatcher.splittingCamelCase(mapping.header[column])))
@@ -130,6 +136,12 @@ package struct DraftBuilder: Sendable {
             // Money coming in among outflows (a salary, a refund) is no subscription.
             draft.status = .rejected
             draft.statusReason = "income: \(draft.price.raw ?? "") is positive where outflows are negative"
+        }
+        if formats.outflowsNegative, let column = transferColumn, column < row.cells.count,
+           !row.cells[column].trimmingCharacters(in: .whitespaces).isEmpty {
+            // Money moved to one's own account is no subscription.
+            draft.status = .rejected
+            draft.statusReason = "transfer to another account (\(mapping.header[column]) \(row.cells[column]))"
         }
         draft.cycle = cycle(row, suffix: suffixCycle, at: provenance)
         applyStatus(&draft, row)
