@@ -472,6 +472,27 @@ package struct DraftBuilder: Sendable {
         return (words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " "), nil)
     }
 
+    /// The label of a section row between blocks of a list ("Entertainment", "Bills", "Per
+    /// year"): a row of a table with a price column whose only cell is its name, which the
+    /// catalog does not know; nil for any other row.
+    func sectionLabel(_ draft: ImportDraft) -> String? {
+        guard mapping[.price] != nil, let label = draft.name.value, draft.service == nil, draft.name.column != nil,
+              draft.price.raw == nil, draft.cycle.raw == nil, draft.nextRenewal.raw == nil, draft.startDate.raw == nil,
+              draft.category.raw == nil, draft.notes.raw == nil, draft.trialEnds.raw == nil, draft.lifecycle == nil,
+              draft.status == .pending, !label.contains(where: \.isNumber) else { return nil }
+        return label
+    }
+
+    /// `draft` under a section labelled `label`: the label is its category when the row has
+    /// none of its own (over the catalog's).
+    func applySection(_ label: String, to draft: ImportDraft) -> ImportDraft {
+        guard draft.category.raw == nil else { return draft }
+        var draft = draft
+        let category = CategoryWords.category(for: label)
+        draft.category = DraftField(raw: label, value: category ?? .other, confidence: category == nil ? 0.5 : 0.9)
+        return draft
+    }
+
     /// The name as the user wrote it, trimmed, each run of white space one space.
     static func writtenName(_ text: String) -> String {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")

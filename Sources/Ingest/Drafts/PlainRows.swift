@@ -100,7 +100,7 @@ package final class PlainRowBuilder: Sendable {
     /// brands or is a part of its file (a sheet tab or ZIP member).
     package init?(_ builder: DraftBuilder) {
         let mapping = builder.mapping
-        guard builder.matchesBrands, !builder.storesMinorUnits, builder.part == nil,
+        guard builder.matchesBrands, !builder.storesMinorUnits, builder.part == nil, !builder.formats.outflowsNegative,
               Set(mapping.choices.keys).isSubset(of: Self.fields),
               let name = mapping[.name], let price = mapping[.price], let cycle = mapping[.cycle] else { return nil }
         self.builder = builder
