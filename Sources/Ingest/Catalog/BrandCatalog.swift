@@ -53,6 +53,9 @@ public final class BrandCatalog: Sendable {
     let brandNameKeys: [String: String]
     /// Each brand's category, by place in `Category.allCases` (`PlainRowBuilder`).
     let categoryOrdinals: [Int]
+    /// Each brand as the service of a name that is exactly it (confidence 1), made once: plain
+    /// rows take theirs from here instead of folding the brand's name into an id per row.
+    let services: [Subscription.Service]
 
     /// The catalog the library ships (`Resources/brands.json`), loaded once.
     public static let bundled: BrandCatalog = {
@@ -75,6 +78,7 @@ public final class BrandCatalog: Sendable {
         for (brand, key) in zip(brands, brandKeys) { nameKeys[brand.name] = key?.key }
         brandNameKeys = nameKeys
         categoryOrdinals = brands.map { PlainRowBuilder.ordinal($0.category) }
+        services = brands.map { Subscription.Service($0, confidence: 1) }
     }
 
     /// Reads brands written as `Resources/brands.json` writes them:

@@ -244,7 +244,7 @@ package final class PlainRowBuilder: Sendable {
             name: Self.text(record.field(name)), price: Price(amount: amount, currency: currency), cycle: cycleValue,
             nextRenewal: nextRenewal, category: Category.allCases[categoryValue], notes: notesValue,
             source: Provenance(file: builder.file, row: row, line: record.line, part: nil),
-            categoryText: categoryText, service: Subscription.Service(catalog.brands[brand], confidence: 1))
+            categoryText: categoryText, service: catalog.services[brand])
     }
 
     /// Whether the cell holds a control byte or two spaces in a row (`DraftBuilder.writtenName` changes it).
