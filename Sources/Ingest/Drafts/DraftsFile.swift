@@ -79,7 +79,7 @@ package enum DraftsFile {
         return .object([
             ("id", .string(service.id)), ("name", .string(service.name)), ("category", .string(service.category.rawValue)),
             ("manageURL", .optional(service.manageURL)),
-            ("confidence", h >= 100 ? .int(1) : .number(ColumnReport.score(service.confidence))),
+            ("confidence", .number(ColumnReport.score(Double(h) / 100))),
         ])
     }
 
