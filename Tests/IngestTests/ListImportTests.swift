@@ -208,6 +208,21 @@ import Testing
         #expect(drafts.map(\.price.value?.amountText) == ["15.49", "7.99"])
     }
 
+    /// A bare ¥ by all the evidence: (csv, currency, still a guess).
+    @Test(arguments: [
+        ("Name,Price,Cycle\n日本経済新聞,¥4277,monthly\n東京電力,\"¥5,000\",monthly\n", "JPY", true),
+        ("Name,Price,Cycle\n日本経済新聞,¥4277,monthly\n東京ガス,\"¥5,000\",monthly\n", "JPY", false),
+        ("Name,Price,Cycle\n爱奇艺,¥25.00,monthly\n腾讯视频,¥30.00,monthly\n", "CNY", false),
+        ("Name,Price,Cycle\n爱奇艺,25元,monthly\n", "CNY", false),
+        ("Name,Price,Cycle\nネットフリックス,¥1490,monthly\n", "JPY", false),
+        ("Name,Price,Cycle\nNetflix,¥1490,monthly\n", "JPY", true),
+    ] as [(String, String, Bool)])
+    func bareYenByEvidence(_ csv: String, _ code: String, _ guessed: Bool) throws {
+        let (drafts, _) = try importCSV(csv)
+        #expect(drafts.allSatisfy { $0.price.value?.currency?.code == code })
+        #expect(drafts.allSatisfy { $0.price.issues.contains { $0.code == "currency.guessed" } == guessed })
+    }
+
     @Test func serviceKeysNameEmptyRows() throws {
         let csv = "friendlyName,providerKey,amount,billing.cycle\nMy TV,netflix,15.49,monthly\n,disney_plus,9.99,monthly\n,zorblax-tv,9.99,monthly\nFamily music,spotify,16.99,monthly\n"
         let (drafts, _) = try importCSV(csv)

@@ -13,6 +13,10 @@ package struct ColumnFormats: Sendable {
     /// numbers of 1000 or more in tens (`-18990`): scheduled-transaction exports write
     /// outflows negative, some in thousandths.
     package private(set) var priceCells = 0, negativePrices = 0, wholeTensPrices = 0
+    /// Prices written with a bare yen sign (`¥`, `￥`), and those of them that are whole
+    /// amounts of 1000 or more (`¥1,490`, `¥5000`): yen prices are whole and often in the
+    /// thousands, yuan prices small or with decimals (`¥25.00`).
+    package private(set) var yenSignPrices = 0, wholeThousandsYen = 0
 
     package init(mapping: ColumnMapping) {
         for field in [Field.nextRenewal, .startDate] {
@@ -36,6 +40,8 @@ package struct ColumnFormats: Sendable {
         formats.priceCells = 0
         formats.negativePrices = 0
         formats.wholeTensPrices = 0
+        formats.yenSignPrices = 0
+        formats.wholeThousandsYen = 0
         return formats
     }
 
@@ -51,7 +57,12 @@ package struct ColumnFormats: Sendable {
         priceCells += part.priceCells
         negativePrices += part.negativePrices
         wholeTensPrices += part.wholeTensPrices
+        yenSignPrices += part.yenSignPrices
+        wholeThousandsYen += part.wholeThousandsYen
     }
+
+    /// Whether most bare-¥ prices are whole thousands: the yen, by the amounts.
+    package var yenByAmounts: Bool { yenSignPrices > 0 && wholeThousandsYen * 2 > yenSignPrices }
 
     /// Whether most prices are negative: outflows, as scheduled-transaction exports write them.
     package var outflowsNegative: Bool { priceCells > 0 && negativePrices * 3 >= priceCells * 2 }
@@ -69,6 +80,17 @@ package struct ColumnFormats: Sendable {
         if first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
         while let last = bytes.last, last == 0x20 { bytes = bytes.dropLast() }
         if bytes.count >= 4, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), bytes.last == UInt8(ascii: "0") { wholeTensPrices += 1 }
+        countYen(Array(bytes))
+    }
+
+    /// Counts a bare-¥ price (`¥` C2 A5 or `￥` EF BF A5) and whether it is whole and 1000 or more.
+    private mutating func countYen(_ bytes: [UInt8]) {
+        let signs: [[UInt8]] = [[0xC2, 0xA5], [0xEF, 0xBF, 0xA5]]
+        guard signs.contains(where: { sign in bytes.indices.contains { bytes[$0...].starts(with: sign) } }) else { return }
+        yenSignPrices += 1
+        let digits = bytes.filter { $0 >= 0x30 && $0 <= 0x39 }
+        let decimals = bytes.contains(UInt8(ascii: ".")) && !bytes.contains(UInt8(ascii: ","))
+        if !decimals, digits.count >= 4, digits.first != 0x30 { wholeThousandsYen += 1 }
     }
 
     package enum CJKScript: Sendable { case chinese, japanese }

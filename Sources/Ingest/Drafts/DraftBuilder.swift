@@ -251,9 +251,14 @@ package struct DraftBuilder: Sendable {
             if let script = formats.cjkScript, parsed.price.currency?.code == "JPY",
                let guess = parsed.issues.firstIndex(where: { $0.code == "currency.guessed" }) {
                 // A bare ¥ is the yuan in a table written in Chinese and the yen in one written
-                // in Japanese; elsewhere the yen stays a guess.
-                if script == .chinese { parsed.price.currency = Currency(unchecked: "CNY") }
-                parsed.issues.remove(at: guess)
+                // in Japanese; elsewhere the yen stays a guess. Kanji without kana and whole
+                // prices in the thousands are more likely a Japanese list: the yen, still a guess.
+                if script == .chinese, formats.yenByAmounts {
+                    parsed.issues[guess].message += " (whole amounts in the thousands, as yen prices are)"
+                } else {
+                    if script == .chinese { parsed.price.currency = Currency(unchecked: "CNY") }
+                    parsed.issues.remove(at: guess)
+                }
             }
             if let minorUnits {
                 parsed.price.amount /= minorUnits.divisor(for: parsed.price.currency)
