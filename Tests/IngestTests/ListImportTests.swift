@@ -58,6 +58,7 @@ import Testing
         ("  Netflix   Premium ,$22.99,Monthly,streaming", "Netflix Premium", "Netflix", .streaming, nil),
         ("Adobe Fonts,$22.99,Monthly,", "Adobe Fonts", nil, nil, nil),
         ("Fibre 500 Mbit,€39.99,Monthly,Internet", "Fibre 500 Mbit", nil, .utilities, "Internet"),
+        ("Car insurance,€420.00,Yearly,", "Car insurance", nil, .finance, nil),
     ]
 
     @Test(arguments: written) func namesStayAsWritten(_ row: String, _ name: String, _ service: String?, _ category: Category?,

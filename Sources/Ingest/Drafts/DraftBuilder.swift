@@ -164,7 +164,12 @@ package struct DraftBuilder: Sendable {
         if let (text, column) = cell(.notes, row) {
             draft.notes = DraftField(raw: text, value: text, column: column)
         }
-        if let brand { applyBrand(brand, to: &draft) }
+        if let brand {
+            applyBrand(brand, to: &draft)
+        } else if draft.category.value == nil, matchesBrands, let name = draft.name.value, let category = CategoryWords.category(for: name) {
+            // A service the catalog does not know, named by what it is ("Car insurance", "Gym membership").
+            draft.category = DraftField(raw: nil, value: category, confidence: 0.6)
+        }
         return draft
     }
 
