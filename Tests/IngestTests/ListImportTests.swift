@@ -162,6 +162,8 @@ import Testing
         ("Name,Price,Currency,Billing Frequency,Billing Cycle,Next Bill Date\nGym,30,USD,45,Day,2026-12-10\n", "2026-11-30", "45 days", "2026-12-10"),
         ("name,amount_min,currency_code,date,repeat_freq,skip\nGym,30,EUR,2026-11-10,weekly,1\n", "2026-11-30", "2 weeks", "2026-12-08"),
         ("title,price,currency,cycleCount,cycleUnit,firstBill\nGym,30,EUR,3,Month,2026-01-31\n", "2026-11-30", "3 months", "2027-01-31"),
+        ("name,price,currency,recurrency,customRecurrency,next\nGym,30,EUR,custom,3,2026-12-10\nHulu,7.99,EUR,monthly,,2026-12-05\n", "2026-11-30", "3 months", "2026-12-10"),
+        ("name,price,currency,recurrency,customRecurrency,next\nGym,30,EUR,custom,every 2 weeks,2026-12-10\nHulu,7.99,EUR,monthly,,2026-12-05\n", "2026-11-30", "2 weeks", "2026-12-10"),
         ("payee_name,amount,frequency,date_next\nGym,-30000,everyOtherWeek,2026-12-04\nHulu,-7990,twiceAYear,2026-12-09\n", "2026-11-30", "2 weeks", "2026-12-04"),
     ]
 

@@ -22,6 +22,12 @@ package struct DraftBuilder: Sendable {
     /// An unmapped `skip` column (Firefly III's bills): how many cycles pass between charges,
     /// so `weekly` with skip 1 is every 2 weeks.
     private let skipColumn: Int?
+    /// An unmapped column holding the cycle of rows whose cycle cell says `custom`
+    /// (`recurrency` custom + `customRecurrency` 3): a count of months, or a cycle's text.
+    private let customCycleColumn: Int?
+    /// Cycle cells that hand the cycle over to `customCycleColumn`.
+    static let customWords: Set<String> = ["custom", "other", "personalizado", "personalizada", "benutzerdefiniert",
+                                           "personnalise", "personalizzato", "aangepast", "自定义", "カスタム"]
     /// An unmapped column naming the other account of a transfer (YNAB's `transfer_account_id`):
     /// a row that fills it moves money between one's own accounts.
     private let transferColumn: Int?
@@ -61,6 +67,9 @@ package struct DraftBuilder: Sendable {
         }
         self.transferColumn = mapping.unused.first { column in
             HeaderVocabulary.fold(HeaderMatcher.splittingCamelCase(mapping.header[column])).split(separator: " ").contains("transfer")
+        }
+        self.customCycleColumn = mapping.unused.first { column in
+            HeaderVocabulary.fold(HeaderMatcher.splittingCamelCase(mapping.header[column])).split(separator: " ").contains("custom")
         }
         self.skipColumn = mapping.unused.first { column in
             ["skip", "skips", "skipped", "skip count"].contains(HeaderVocabulary.fold(HeaderMatcher.splittingCamelCase(mapping.header[column])))
@@ -302,6 +311,13 @@ package struct DraftBuilder: Sendable {
     }
 
     func cycle(_ row: SourceRow, suffix: Cycle?, at provenance: Provenance) -> DraftField<Cycle> {
+        if let (text, _) = cell(.cycle, row), DraftBuilder.customWords.contains(HeaderVocabulary.fold(text)),
+           let custom = customCycleColumn, custom < row.cells.count {
+            let given = row.cells[custom].trimmingCharacters(in: .whitespaces)
+            let value = Int(given).flatMap { Cycle.intervals.contains($0) ? Cycle(unit: .month, interval: $0).canonical : nil }
+                ?? (try? parseCycle(given))
+            if let value { return DraftField(raw: "\(text) \(given)", value: value, column: custom + 1) }
+        }
         if let (text, column) = cell(.cycle, row) {
             // A unit ("Month", "weekly") beside a count column ("Billing frequency" 3) is every 3 months.
             if let (count, _) = cell(.cycleInterval, row), let interval = Int(count), Cycle.intervals.contains(interval),
