@@ -3,10 +3,11 @@ import Testing
 @testable import Ingest
 import IngestTestSupport
 
-/// An import names, categorises and merges rows by the catalog its options carry
+/// An import finds services for, categorises and merges rows by the catalog its options carry
 /// (`ImportOptions.catalog`), whichever reader and whichever way through it (drafts, plain rows,
 /// bank statements): a made-up service is known when the catalog holds it, and a bundled brand
-/// is not when the catalog is empty.
+/// is not when the catalog is empty. A list's names stay as written; bank merchants are named
+/// by the catalog.
 @Suite struct CustomCatalogTests {
     static let zorblax = BrandCatalog.Brand(name: "Zorblax", aliases: ["ZBX"], category: .gaming,
                                             manageURL: "https://zorblax.example/account")
@@ -15,8 +16,8 @@ import IngestTestSupport
     struct Case: Sendable, CustomTestStringConvertible {
         var label: String
         var catalog: BrandCatalog
-        /// Names and categories of `table`'s rows, in order.
-        var names: [String]
+        /// The catalog services of `table`'s rows (their names stay as written), and their categories, in order.
+        var services: [String?]
         var categories: [Category?]
         /// How many of them a streamed import writes as plain rows (a brand without a plan).
         var plain: Int
@@ -31,18 +32,21 @@ import IngestTestSupport
 
     static let cases: [Case] = [
         Case(label: "Zorblax only", catalog: BrandCatalog(brands: [zorblax]),
-             names: ["Zorblax", "Netflix Premium", "Spotify"], categories: [.gaming, nil, nil], plain: 1, merged: 1,
+             services: ["Zorblax", nil, nil], categories: [.gaming, nil, nil], plain: 1, merged: 1,
              merchants: ["Netflix.com", "Zorblax"], merchantCategories: [.other, .gaming]),
         Case(label: "Zorblax and the bundled brands", catalog: BrandCatalog(brands: [zorblax] + BrandCatalog.bundled.brands),
-             names: ["Zorblax", "Netflix", "Spotify"], categories: [.gaming, .streaming, .music], plain: 2, merged: 1,
+             services: ["Zorblax", "Netflix", "Spotify"], categories: [.gaming, .streaming, .music], plain: 2, merged: 1,
              merchants: ["Netflix", "Zorblax"], merchantCategories: [.streaming, .gaming]),
         Case(label: "empty", catalog: BrandCatalog(brands: []),
-             names: ["ZBX", "Netflix Premium", "Spotify"], categories: [nil, nil, nil], plain: 0, merged: 2,
+             services: [nil, nil, nil], categories: [nil, nil, nil], plain: 0, merged: 2,
              merchants: ["Netflix.com", "Zbx"], merchantCategories: [.other, .other]),
         Case(label: "bundled", catalog: .bundled,
-             names: ["ZBX", "Netflix", "Spotify"], categories: [nil, .streaming, .music], plain: 1, merged: 2,
+             services: [nil, "Netflix", "Spotify"], categories: [nil, .streaming, .music], plain: 1, merged: 2,
              merchants: ["Netflix", "Zbx"], merchantCategories: [.streaming, .other]),
     ]
+
+    /// The names of `table`'s rows as written.
+    static let written = ["ZBX", "Netflix Premium", "Spotify"]
 
     /// Name, price and cycle only: the rows that name a brand without a plan read plainly in a
     /// streamed import, the others become drafts.
@@ -86,14 +90,16 @@ import IngestTestSupport
 
     @Test(arguments: cases) func draftsAreNamedByTheCatalog(_ c: Case) throws {
         let drafts = try Ingest.allDrafts(from: .bytes(Data(Self.table.utf8), name: "subs.csv"), options: Self.options(c))
-        #expect(drafts.map(\.name.value) == c.names)
+        #expect(drafts.map(\.name.value) == Self.written)
+        #expect(drafts.map(\.service?.name) == c.services)
         #expect(drafts.map(\.category.value) == c.categories)
-        #expect(drafts[1].notes.value == (c.names[1] == "Netflix" ? "Plan: Premium" : nil))
+        #expect(drafts[1].notes.value == nil)
     }
 
     @Test(arguments: cases) func plainRowsAreNamedByTheCatalog(_ c: Case) throws {
         let (subscriptions, drafts) = try Self.streamed(Self.table, c)
-        #expect(subscriptions.map(\.name) == c.names)
+        #expect(subscriptions.map(\.name) == Self.written)
+        #expect(subscriptions.map(\.service?.name) == c.services)
         #expect(subscriptions.map(\.category) == c.categories)
         #expect(subscriptions.count - drafts == c.plain)
     }

@@ -21,6 +21,13 @@ public final class BrandCatalog: Sendable {
         /// The name is an ordinary word (Calm, Max, Sky): it matches only as the whole text.
         public var exactNameOnly: Bool
 
+        /// The catalog's stable id of the service, made from its name: `disney-plus`, `apple-icloud-plus`.
+        public var id: String {
+            let spelled = name.replacingOccurrences(of: "+", with: " plus ").replacingOccurrences(of: "&", with: " and ")
+            let folded = BrandCatalog.fold(spelled)
+            return folded.isEmpty ? "brand" : folded.replacingOccurrences(of: " ", with: "-")
+        }
+
         public init(name: String, aliases: [String] = [], category: Category, manageURL: String? = nil,
                     exactNameOnly: Bool = false) {
             self.name = name
@@ -46,6 +53,9 @@ public final class BrandCatalog: Sendable {
     let brandNameKeys: [String: String]
     /// Each brand's category, by place in `Category.allCases` (`PlainRowBuilder`).
     let categoryOrdinals: [Int]
+    /// Each brand as the service of a name that is exactly it (confidence 1), made once: plain
+    /// rows take theirs from here instead of folding the brand's name into an id per row.
+    let services: [Subscription.Service]
 
     /// The catalog the library ships (`Resources/brands.json`), loaded once.
     public static let bundled: BrandCatalog = {
@@ -68,6 +78,7 @@ public final class BrandCatalog: Sendable {
         for (brand, key) in zip(brands, brandKeys) { nameKeys[brand.name] = key?.key }
         brandNameKeys = nameKeys
         categoryOrdinals = brands.map { PlainRowBuilder.ordinal($0.category) }
+        services = brands.map { Subscription.Service($0, confidence: 1) }
     }
 
     /// Reads brands written as `Resources/brands.json` writes them:
@@ -103,6 +114,13 @@ public final class BrandCatalog: Sendable {
     /// "premium"; "PAYPAL *DISNEYPLUS" → Disney+; "NETFLIX.COM" → Netflix.
     package func match(_ text: String) -> BrandMatch? {
         index.match(text)
+    }
+
+    /// `match` for a name a person wrote in a list: nil when the brand accounts for too little
+    /// of it (`BrandMatch.listThreshold`), as "Adobe Photoshop" is not Adobe Creative Cloud.
+    package func listMatch(_ text: String) -> BrandMatch? {
+        guard let found = index.match(text), found.confidence >= BrandMatch.listThreshold else { return nil }
+        return found
     }
 
     /// `match` done on `String`s, word by word: the way for texts `BrandBytes` is unsure of.
@@ -176,4 +194,12 @@ package struct BrandMatch: Hashable, Sendable {
     package var brand: Brand
     /// The rest of the text once the brand's words are taken out, trimmed; nil when nothing is left.
     package var plan: String?
+    /// 0…1: how much of the text the brand accounts for. 1: the whole text is the name or an
+    /// alias; 0.9: the rest names a plan or a size ("Family", "2 TB"); 0.7: the brand's whole
+    /// name stands in a longer text; 0.4: only part of a longer name does ("Xfinity Internet"
+    /// for Xfinity TV by its alias "xfinity"), which a list does not take as a match.
+    package var confidence: Double = 1
+
+    /// The least confidence a list's name needs to be given a service.
+    package static let listThreshold = 0.6
 }

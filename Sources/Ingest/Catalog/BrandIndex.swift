@@ -98,8 +98,38 @@ struct BrandIndex: Sendable {
             }
         }
         guard let hit = best else { return nil }
-        return BrandMatch(brand: brands[hit.brand], plan: plan(words, alias: words[hit.start..<hit.start + hit.count], brand: hit.brand, text))
+        let alias = words[hit.start..<hit.start + hit.count]
+        let plan = plan(words, alias: alias, brand: hit.brand, text)
+        let glued = hit.count == 1 && phrases[String(alias[alias.startIndex])] == nil
+        return BrandMatch(brand: brands[hit.brand], plan: plan,
+                          confidence: plan == nil ? 1 : confidence(words, alias: alias, brand: hit.brand, glued: glued))
     }
+
+    /// How much of a longer text that has a plan the matched brand accounts for
+    /// (`BrandMatch.confidence`); a text with no plan left (only noise, digits, the brand's own
+    /// words) is the brand, as `BrandBytes` answers it.
+    private func confidence(_ words: [Substring], alias: ArraySlice<Substring>, brand: Int, glued: Bool) -> Double {
+        if glued { return 0.6 }
+        let aliasWords = Set(alias)
+        let rest = words.filter { !aliasWords.contains($0) }
+        if rest.allSatisfy({ BrandIndex.isPlanLike($0) }) { return 0.9 }
+        let name = nameWords[brand]
+        if name.isSubset(of: Set(words)) { return 0.7 }
+        // Only some of the brand's name words, by a shorter alias, beside words that name no plan.
+        return alias.count == 1 && name.count > 1 ? 0.4 : 0.7
+    }
+
+    /// A word that says which plan or size rather than which service: `family`, `200`, `gb`.
+    static func isPlanLike(_ word: Substring) -> Bool {
+        BrandCatalog.planWords.contains(String(word)) || BrandCatalog.noise.contains(String(word))
+            || word.contains(where: \.isNumber) || sizeWords.contains(String(word)) || word.count == 1
+    }
+
+    /// Storage sizes and plan words that `planWords` leaves out.
+    static let sizeWords: Set<String> = [
+        "gb", "tb", "mb", "go", "to", "families", "annual", "yearly", "monthly", "membership", "plan", "subscription",
+        "vip", "members", "member", "month", "year",
+    ]
 
     /// What the text says besides the brand: words outside the brand's name, outside the
     /// matched alias (unless they name a plan), and not descriptor noise or reference codes.

@@ -63,9 +63,18 @@ package struct ColumnDetector: Sendable {
             choices[field] = ColumnChoice(column: column, header: header[column], score: 1, reason: ColumnChoice.mapped)
             taken.insert(column)
         }
-        var candidates: [(field: Field, choice: ColumnChoice)] = []
         // Each header in words once, not once per field.
         let words = header.map(HeaderMatcher.Words.init(header:))
+        // A header that is exactly a field's word wins the field, unless its values contradict
+        // it: values only break ties and find the columns no header names.
+        for field in Field.allCases where choices[field] == nil {
+            guard let column = ColumnDetector.plainHeader(for: field, words: words, evidence: evidence, rows: samples.count,
+                                                          taken: taken) else { continue }
+            let (score, reason) = self.score(field: field, header: header[column], evidence: evidence[column])
+            choices[field] = ColumnChoice(column: column, header: header[column], score: max(score, threshold), reason: reason)
+            taken.insert(column)
+        }
+        var candidates: [(field: Field, choice: ColumnChoice)] = []
         for field in Field.allCases where choices[field] == nil {
             for column in header.indices where !taken.contains(column) {
                 // Reasons are put into words only for the pairs that win, below.
@@ -107,6 +116,39 @@ package struct ColumnDetector: Sendable {
         }
         let unused = header.indices.filter { !taken.contains($0) }
         return ColumnMapping(choices: choices, unused: unused, header: header)
+    }
+
+    /// The one free column whose header is the plainest exact phrase of `field` (`HeaderMatcher.exactRank`)
+    /// and whose values agree with it; nil when none is, or two are equally plain.
+    static func plainHeader(for field: Field, words: [HeaderMatcher.Words], evidence: [ColumnEvidence], rows: Int,
+                            taken: Set<Int>) -> Int? {
+        var best: (column: Int, rank: Int)?
+        var tied = false
+        for column in words.indices where !taken.contains(column) {
+            guard let rank = HeaderMatcher.exactRank(field: field, words: words[column]),
+                  agrees(evidence[column], with: field, rows: rows) else { continue }
+            if let current = best, current.rank <= rank {
+                if current.rank == rank { tied = true }
+                continue
+            }
+            best = (column, rank)
+            tied = false
+        }
+        return tied ? nil : best?.column
+    }
+
+    /// Whether a column's values leave its header's word standing: filled in at least half the
+    /// rows, and, for fields whose values have a shape, mostly of that shape (a name column
+    /// mostly text).
+    static func agrees(_ evidence: ColumnEvidence, with field: Field, rows: Int) -> Bool {
+        guard rows == 0 || evidence.nonEmpty * 2 >= rows else { return false }
+        switch field {
+        case .name: return evidence.textRate >= 0.5
+        case .category, .notes: return true
+        // Whether a yes/no column means active or trial is up to its header alone.
+        case .active, .trialEnds: return true
+        default: return evidence.support(for: field).rate >= 0.5
+        }
     }
 
     static func column(named wanted: String, in header: [String]) -> Int? {

@@ -101,7 +101,8 @@ struct ColumnEvidence: Sendable {
         let (rate, weight, what) = untypedSupport(for: field)
         let typed: Bool
         switch field {
-        case .price, .currency, .cycle, .cycleInterval, .cycleUnit, .nextRenewal, .startDate, .status, .active, .trialEnds: typed = nonEmpty > 0
+        case .price, .currency, .cycle, .cycleInterval, .cycleUnit, .nextRenewal, .startDate, .status, .active, .trialEnds,
+             .endDate: typed = nonEmpty > 0
         case .name, .category, .notes: typed = false
         }
         return (rate, weight, typed, what)
@@ -121,6 +122,8 @@ struct ColumnEvidence: Sendable {
         // Only a header ("Trial ends", "freeTrialEndDate", "Trial") makes a column the trial's:
         // any other date or checkbox column could be one by its values.
         case .trialEnds: return (rate(dates + booleans), 0, "are dates or yes/no")
+        // Only a header makes a date column the end: any date could be one by its values.
+        case .endDate: return (rate(dates), 0, "read as dates")
         case .category: return (rate(texts) * (distinct.count < max(3, nonEmpty) ? 1 : 0.5), 0.2, "are text")
         case .notes: return (rate(texts), 0.1, "are text")
         case .status: return (rate(statuses), 0.9, "are statuses")
@@ -142,7 +145,7 @@ package enum StatusWords {
         "off", "cancel", "terminated", "suspended", "trial ended",
     ]
     static let active: Set<String> = [
-        "active", "activo", "activa", "ativo", "attivo", "aktiv", "actif", "active ", "actief", "aktiv",
+        "active", "activo", "activa", "ativo", "attivo", "aktiv", "actif", "active ", "actief", "aktiv", "enabled",
         "running", "ongoing", "trial", "free trial", "in trial", "subscribed", "renewing", "auto-renew",
         "生效中", "有效", "启用", "正常", "有効", "契約中", "ok", "live", "current",
     ]
@@ -154,6 +157,22 @@ package enum StatusWords {
         if active.contains(key) { return .pending }
         return nil
     }
+
+    /// Whether a status cell says the subscription charges, is paused, cancelled or in a trial;
+    /// nil when it is not a status word. Ended, expired and the like are cancelled.
+    package static func lifecycle(of value: String) -> Subscription.Status? {
+        let key = value.trimmedSpaces().lowercased()
+        if paused.contains(key) { return .paused }
+        if trial.contains(key) { return .trial }
+        if inactive.contains(key) { return .cancelled }
+        if active.contains(key) { return .active }
+        return nil
+    }
+
+    static let paused: Set<String> = [
+        "paused", "pausado", "pausiert", "en pause", "sospeso", "gepauzeerd", "已暂停", "停止中", "suspended", "on hold",
+    ]
+    static let trial: Set<String> = ["trial", "free trial", "in trial", "trialing", "trialling", "prueba", "testphase", "essai", "试用", "お試し"]
 
     /// Reads yes/no cells: `Yes`, `No`, `true`, `false`, `1`, `0`, `✓`, `x`, `ja`, `nein`, `sí`, `是`.
     package static func boolean(_ value: String) -> Bool? {

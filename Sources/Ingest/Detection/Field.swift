@@ -10,6 +10,9 @@ public enum Field: String, Sendable, Codable, CaseIterable, Hashable, Comparable
     case active
     /// The day a free trial ends (`Trial ends`, `freeTrialEndDate`).
     case trialEnds
+    /// The day a subscription ended or ends (`Cancellation date`, `End date`): one in the past
+    /// means cancelled.
+    case endDate
 
     var rank: Int { Field.allCases.firstIndex(of: self) ?? 0 }
 
@@ -26,6 +29,7 @@ public enum Field: String, Sendable, Codable, CaseIterable, Hashable, Comparable
             "startdate": .startDate, "start": .startDate, "category": .category, "notes": .notes,
             "note": .notes, "status": .status, "active": .active,
             "trialends": .trialEnds, "trialend": .trialEnds, "trial": .trialEnds, "freetrialenddate": .trialEnds,
+            "enddate": .endDate, "end": .endDate, "cancellationdate": .endDate,
         ]
         guard let field = aliases[key] else { return nil }
         self = field

@@ -2,6 +2,24 @@ import Foundation
 
 /// Scores a header against a field's vocabulary.
 enum HeaderMatcher {
+    /// `friendlyName` → `friendly Name`, `nextPaymentDate` → `next Payment Date`: a space where a
+    /// lowercase letter or digit meets an uppercase one, so camelCase headers fold into words
+    /// (snake_case and dotted ones already do).
+    static func splittingCamelCase(_ header: String) -> String {
+        var out = ""
+        let letters = Array(header)
+        for (i, c) in letters.enumerated() {
+            if i > 0, c.isUppercase {
+                let p = letters[i - 1]
+                // `twiceAYear`: an uppercase letter before a lowercase one starts a word too.
+                let startsWord = i + 1 < letters.count && letters[i + 1].isLowercase && p.isUppercase
+                if p.isLowercase || p.isNumber || startsWord { out.append(" ") }
+            }
+            out.append(c)
+        }
+        return out
+    }
+
     /// A text folded (`HeaderVocabulary.fold`) and split into words, plural `s` dropped, as
     /// phrases and headers are compared; with the words' bytes when they are all ASCII, which
     /// compare without String's Unicode machinery. Readers looking for a header score every
@@ -22,7 +40,7 @@ enum HeaderMatcher {
         }
 
         init(header: String) {
-            self.init(folded: HeaderVocabulary.fold(header))
+            self.init(folded: HeaderVocabulary.fold(HeaderMatcher.splittingCamelCase(header)))
         }
 
         var isEmpty: Bool { words.isEmpty }
@@ -35,7 +53,7 @@ enum HeaderMatcher {
         var text: String
 
         init(_ raw: String) {
-            let folded = HeaderVocabulary.fold(raw)
+            let folded = HeaderVocabulary.fold(HeaderMatcher.splittingCamelCase(raw))
             words = Words(folded: folded)
             text = folded
         }
@@ -160,6 +178,15 @@ enum HeaderMatcher {
             why += ", but \"\(decoy.text)\" marks a derived or other column"
         }
         return (best, why)
+    }
+
+    /// The place in the field's vocabulary of the phrase the header is exactly (`Name` is 0 for
+    /// the name, `Website` later), nil when it is no phrase of the field or holds a decoy word.
+    /// Earlier phrases name the field more plainly.
+    static func exactRank(field: Field, words: Words) -> Int? {
+        guard !words.isEmpty, reach[field]?.mayMatch(words) != false, let phrases = folded[field],
+              let rank = phrases.firstIndex(where: { $0.words.words == words.words }) else { return nil }
+        return isDecoy(field: field, words: words) ? nil : rank
     }
 
     /// True when the header carries a word that marks a derived or bookkeeping column for `field`

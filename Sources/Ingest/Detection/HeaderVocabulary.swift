@@ -86,6 +86,7 @@ package enum HeaderVocabulary {
         ],
         .cycle: [
             "billing cycle", "cycle", "frequency", "period", "billing period", "billing", "interval", "recurrence",
+            "repeat freq", "repeat frequency", "repeats",
             "renews every", "every", "billing frequency", "plan type", "ciclo", "frecuencia", "periodo", "periodicidad",
             "ciclo de facturacion", "frequencia", "periodicidade", "frequenza", "periodicita", "zyklus",
             "abrechnungszeitraum", "intervall", "haufigkeit", "zahlungsintervall", "rhythmus", "frequence",
@@ -93,7 +94,7 @@ package enum HeaderVocabulary {
             "frekvens", "betalingsperiode", "intervall", "周期", "付费周期", "计费周期", "频率", "扣费周期",
             "支払いサイクル", "請求サイクル", "周期 ", "サイクル", "頻度", "契約期間", "billing interval",
         ],
-        .cycleInterval: ["every", "interval count", "frequency count", "cada", "alle", "tous les", "ogni", "elke", "hver", "var", "每"],
+        .cycleInterval: ["every", "interval count", "frequency count", "cycle count", "billing frequency", "repeat every", "cada", "alle", "tous les", "ogni", "elke", "hver", "var", "每"],
         .cycleUnit: ["unit", "cycle unit", "period unit", "frequency unit", "interval unit", "unidad", "einheit", "unite", "unita", "eenheid", "enhet"],
         .nextRenewal: [
             "next renewal", "renewal", "renews", "renewal date", "next payment", "next payment date",
@@ -111,6 +112,7 @@ package enum HeaderVocabulary {
         ],
         .startDate: [
             "start date", "start", "started", "since", "begin", "subscribed", "first payment", "signup date",
+            "first payment date", "first bill", "first billing", "first billing date", "first charge", "date first",
             "fecha de inicio", "inicio", "data de inicio", "data inizio", "beginn", "startdatum", "seit",
             "date de debut", "debut", "begindatum", "startdato", "开始日期", "开始", "開始日", "登録日",
         ],
@@ -132,6 +134,12 @@ package enum HeaderVocabulary {
             "free trial end date", "freetrialenddate", "trial until", "trial expires", "trial expiry", "end of trial",
             "trial ending", "trial end day", "fin de la prueba", "probezeit endet", "ende probezeit", "fin d essai",
             "trial", "free trial", "in trial", "on trial", "is trial", "trial active",
+        ],
+        .endDate: [
+            "end date", "ends", "ended", "ended on", "ends on", "end", "date end", "cancellation date", "cancelled on",
+            "canceled on", "cancelled at", "canceled at", "cancel date", "cancellation", "termination date", "repeat until",
+            "fecha de baja", "fecha de fin", "fecha fin", "kundigungsdatum", "enddatum", "date de fin", "date de resiliation",
+            "data fine", "data di fine", "einddatum", "opzegdatum", "解約日", "终止日期", "结束日期",
         ],
         .active: [
             "active", "enabled", "is active", "on", "activo", "ativo", "attivo", "aktiv", "actif", "actief",

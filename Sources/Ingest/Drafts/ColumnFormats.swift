@@ -9,6 +9,14 @@ package struct ColumnFormats: Sendable {
     /// (Han and no kana) means yuan by a bare `¥`, one in Japanese yen.
     package private(set) var hanCells = 0, kanaCells = 0
     private var nameColumn: Int?
+    /// The price column's filled cells, those that are negative, and those that are whole
+    /// numbers of 1000 or more in tens (`-18990`): scheduled-transaction exports write
+    /// outflows negative, some in thousandths.
+    package private(set) var priceCells = 0, negativePrices = 0, wholeTensPrices = 0
+    /// Prices written with a bare yen sign (`¥`, `￥`), and those of them that are whole
+    /// amounts of 1000 or more (`¥1,490`, `¥5000`): yen prices are whole and often in the
+    /// thousands, yuan prices small or with decimals (`¥25.00`).
+    package private(set) var yenSignPrices = 0, wholeThousandsYen = 0
 
     package init(mapping: ColumnMapping) {
         for field in [Field.nextRenewal, .startDate] {
@@ -29,6 +37,11 @@ package struct ColumnFormats: Sendable {
         for i in formats.decimals.indices { formats.decimals[i].evidence = DecimalMarkEvidence() }
         formats.hanCells = 0
         formats.kanaCells = 0
+        formats.priceCells = 0
+        formats.negativePrices = 0
+        formats.wholeTensPrices = 0
+        formats.yenSignPrices = 0
+        formats.wholeThousandsYen = 0
         return formats
     }
 
@@ -41,6 +54,43 @@ package struct ColumnFormats: Sendable {
         for i in decimals.indices { decimals[i].evidence.add(part.decimals[i].evidence) }
         hanCells += part.hanCells
         kanaCells += part.kanaCells
+        priceCells += part.priceCells
+        negativePrices += part.negativePrices
+        wholeTensPrices += part.wholeTensPrices
+        yenSignPrices += part.yenSignPrices
+        wholeThousandsYen += part.wholeThousandsYen
+    }
+
+    /// Whether most bare-¥ prices are whole thousands: the yen, by the amounts.
+    package var yenByAmounts: Bool { yenSignPrices > 0 && wholeThousandsYen * 2 > yenSignPrices }
+
+    /// Whether most prices are negative: outflows, as scheduled-transaction exports write them.
+    package var outflowsNegative: Bool { priceCells > 0 && negativePrices * 3 >= priceCells * 2 }
+
+    /// Whether every price is a whole number of 1000 or more in tens, with outflows negative:
+    /// amounts in thousandths (YNAB's milliunits, `-18990` for 18.99).
+    package var pricesInThousandths: Bool { outflowsNegative && priceCells >= 2 && wholeTensPrices == priceCells }
+
+    private mutating func countPrice(_ cell: some BidirectionalCollection<UInt8>) {
+        var bytes = cell.drop { $0 == 0x20 }
+        guard let first = bytes.first else { return }
+        priceCells += 1
+        let negative = first == UInt8(ascii: "-") || first == UInt8(ascii: "(") || cell.starts(with: [0xE2, 0x88, 0x92])
+        if negative { negativePrices += 1 }
+        if first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        while let last = bytes.last, last == 0x20 { bytes = bytes.dropLast() }
+        if bytes.count >= 4, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), bytes.last == UInt8(ascii: "0") { wholeTensPrices += 1 }
+        countYen(Array(bytes))
+    }
+
+    /// Counts a bare-¥ price (`¥` C2 A5 or `￥` EF BF A5) and whether it is whole and 1000 or more.
+    private mutating func countYen(_ bytes: [UInt8]) {
+        let signs: [[UInt8]] = [[0xC2, 0xA5], [0xEF, 0xBF, 0xA5]]
+        guard signs.contains(where: { sign in bytes.indices.contains { bytes[$0...].starts(with: sign) } }) else { return }
+        yenSignPrices += 1
+        let digits = bytes.filter { $0 >= 0x30 && $0 <= 0x39 }
+        let decimals = bytes.contains(UInt8(ascii: ".")) && !bytes.contains(UInt8(ascii: ","))
+        if !decimals, digits.count >= 4, digits.first != 0x30 { wholeThousandsYen += 1 }
     }
 
     package enum CJKScript: Sendable { case chinese, japanese }
@@ -81,6 +131,7 @@ package struct ColumnFormats: Sendable {
         if let c = nameColumn, c < record.count, record.field(c).contains(where: { $0 >= 0xE3 }) {
             countScript(String(decoding: record.field(c), as: UTF8.self))
         }
+        if let c = decimals.first?.column, c < record.count { countPrice(record.field(c)) }
         for i in dates.indices where dates[i].column < record.count {
             let column = dates[i].column
             // An ISO date says nothing of the order, and is the commonest kind in big files.
@@ -125,6 +176,7 @@ package struct ColumnFormats: Sendable {
 
     package mutating func observe(_ row: SourceRow) {
         if let c = nameColumn, c < row.cells.count { countScript(row.cells[c]) }
+        if let c = decimals.first?.column, c < row.cells.count { countPrice(Array(row.cells[c].utf8)) }
         for i in dates.indices where dates[i].column < row.cells.count {
             dates[i].evidence.observe(row.cells[dates[i].column][...])
         }

@@ -16,6 +16,21 @@ package struct DraftBuilder: Sendable {
     private let cycleParser = CycleParser()
     private let minorUnits: MinorUnits?
     private let activeColumnMeansInactive: Bool
+    /// An unmapped column of service keys (`providerKey`: `canal-plus`, `disney_plus`), read for
+    /// the name of a row whose name cell is empty.
+    private let slugColumn: Int?
+    /// An unmapped `skip` column (Firefly III's bills): how many cycles pass between charges,
+    /// so `weekly` with skip 1 is every 2 weeks.
+    private let skipColumn: Int?
+    /// An unmapped column holding the cycle of rows whose cycle cell says `custom`
+    /// (`recurrency` custom + `customRecurrency` 3): a count of months, or a cycle's text.
+    private let customCycleColumn: Int?
+    /// Cycle cells that hand the cycle over to `customCycleColumn`.
+    static let customWords: Set<String> = ["custom", "other", "personalizado", "personalizada", "benutzerdefiniert",
+                                           "personnalise", "personalizzato", "aangepast", "自定义", "カスタム"]
+    /// An unmapped column naming the other account of a transfer (YNAB's `transfer_account_id`):
+    /// a row that fills it moves money between one's own accounts.
+    private let transferColumn: Int?
     /// The period the price column's header names ("Monthly cost", "Price / year", "Coste
     /// anual"): the cycle of rows that have no cycle column and no period after the amount.
     private let priceHeaderCycle: Cycle?
@@ -46,6 +61,19 @@ package struct DraftBuilder: Sendable {
         self.dateParser = DateParser(context: context)
         self.minorUnits = mapping.choices[.price].flatMap { MinorUnits(header: $0.header) }
         self.priceHeaderCycle = mapping.choices[.price].flatMap { try? CycleParser().parse($0.header[...]) }
+        self.slugColumn = mapping.unused.first { column in
+            HeaderVocabulary.fold(HeaderMatcher.splittingCamelCase(mapping.header[column])).split(separator: " ")
+                .contains { ["slug", "key", "handle"].contains($0) }
+        }
+        self.transferColumn = mapping.unused.first { column in
+            HeaderVocabulary.fold(HeaderMatcher.splittingCamelCase(mapping.header[column])).split(separator: " ").contains("transfer")
+        }
+        self.customCycleColumn = mapping.unused.first { column in
+            HeaderVocabulary.fold(HeaderMatcher.splittingCamelCase(mapping.header[column])).split(separator: " ").contains("custom")
+        }
+        self.skipColumn = mapping.unused.first { column in
+            ["skip", "skips", "skipped", "skip count"].contains(HeaderVocabulary.fold(HeaderMatcher.splittingCamelCase(mapping.header[column])))
+        }
         let activeHeader = mapping.choices[.active].map { HeaderVocabulary.fold($0.header) } ?? ""
         self.activeColumnMeansInactive = ["cancel", "pause", "disabled", "inactive", "archiv", "ended"]
             .contains { activeHeader.contains($0) }
@@ -97,8 +125,13 @@ package struct DraftBuilder: Sendable {
         }
         var brand: BrandMatch?
         if let (text, column) = cell(.name, row) {
-            brand = matchesBrands ? catalog.match(text) : nil
-            draft.name = DraftField(raw: text, value: brand?.brand.name ?? text, column: column)
+            brand = matchesBrands ? catalog.listMatch(text) : nil
+            // A name the catalog does not know may still have a service key beside it.
+            if brand == nil, let keyColumn = slugColumn, keyColumn < row.cells.count { brand = slugName(row.cells[keyColumn])?.1 }
+            draft.name = DraftField(raw: text, value: DraftBuilder.writtenName(text), column: column)
+        } else if let column = slugColumn, column < row.cells.count, let (name, found) = slugName(row.cells[column]) {
+            brand = found
+            draft.name = DraftField(raw: row.cells[column], value: name, confidence: 0.8, column: column + 1)
         } else {
             draft.name = DraftField(raw: nil, value: nil, confidence: 0, issues: [
                 Issue("name.missing", .error, "\(provenance.location()): no name (expected the service's name in column \"\(mapping.choices[.name]?.header ?? "name")\")"),
@@ -108,13 +141,27 @@ package struct DraftBuilder: Sendable {
         if let (text, column) = cell(.price, row) {
             (draft.price, suffixCycle) = price(text, column: column, currencyCell: cell(.currency, row), at: provenance)
         }
+        if formats.outflowsNegative, let amount = draft.price.value?.amount, amount > 0, draft.price.raw?.hasPrefix("-") == false {
+            // Money coming in among outflows (a salary, a refund) is no subscription.
+            draft.status = .rejected
+            draft.statusReason = "income: \(draft.price.raw ?? "") is positive where outflows are negative"
+        }
+        if formats.outflowsNegative, let column = transferColumn, column < row.cells.count,
+           !row.cells[column].trimmingCharacters(in: .whitespaces).isEmpty {
+            // Money moved to one's own account is no subscription.
+            draft.status = .rejected
+            draft.statusReason = "transfer to another account (\(mapping.header[column]) \(row.cells[column]))"
+        }
         draft.cycle = cycle(row, suffix: suffixCycle, at: provenance)
+        applyStatus(&draft, row)
         if let (text, column) = cell(.nextRenewal, row) {
             draft.nextRenewal = date(text, column: column, at: provenance)
-            rollForward(&draft)
+            // A cancelled or paused subscription's date is when it stopped, not a renewal to come.
+            if draft.lifecycle != .cancelled, draft.lifecycle != .paused { rollForward(&draft) }
         }
         if let (text, column) = cell(.startDate, row) {
             draft.startDate = date(text, column: column, at: provenance)
+            renewalFromStart(&draft)
         }
         trial(&draft, row, at: provenance)
         if let (text, column) = cell(.category, row) {
@@ -126,8 +173,12 @@ package struct DraftBuilder: Sendable {
         if let (text, column) = cell(.notes, row) {
             draft.notes = DraftField(raw: text, value: text, column: column)
         }
-        if let brand { applyBrand(brand, to: &draft) }
-        applyStatus(&draft, row)
+        if let brand {
+            applyBrand(brand, to: &draft)
+        } else if draft.category.value == nil, matchesBrands, let name = draft.name.value, let category = CategoryWords.category(for: name) {
+            // A service the catalog does not know, named by what it is ("Car insurance", "Gym membership").
+            draft.category = DraftField(raw: nil, value: category, confidence: 0.6)
+        }
         return draft
     }
 
@@ -136,7 +187,7 @@ package struct DraftBuilder: Sendable {
     package func buildNameAndStatus(_ row: SourceRow) -> ImportDraft {
         var draft = ImportDraft(provenance: [])
         if let (text, column) = cell(.name, row) {
-            draft.name = DraftField(raw: text, value: catalog.match(text)?.brand.name ?? text, column: column)
+            draft.name = DraftField(raw: text, value: DraftBuilder.writtenName(text), column: column)
         }
         applyStatus(&draft, row)
         return draft
@@ -214,12 +265,23 @@ package struct DraftBuilder: Sendable {
             if let script = formats.cjkScript, parsed.price.currency?.code == "JPY",
                let guess = parsed.issues.firstIndex(where: { $0.code == "currency.guessed" }) {
                 // A bare ¥ is the yuan in a table written in Chinese and the yen in one written
-                // in Japanese; elsewhere the yen stays a guess.
-                if script == .chinese { parsed.price.currency = Currency(unchecked: "CNY") }
-                parsed.issues.remove(at: guess)
+                // in Japanese; elsewhere the yen stays a guess. Kanji without kana and whole
+                // prices in the thousands are more likely a Japanese list: the yen, still a guess.
+                if script == .chinese, formats.yenByAmounts {
+                    parsed.issues[guess].message += " (whole amounts in the thousands, as yen prices are)"
+                } else {
+                    if script == .chinese { parsed.price.currency = Currency(unchecked: "CNY") }
+                    parsed.issues.remove(at: guess)
+                }
             }
             if let minorUnits {
                 parsed.price.amount /= minorUnits.divisor(for: parsed.price.currency)
+            } else if formats.pricesInThousandths {
+                parsed.price.amount /= MinorUnits.milli.divisor(for: parsed.price.currency)
+            }
+            if formats.outflowsNegative, parsed.price.amount < 0 {
+                // An outflow of a scheduled-transaction export: the price paid.
+                parsed.price.amount = -parsed.price.amount
             }
             if guessed, parsed.markFromColumn {
                 parsed.issues.append(Issue("price.decimal-guessed", .warning,
@@ -249,7 +311,26 @@ package struct DraftBuilder: Sendable {
     }
 
     func cycle(_ row: SourceRow, suffix: Cycle?, at provenance: Provenance) -> DraftField<Cycle> {
+        if let (text, _) = cell(.cycle, row), DraftBuilder.customWords.contains(HeaderVocabulary.fold(text)),
+           let custom = customCycleColumn, custom < row.cells.count {
+            let given = row.cells[custom].trimmingCharacters(in: .whitespaces)
+            let value = Int(given).flatMap { Cycle.intervals.contains($0) ? Cycle(unit: .month, interval: $0).canonical : nil }
+                ?? (try? parseCycle(given))
+            if let value { return DraftField(raw: "\(text) \(given)", value: value, column: custom + 1) }
+        }
         if let (text, column) = cell(.cycle, row) {
+            // A unit ("Month", "weekly") beside a count column ("Billing frequency" 3) is every 3 months.
+            if let (count, _) = cell(.cycleInterval, row), let interval = Int(count), Cycle.intervals.contains(interval),
+               let parsed = try? parseCycle(text), parsed.interval == 1 {
+                return DraftField(raw: "\(count) \(text)", value: Cycle(unit: parsed.unit, interval: interval).canonical, column: column)
+            }
+            if let skipColumn, skipColumn < row.cells.count, let skip = Int(row.cells[skipColumn].trimmingCharacters(in: .whitespaces)),
+               skip >= 1, let parsed = try? parseCycle(text) {
+                let (times, overflow) = parsed.interval.multipliedReportingOverflow(by: skip + 1)
+                if !overflow, Cycle.intervals.contains(times) {
+                    return DraftField(raw: "\(text), skip \(skip)", value: Cycle(unit: parsed.unit, interval: times).canonical, column: column)
+                }
+            }
             do {
                 return DraftField(raw: text, value: try parseCycle(text), column: column)
             } catch {
@@ -385,6 +466,19 @@ package struct DraftBuilder: Sendable {
             "next renewal \(date) is in the past; moved on \(times) cycle\(times == 1 ? "" : "s") to \(next)"))
     }
 
+    /// Only a start or first-payment date and a cycle: the next renewal is the first date on or
+    /// after today counted from the start by whole cycles, said so in a note. A cancelled or
+    /// paused row gets none.
+    func renewalFromStart(_ draft: inout ImportDraft) {
+        guard draft.nextRenewal.value == nil, draft.nextRenewal.issues.isEmpty, let start = draft.startDate.value,
+              let cycle = draft.cycle.value, draft.lifecycle != .cancelled, draft.lifecycle != .paused else { return }
+        let (next, times) = DraftBuilder.rolled(start, by: cycle, to: context.today)
+        guard next.isSupported else { return }
+        draft.nextRenewal = DraftField(raw: draft.startDate.raw, value: next, confidence: 0.9, column: draft.startDate.column, issues: [
+            Issue(.dateRolledForward, .info, "next renewal \(next) counted from the start date \(start): \(times) \(cycle) cycle\(times == 1 ? "" : "s") on"),
+        ])
+    }
+
     /// `date` moved on by whole cycles to the first date on or after `today`, and how many:
     /// the rule `RenewalSchedule` writes down.
     static func rolled(_ date: CalendarDate, by cycle: Cycle, to today: CalendarDate) -> (CalendarDate, times: Int) {
@@ -392,27 +486,73 @@ package struct DraftBuilder: Sendable {
         return (next, times)
     }
 
-    /// "Netflix Premium" → name Netflix, "Plan: Premium" in notes; the catalog's category when
-    /// the row has none.
+    /// The name a service key stands for: the catalog's name of `disney_plus`, else the key made
+    /// readable (`canal-plus` → "Canal Plus"); nil for a cell that is no key (empty, spaces, capitals).
+    func slugName(_ cell: String) -> (String, BrandMatch?)? {
+        let key = cell.trimmingCharacters(in: .whitespaces)
+        guard !key.isEmpty, key.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) }),
+              key.unicodeScalars.contains(where: { ("a"..."z").contains($0) }) else { return nil }
+        let words = key.split(whereSeparator: { "-_.".contains($0) })
+        let spaced = words.joined(separator: " ")
+        if matchesBrands, let brand = catalog.listMatch(spaced) { return (brand.brand.name, brand) }
+        return (words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " "), nil)
+    }
+
+    /// The label of a section row between blocks of a list ("Entertainment", "Bills", "Per
+    /// year"): a row of a table with a price column whose only cell is its name, which the
+    /// catalog does not know; nil for any other row.
+    func sectionLabel(_ draft: ImportDraft) -> String? {
+        guard mapping[.price] != nil, let label = draft.name.value, draft.service == nil, draft.name.column != nil,
+              draft.price.raw == nil, draft.cycle.raw == nil, draft.nextRenewal.raw == nil, draft.startDate.raw == nil,
+              draft.category.raw == nil, draft.notes.raw == nil, draft.trialEnds.raw == nil, draft.lifecycle == nil,
+              draft.status == .pending, !label.contains(where: \.isNumber) else { return nil }
+        return label
+    }
+
+    /// `draft` under a section labelled `label`: the label is its category when the row has
+    /// none of its own (over the catalog's).
+    func applySection(_ label: String, to draft: ImportDraft) -> ImportDraft {
+        guard draft.category.raw == nil else { return draft }
+        var draft = draft
+        let category = CategoryWords.category(for: label)
+        draft.category = DraftField(raw: label, value: category ?? .other, confidence: category == nil ? 0.5 : 0.9)
+        return draft
+    }
+
+    /// The name as the user wrote it, trimmed, each run of white space one space.
+    static func writtenName(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// "Spotify Family" keeps its name and gains the service Spotify; the catalog's category
+    /// fills the draft's only when the row has none.
     func applyBrand(_ brand: BrandMatch, to draft: inout ImportDraft) {
-        if let plan = brand.plan {
-            let existing = draft.notes.value.map { "; \($0)" } ?? ""
-            draft.notes.value = "Plan: \(plan)\(existing)"
-        }
+        draft.service = Subscription.Service(brand.brand, confidence: brand.confidence)
         if draft.category.value == nil {
             draft.category = DraftField(raw: nil, value: brand.brand.category, confidence: 0.9)
         }
     }
 
     func applyStatus(_ draft: inout ImportDraft, _ row: SourceRow) {
-        if let (text, _) = cell(.status, row), StatusWords.status(of: text) == .inactive {
+        if let (text, _) = cell(.status, row) {
+            draft.lifecycle = StatusWords.lifecycle(of: text)
+            if StatusWords.status(of: text) == .inactive {
+                draft.status = .inactive
+                draft.statusReason = "status \"\(text)\""
+            }
+        }
+        if let (text, column) = cell(.endDate, row),
+           let end = date(text, column: column, at: Provenance(file: file, row: row.row, line: row.line, part: part)).value,
+           end < context.today, draft.lifecycle != .paused {
+            draft.lifecycle = .cancelled
             draft.status = .inactive
-            draft.statusReason = "status \"\(text)\""
+            draft.statusReason = "ended \(end)"
         }
         if let (text, _) = cell(.active, row), let flag = StatusWords.boolean(text) {
             if flag == activeColumnMeansInactive {
                 draft.status = .inactive
                 draft.statusReason = "\(mapping.choices[.active]?.header ?? "active") = \(text)"
+                if draft.lifecycle == nil || draft.lifecycle == .active { draft.lifecycle = .cancelled }
             }
         }
     }

@@ -27,7 +27,7 @@ public enum DraftMerger {
 
     /// The key of a draft named `name`: the brand the name matches, else its folded words.
     static func key(name: String, index: BrandIndex) -> String? {
-        if let brand = index.match(name) { return "brand:" + brand.brand.name }
+        if let brand = index.match(name), brand.confidence >= BrandMatch.listThreshold { return "brand:" + brand.brand.name }
         let folded = BrandCatalog.fold(name)
         return folded.isEmpty ? nil : "name:" + folded
     }
@@ -102,6 +102,8 @@ public enum DraftMerger {
         m.trialEnds = better(m.trialEnds, b.trialEnds)
         if m.category.value == nil || (m.category.value == .other && b.category.value != nil) { m.category = b.category }
         if m.notes.value == nil { m.notes = b.notes }
+        if m.service == nil { m.service = b.service }
+        if m.lifecycle == nil { m.lifecycle = b.lifecycle }
         for source in b.provenance where seen.provenance.insert(source).inserted { m.provenance.append(source) }
         for issue in b.issues where seen.issues.insert(issue).inserted { m.issues.append(issue) }
         for point in b.priceHistory where seen.priceHistory.insert(point).inserted { m.priceHistory.append(point) }

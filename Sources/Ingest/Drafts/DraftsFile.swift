@@ -59,6 +59,11 @@ package enum DraftsFile {
         members += [
             ("category", field(draft.category) { .string($0.rawValue) }),
             ("notes", field(draft.notes, JSONValue.string)),
+        ]
+        // Written only when known, so files without them read as before.
+        if let lifecycle = draft.lifecycle { members.append(("lifecycle", .string(lifecycle.rawValue))) }
+        if let service = draft.service { members.append(("service", value(service))) }
+        members += [
             ("issues", .array(draft.issues.map(value))),
             ("provenance", .array(draft.provenance.map(value))),
             ("priceHistory", .array(draft.priceHistory.map { point in
@@ -66,6 +71,16 @@ package enum DraftsFile {
             })),
         ]
         return .object(members)
+    }
+
+    /// A catalog service as the canonical output writes it.
+    static func value(_ service: Subscription.Service) -> JSONValue {
+        let h = service.hundredths
+        return .object([
+            ("id", .string(service.id)), ("name", .string(service.name)), ("category", .string(service.category.rawValue)),
+            ("manageURL", .optional(service.manageURL)),
+            ("confidence", .number(ColumnReport.score(Double(h) / 100))),
+        ])
     }
 
     /// A field the source did not have at all is written as null.

@@ -93,6 +93,14 @@ package struct DraftsFileReader: Sendable {
         }
         draft.category = field(item, "category", as: .category, \.category, editor, &problems) { $0.stringValue.flatMap(Category.init(rawValue:)) }
         draft.notes = field(item, "notes", as: .notes, \.notes, editor, &problems) { $0.stringValue }
+        if let text = item["lifecycle"]?.stringValue {
+            if let lifecycle = Subscription.Status(rawValue: text.lowercased()) { draft.lifecycle = lifecycle } else {
+                problems.append("lifecycle \"\(text)\" is not one of \(Subscription.Status.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
+        if let value = item["service"] {
+            do { draft.service = try CanonicalReader.service(value) } catch { problems.append("service: \(error.message)") }
+        }
         if case .array(let points)? = item["priceHistory"] {
             for (n, point) in points.enumerated() {
                 do throws(DocumentError) {

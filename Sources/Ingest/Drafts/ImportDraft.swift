@@ -64,6 +64,11 @@ public struct ImportDraft: Hashable, Sendable, Codable {
     /// Issues about the draft as a whole (not one field).
     public var issues: [Issue]
     public var priceHistory: [PricePoint]
+    /// Whether the subscription still charges, as the source says (status column, end date);
+    /// nil when it does not say.
+    public var lifecycle: Subscription.Status?
+    /// The catalog's service the name was matched to (the name stays as written).
+    public var service: Subscription.Service?
 
     public init(name: DraftField<String> = .absent, price: DraftField<Price> = .absent,
                 cycle: DraftField<Cycle> = .absent, nextRenewal: DraftField<CalendarDate> = .absent,

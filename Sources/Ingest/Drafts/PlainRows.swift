@@ -100,7 +100,7 @@ package final class PlainRowBuilder: Sendable {
     /// brands or is a part of its file (a sheet tab or ZIP member).
     package init?(_ builder: DraftBuilder) {
         let mapping = builder.mapping
-        guard builder.matchesBrands, !builder.storesMinorUnits, builder.part == nil,
+        guard builder.matchesBrands, !builder.storesMinorUnits, builder.part == nil, !builder.formats.outflowsNegative,
               Set(mapping.choices.keys).isSubset(of: Self.fields),
               let name = mapping[.name], let price = mapping[.price], let cycle = mapping[.cycle] else { return nil }
         self.builder = builder
@@ -187,7 +187,9 @@ package final class PlainRowBuilder: Sendable {
             guard let first = cell.first, let last = cell.last else { continue }
             if first <= 0x20 || last <= 0x20 || DraftBuilder.holdsLink(cell) { return nil }
         }
-        guard let brand = known ?? builder.catalogBrand(record.field(name)), brandKeyHashes[brand] != nil else { return nil }
+        // A name with runs of white space inside is written with them made one space, by the builder.
+        guard !Self.hasInnerSpaceRun(record.field(name)),
+              let brand = known ?? builder.catalogBrand(record.field(name)), brandKeyHashes[brand] != nil else { return nil }
         guard let reading = FastPrice.read(record.field(price)), !reading.negative else { return nil }
         let currency: Currency?, packed: UInt32
         switch reading.sign {
@@ -224,21 +226,37 @@ package final class PlainRowBuilder: Sendable {
         }
 
         var categoryValue = brandCategories[brand]
+        var categoryText: String?
         if let category, !record.field(category).isEmpty {
             // A category word the table's own words do not know is read with low confidence.
             guard let known = tables.category(record.field(category), { text in
                 CategoryWords.category(for: CellCleaner.firstOfMultiSelect(text)).map(Self.ordinal)
             }) else { return nil }
             categoryValue = known
+            let written = Self.text(record.field(category))
+            if written.lowercased() != Category.allCases[known].rawValue { categoryText = written }
         }
 
         var notesValue: String?
         if let notes, !record.field(notes).isEmpty { notesValue = Self.text(record.field(notes)) }
         let amount = Decimal(sign: .plus, exponent: -currency.minorDigits, significand: Decimal(facts.units))
         return Subscription(
-            name: catalog.brands[brand].name, price: Price(amount: amount, currency: currency), cycle: cycleValue,
+            name: Self.text(record.field(name)), price: Price(amount: amount, currency: currency), cycle: cycleValue,
             nextRenewal: nextRenewal, category: Category.allCases[categoryValue], notes: notesValue,
-            source: Provenance(file: builder.file, row: row, line: record.line, part: nil))
+            source: Provenance(file: builder.file, row: row, line: record.line, part: nil),
+            categoryText: categoryText, service: catalog.services[brand])
+    }
+
+    /// Whether the cell holds a control byte or two spaces in a row (`DraftBuilder.writtenName` changes it).
+    static func hasInnerSpaceRun(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previousSpace = false
+        for byte in cell {
+            if byte < 0x20 { return true }
+            let space = byte == 0x20
+            if space, previousSpace { return true }
+            previousSpace = space
+        }
+        return false
     }
 
     /// The amount of `reading` in minor units of a currency with `digits` of them, when it is

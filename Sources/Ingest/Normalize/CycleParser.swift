@@ -7,6 +7,11 @@ package struct CycleParser: Sendable {
     static let example = "monthly, yearly, every 2 weeks"
 
     package func parse(_ raw: Substring) throws(NormalizeError) -> Cycle {
+        // Enum names other apps export (`everyOtherWeek`, `twiceAYear`) read as the words they join.
+        if raw.count > 4, !raw.contains(" "), raw.contains(where: \.isUppercase), raw.contains(where: \.isLowercase) {
+            let words = HeaderMatcher.splittingCamelCase(String(raw))
+            if words != String(raw), let cycle = try? parse(words[...]) { return cycle }
+        }
         let tokens = CycleParser.tokens(raw)
         guard !tokens.isEmpty else {
             if raw.contains(where: { !$0.isWhitespace }) { throw .notA("billing cycle", found: raw, example: CycleParser.example) }

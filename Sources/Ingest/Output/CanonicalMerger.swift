@@ -38,7 +38,7 @@ package struct CanonicalMerger: Sendable {
 
     /// The service and cycle a subscription is matched by.
     package func key(_ sub: Subscription) -> String {
-        let service = catalog.match(sub.name).map { "brand:" + $0.brand.name } ?? "name:" + BrandCatalog.fold(sub.name)
+        let service = (sub.service?.name ?? catalog.listMatch(sub.name)?.brand.name).map { "brand:" + $0 } ?? "name:" + BrandCatalog.fold(sub.name)
         return service + "|" + (sub.cycle?.canonical.description ?? "-")
     }
 

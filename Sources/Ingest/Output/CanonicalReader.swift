@@ -44,10 +44,38 @@ package enum CanonicalReader {
         }
         var also: [Provenance] = []
         if case .array(let sources)? = item["alsoFrom"] { for s in sources { also.append(try provenance(s)) } }
+        var status: Subscription.Status?
+        if let text = item["status"]?.stringValue {
+            guard let s = Subscription.Status(rawValue: text) else {
+                throw DocumentError("status \"\(text)\" is not one of \(Subscription.Status.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            status = s
+        }
         return Subscription(name: name, price: try item["price"].flatMap(price), cycle: try item["cycle"].flatMap(cycle),
                             nextRenewal: try date(item["nextRenewal"], "nextRenewal"), category: category,
                             notes: item["notes"]?.stringValue, source: try provenance(sourceValue),
-                            alsoFrom: also, priceHistory: history, trialEnds: try date(item["trialEnds"], "trialEnds"))
+                            alsoFrom: also, priceHistory: history, trialEnds: try date(item["trialEnds"], "trialEnds"),
+                            status: status, categoryText: item["categoryText"]?.stringValue,
+                            service: try item["service"].flatMap(service))
+    }
+
+    /// `{"id": "netflix", "name": "Netflix", "category": "streaming", "manageURL": …, "confidence": 1}`, nil for null.
+    package static func service(_ value: JSONValue) throws(DocumentError) -> Subscription.Service? {
+        if value == .null { return nil }
+        guard let id = value["id"]?.stringValue, let name = value["name"]?.stringValue else {
+            throw DocumentError("service needs an \"id\" and a \"name\"")
+        }
+        guard let text = value["category"]?.stringValue, let category = Category(rawValue: text) else {
+            throw DocumentError("service category is missing or not one of \(Category.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        var confidence = 1.0
+        switch value["confidence"] {
+        case .number(let s)?: confidence = Double(s) ?? 1
+        case .int(let i)?: confidence = Double(i)
+        default: break
+        }
+        return Subscription.Service(id: id, name: name, category: category, manageURL: value["manageURL"]?.stringValue,
+                                    confidence: confidence)
     }
 
     /// `{"amount": "9.99", "currency": "EUR"}` (amount as a string or a number), nil for null.

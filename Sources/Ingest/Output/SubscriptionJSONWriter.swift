@@ -35,10 +35,19 @@ enum SubscriptionJSONWriter {
             key("trialEnds", level, &out)
             JSONBytes.date(date, to: &out)
         }
+        if let status = sub.status, status != .active {
+            key("status", level, &out)
+            JSONBytes.string(status.rawValue, to: &out)
+        }
         key("category", level, &out)
         optional(sub.category?.rawValue, &out)
+        if let text = sub.categoryText {
+            key("categoryText", level, &out)
+            JSONBytes.string(text, to: &out)
+        }
         key("notes", level, &out)
         optional(sub.notes, &out)
+        if let service = sub.service { write(service, to: &out, indent: level) }
         key("source", level, &out)
         write(sub.source, to: &out, indent: level + 1)
         if !sub.alsoFrom.isEmpty {
@@ -72,6 +81,31 @@ enum SubscriptionJSONWriter {
         }
         JSONBytes.newline(level, &out)
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// The `service` member of a subscription whose object starts at `level`.
+    static func write(_ service: Subscription.Service, to out: inout [UInt8], indent level: Int) {
+        key("service", level, &out)
+        out.append(UInt8(ascii: "{"))
+        key("id", first: true, level + 1, &out)
+        JSONBytes.string(service.id, to: &out)
+        key("name", level + 1, &out)
+        JSONBytes.string(service.name, to: &out)
+        key("category", level + 1, &out)
+        JSONBytes.string(service.category.rawValue, to: &out)
+        key("manageURL", level + 1, &out)
+        optional(service.manageURL, &out)
+        key("confidence", level + 1, &out)
+        confidence(service.hundredths, &out)
+        JSONBytes.newline(level + 1, &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// A confidence given in hundredths as a JSON number: 1, 0.9, 0.75, 0.05.
+    private static func confidence(_ hundredths: Int, _ out: inout some ByteOutput) {
+        var text = hundredths >= 100 ? "1" : "0." + (hundredths < 10 ? "0" : "") + String(max(hundredths, 0))
+        while text.count > 3, text.hasSuffix("0") { text.removeLast() }
+        text.utf8.withContiguousStorageIfAvailable { out.append(bytes: $0) }
     }
 
     static func write(_ price: Price, to out: inout [UInt8], indent level: Int) {
@@ -132,12 +166,16 @@ enum SubscriptionJSONWriter {
     /// put together in memory sized for it beforehand (`ReservedBytes`) and appended at once.
     static func writeInList(_ sub: Subscription, to out: inout [UInt8]) {
         guard let price = sub.price, let cycle = sub.cycle, let row = sub.source.row, sub.source.part == nil,
-              sub.source.box == nil, sub.alsoFrom.isEmpty, sub.priceHistory.isEmpty, sub.trialEnds == nil else {
+              sub.source.box == nil, sub.alsoFrom.isEmpty, sub.priceHistory.isEmpty, sub.trialEnds == nil,
+              sub.status == nil || sub.status == .active, sub.categoryText == nil else {
             return write(sub, to: &out, indent: 2)
         }
         // An escaped byte takes six at most; numbers, dates and the templates fit in the rest.
         var texts = sub.name.utf8.count + sub.source.file.utf8.count + (sub.notes?.utf8.count ?? 0)
         texts += (price.currency?.code.utf8.count ?? 0) + (sub.category?.rawValue.utf8.count ?? 0)
+        if let service = sub.service {
+            texts += service.id.utf8.count + service.name.utf8.count + (service.manageURL?.utf8.count ?? 0) + 16
+        }
         let capacity = 6 * texts + 512
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { memory in
             var entry = ReservedBytes(memory)
@@ -157,6 +195,19 @@ enum SubscriptionJSONWriter {
             optional(sub.category?.rawValue, &entry)
             entry.append(static: ",\n      \"notes\": ")
             optional(sub.notes, &entry)
+            if let service = sub.service {
+                entry.append(static: ",\n      \"service\": {\n        \"id\": ")
+                JSONBytes.string(service.id, to: &entry)
+                entry.append(static: ",\n        \"name\": ")
+                JSONBytes.string(service.name, to: &entry)
+                entry.append(static: ",\n        \"category\": ")
+                JSONBytes.string(service.category.rawValue, to: &entry)
+                entry.append(static: ",\n        \"manageURL\": ")
+                optional(service.manageURL, &entry)
+                entry.append(static: ",\n        \"confidence\": ")
+                confidence(service.hundredths, &entry)
+                entry.append(static: "\n      }")
+            }
             entry.append(static: ",\n      \"source\": {\n        \"file\": ")
             JSONBytes.string(sub.source.file, to: &entry)
             entry.append(static: ",\n        \"row\": ")

@@ -81,7 +81,9 @@ package struct SummaryAccumulator: Sendable {
 
     package init() {}
 
+    /// A cancelled or paused subscription is listed but neither counted nor totalled.
     package mutating func add(_ sub: Subscription) {
+        guard sub.isCharging else { return }
         active += 1
         guard let price = sub.price, let currency = price.currency, let cycle = sub.cycle else {
             notInTotals += 1

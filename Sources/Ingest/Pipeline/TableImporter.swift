@@ -49,15 +49,30 @@ package struct TableImporter: Sendable {
                                    catalog: options.catalog, file: name, part: part)
         var report = ImportReport(source: name, kind: kind, mapping: table.mapping)
         let plainBuilder = plain == nil ? nil : PlainRowBuilder(builder)
+        /// Section rows met so far, and the label of the last one (`DraftBuilder.sectionLabel`).
+        var sections: [Skip] = []
+        var section: String?
         /// Hands on a batch's rows in order: `rows` are those it was made of.
         func hand(_ batch: PlainBatch, _ rows: RecordBatch) throws {
             for i in batch.rows.indices {
-                report.rows += 1
                 switch batch.rows[i] {
                 case .plain(let k):
-                    if try plain?.take(batch.plain[k], batch.json[batch.plain[k].json]) != true { try emit(builder.build(rows.item(i).sourceRow)) }
+                    report.rows += 1
+                    if let section {
+                        // A row under a section label takes it as its category: built in full.
+                        try emit(builder.applySection(section, to: builder.build(rows.item(i).sourceRow)))
+                    } else if try plain?.take(batch.plain[k], batch.json[batch.plain[k].json]) != true {
+                        try emit(builder.build(rows.item(i).sourceRow))
+                    }
                 case .draft(let draft):
-                    try emit(draft)
+                    if let label = builder.sectionLabel(draft) {
+                        section = label
+                        let place = draft.provenance.first
+                        sections.append(Skip(.section, line: place?.line ?? 0, row: place?.row, detail: String(label.prefix(60))))
+                        continue
+                    }
+                    report.rows += 1
+                    try emit(section.map { builder.applySection($0, to: draft) } ?? draft)
                 }
                 report.drafts += 1
             }
@@ -82,7 +97,7 @@ package struct TableImporter: Sendable {
             try TableImporter.pipeline(nextRows: { try source.nextBatch(limit: $0) }, makeBatch: { make($0, brands: nil) },
                                        emit: { rows, batch in try hand(batch, rows) })
         }
-        report.skips = second?.skips ?? table.skips
+        report.skips = (second?.skips ?? table.skips) + sections
         report.unlistedSkips = second?.unlistedSkips ?? table.unlistedSkips
         report.rows += report.skips.count + report.unlistedSkips.values.reduce(0, +)
         report.warnings = second?.warnings ?? table.warnings

@@ -46,6 +46,9 @@ public struct Skip: Hashable, Sendable {
         case preamble
         case unusable
         case notSubscription = "not a subscription"
+        /// Lists: a label between blocks of rows ("Entertainment", "Bills"), which becomes the
+        /// category of the rows beneath it that have none.
+        case section
         /// Bank rows: a charge that belongs to no recurring series.
         case oneOff = "one-off"
         /// Bank rows: repeated charges at a merchant with no regular period.

@@ -58,6 +58,7 @@ package struct SeriesDraftBuilder: Sendable {
         }
         if SeriesDraftBuilder.isStopped(last: last.date, period: series.fit.period, today: context.today) {
             draft.status = .inactive
+            draft.lifecycle = .cancelled
             draft.statusReason = "no charge since \(last.date) (\(series.fit.period.rawValue), expected by \(cycle.advance(last.date)))"
         }
         draft.notes = DraftField(value: "\(series.occurrences) charges \(series.fit.period.rawValue) from \(series.charges[0].date) to \(last.date)")

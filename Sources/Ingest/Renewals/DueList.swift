@@ -62,7 +62,8 @@ package struct DueList: Sendable {
         from = today
         through = today.adding(days: days)
         for sub in subscriptions {
-            guard let next = sub.nextRenewal else { continue }
+            // A cancelled or paused subscription renews no more.
+            guard sub.isCharging, let next = sub.nextRenewal else { continue }
             let dates = sub.cycle.map { RenewalSchedule(anchor: next, cycle: $0).renewals(from: from, through: through) }
                 ?? (next >= from && next <= through ? [next] : [])
             for date in dates {

@@ -40,6 +40,10 @@ package struct RenewalCalendar: Sendable {
         var events = 0
         for (i, sub) in subscriptions.enumerated() {
             let uid = uids.next(for: sub)
+            if let status = sub.status, !sub.isCharging {
+                skipped.append(Skipped(index: i, subscription: sub, reason: status.rawValue))
+                continue
+            }
             if let end = sub.trialEnds, until.map({ end <= $0 }) ?? true {
                 lines += trialEvent(sub, end: end, uid: UIDs.uid(uid + "|trial"))
                 events += 1
@@ -134,10 +138,10 @@ package struct RenewalCalendar: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// The account or cancel page the brand catalog knows for the subscription's service: the
-    /// one place the calendar asks the catalog.
+    /// The account or cancel page of the subscription's service: the one its `service` names,
+    /// else the one the brand catalog knows for its name (files written before `service`).
     static func manageLink(_ sub: Subscription, catalog: BrandCatalog) -> String? {
-        guard let link = catalog.match(sub.name)?.brand.manageURL,
+        guard let link = sub.service?.manageURL ?? catalog.listMatch(sub.name)?.brand.manageURL,
               link.hasPrefix("https://"), !link.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F })
         else { return nil }
         return link

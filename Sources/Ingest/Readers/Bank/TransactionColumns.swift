@@ -58,7 +58,8 @@ package enum TransactionColumns {
     static let subscriptionWords: Set<String> = [
         "billing cycle", "cycle", "frequency", "next renewal", "renewal", "next payment", "next billing", "plan",
         "subscription", "service", "renews", "interval", "zyklus", "ciclo", "periodicite", "frecuencia", "周期",
-        "续费日期", "next charge", "due date",
+        "续费日期", "next charge", "due date", "repeat freq", "repeat frequency", "repeat", "recurrence", "repetition type",
+        "date next", "next date",
     ]
 
     /// Header words both kinds of table have (Citi's Status, Capital One's and Starling's

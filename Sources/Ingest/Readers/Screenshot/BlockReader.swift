@@ -36,6 +36,7 @@ struct BlockReader: Sendable {
         if let word = BlockReader.inactiveWords.first(where: { ScreenVocabulary.matches(folded, $0) }) {
             draft.status = .inactive
             draft.statusReason = word
+            draft.lifecycle = .cancelled
         }
         return draft
     }
