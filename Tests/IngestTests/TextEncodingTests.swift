@@ -103,4 +103,18 @@ struct EncodingCase: Sendable, CustomTestStringConvertible {
     @Test func windows1252Table() {
         #expect(Windows1252.decode([0x80, 0x93, 0x94, 0x99, 0xE4, 0xFC]) == "€“”™äü")
     }
+
+    /// Every byte decodes to its code point: ISO 8859-1 but for 0x80-0x9F, which follow the
+    /// Windows table (its five holes kept as C1 controls), alone and among ASCII.
+    @Test func windows1252EveryByte() {
+        let windows: [UInt32] = [0x20AC, 0x81, 0x201A, 0x192, 0x201E, 0x2026, 0x2020, 0x2021, 0x2C6, 0x2030, 0x160, 0x2039,
+                                 0x152, 0x8D, 0x17D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+                                 0x2DC, 0x2122, 0x161, 0x203A, 0x153, 0x9D, 0x17E, 0x178]
+        let all = (0...255).map { UInt8($0) }
+        let expected = all.map { (0x80...0x9F).contains($0) ? windows[Int($0) - 0x80] : UInt32($0) }
+        #expect(Windows1252.decode(all).unicodeScalars.map(\.value) == expected)
+        for byte in all {
+            #expect(Windows1252.decode([0x41, byte, 0x42]).unicodeScalars.map(\.value) == [0x41, expected[Int(byte)], 0x42])
+        }
+    }
 }

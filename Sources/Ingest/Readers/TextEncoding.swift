@@ -64,13 +64,21 @@ enum Windows1252 {
         0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x2DC, 0x2122, 0x161, 0x203A, 0x153, 0x9D, 0x17E, 0x178,
     ]
 
+    /// The text of Windows-1252 `bytes`: written out as UTF-8 bytes, then made a string once
+    /// (appending scalar by scalar cost about 500 instructions a byte).
     static func decode<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
-        var scalars = String.UnicodeScalarView()
+        if !bytes.contains(where: { $0 >= 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(bytes.count * 3)
         for b in bytes {
             let value = (0x80...0x9F).contains(b) ? high[Int(b) - 0x80] : UInt32(b)
-            if let scalar = Unicode.Scalar(value) { scalars.append(scalar) }
+            switch value {
+            case 0..<0x80: utf8.append(UInt8(value))
+            case 0x80..<0x800: utf8 += [UInt8(0xC0 | value >> 6), UInt8(0x80 | value & 0x3F)]
+            default: utf8 += [UInt8(0xE0 | value >> 12), UInt8(0x80 | (value >> 6) & 0x3F), UInt8(0x80 | value & 0x3F)]
+            }
         }
-        return String(scalars)
+        return String(decoding: utf8, as: UTF8.self)
     }
 }
 
