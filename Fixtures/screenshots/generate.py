@@ -170,13 +170,13 @@ def money_text(d, amount, cur, lang, sign_form):
     return f"{sign}{num}"
 
 
-def date_text(day, lang, form, year=True):
+def date_text(day, lang, form, year=True, locale=""):
     if lang == "zh":
         return f"{day.year}年{day.month}月{day.day}日" if year else f"{day.month}月{day.day}日"
     if form == "iso":
         return day.isoformat()
     if form == "numeric":
-        if lang == "en":
+        if locale == "en_US":
             return f"{day.month}/{day.day}/{day.year}"
         sep = "." if lang == "de" else ("-" if lang == "nl" else "/")
         return f"{day.day:02d}{sep}{day.month:02d}{sep}{day.year}"
@@ -213,8 +213,9 @@ THEMES = {  # background, text, secondary, card, separator
     "light": ("#f2f2f7", "#111111", "#6e6e73", "#ffffff", "#d1d1d6"),
     "dark": ("#000000", "#f2f2f7", "#98989f", "#1c1c1e", "#38383a"),
     "low-contrast": ("#e9e9ee", "#55555c", "#8a8a92", "#f4f4f7", "#dadade"),
-    "cards": ("#eef1f6", "#ffffff", "#eef2ff", "#3b5bdb", "#eef1f6"),
+    "cards": ("#eef1f6", "#1b1f2a", "#5a5f6e", "#3b5bdb", "#d0d4dc"),
 }
+CARD_TEXT = {"cards": ("#ffffff", "#dfe6ff")}  # text on coloured cards: white, secondary light blue
 TILE_COLORS = ["#e50914", "#1db954", "#0a84ff", "#ff9f0a", "#bf5af2", "#30b0c7", "#ff375f", "#5856d6"]
 
 
@@ -285,7 +286,7 @@ class Page:
         return "" if word.startswith(("/", " ")) else word
 
     def date(self, day, year=None):
-        return date_text(day, self.lang, self.date_form, self.date_year if year is None else year)
+        return date_text(day, self.lang, self.date_form, self.date_year if year is None else year, self.locale)
 
     def renews(self, it):
         form = self.W["renews"][self.renew_wording % len(self.W["renews"])]
@@ -327,13 +328,16 @@ class Page:
 
     def html(self, body, width, extra_css=""):
         bg, fg, sub, card, line = THEMES[self.theme]
+        card_text = ""
+        if self.theme in CARD_TEXT:
+            card_text = f"color: {CARD_TEXT[self.theme][0]}; }} .card .sub {{ color: {CARD_TEXT[self.theme][1]};"
         sep = {"line": f"border-bottom: 1px solid {line};", "none": "", "gap": "margin-bottom: 8px;"}[self.separator]
         return f"""<!doctype html><html><head><meta charset="utf-8"><style>
 * {{ box-sizing: border-box; }}
 body {{ margin: 0; background: {bg}; color: {fg}; font-family: "{self.font}", "Noto Sans CJK SC", sans-serif;
        font-size: {self.size}px; width: {width}px; }}
 .sub {{ color: {sub}; font-size: {round(self.size * 0.87)}px; }}
-.card {{ background: {card}; }}
+.card {{ background: {card}; {card_text} }}
 .row {{ {sep} padding: {self.row_pad}px 16px; display: flex; gap: 14px; align-items: center; }}
 .name {{ font-weight: {self.name_weight}; font-size: {round(self.size * 1.12)}px; }}
 .mid {{ flex: 1; }}
