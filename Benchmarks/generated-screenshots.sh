@@ -1,5 +1,5 @@
 #!/bin/sh
-# Screenshot import quality on generated pages (Fixtures/screenshots/generate.py), one split at a time.
+# Screenshot import quality on generated pages (Fixtures/screenshots/generator/generate.py), one split at a time.
 #   Benchmarks/generated-screenshots.sh tuning|locked [COUNT]     from the repository root
 # Pages are generated once into .build/generated-shots/SPLIT (COUNT first seeds of the split, default 40)
 # and imported one at a time with one OCR thread (OMP_THREAD_LIMIT=1), so the machine's other core
@@ -14,7 +14,7 @@ shift $(( $# < 2 ? $# : 2 ))
 pages=.build/generated-shots/$split-$count
 if [ ! -f "$pages/.done" ]; then
     mkdir -p "$pages"
-    python3 Fixtures/screenshots/generate.py --split "$split" --count "$count" --out "$pages" >/dev/null
+    python3 Fixtures/screenshots/generator/generate.py --split "$split" --count "$count" --out "$pages" >/dev/null
     touch "$pages/.done"
 fi
 if [ -z "${INGEST:-}" ]; then

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Procedural billing-page screenshots with truth: a seed gives a page.
 
-    python3 Fixtures/screenshots/generate.py --split tuning --out .build/shots/tuning
-    python3 Fixtures/screenshots/generate.py --seeds 7 12 --out /tmp/x --html   # also keep the HTML
+    python3 Fixtures/screenshots/generator/generate.py --split tuning --count 40 --out .build/generated-shots/tuning-40
+    python3 Fixtures/screenshots/generator/generate.py --seeds 7 12 --out /tmp/x --html   # also keep the HTML
 
 Each seed draws, independently, a family (App Store list or detail, Google Play, a web billing
 table, a bank's direct debits, an emailed receipt, a tracker's card grid, a Chinese auto-renew
@@ -13,9 +13,9 @@ device scale 1-3x, PNG or JPEG 40-95, crops, status bar, banner, tab bar, an ina
 pages with no prices at all. The page and `<stem>.json` (canonical `ingest/subscriptions@1` plus
 `family`, `locale` and the drawn `variant`) come from the same data.
 
-The split rule lives in `generated-seeds.json`: tuning and locked seeds never overlap, and some
-variants (listed there) are drawn only for locked seeds, so the locked set also measures layouts
-no rule was written against. Images go outside the repository (they are made again from seeds).
+The split rule lives in `seeds.json` next to this script: tuning and locked seeds never overlap,
+and some variants (listed there) are drawn only for locked seeds, so the locked set also measures
+layouts no rule was written against. Images go outside the repository (they are made again from seeds).
 Needs Debian `chromium`, fonts-noto-core, fonts-noto-cjk, fonts-dejavu, fonts-liberation, Pillow.
 """
 import argparse
@@ -33,7 +33,7 @@ from pathlib import Path
 from PIL import Image
 
 HERE = Path(__file__).resolve().parent
-SPLITS = json.loads((HERE / "generated-seeds.json").read_text(encoding="utf-8"))
+SPLITS = json.loads((HERE / "seeds.json").read_text(encoding="utf-8"))
 TODAY = date(2026, 11, 30)
 
 FONTS = ["Noto Sans", "DejaVu Sans", "Liberation Sans", "Noto Serif", "DejaVu Serif", "Liberation Serif",
