@@ -8,7 +8,10 @@ DIR/<stem>.json, the output of `ingest import IMAGE --accept all`. Subscriptions
 one-to-one, greedily by name similarity (case and punctuation ignored; the larger of token overlap
 and character ratio, at least 0.6). Reported: subscription precision and recall; over pairs the
 accuracy of name (exact after folding), amount+currency, cycle and next renewal; and field-F1, where
-a true positive needs the name matched and amount and currency right.
+a true positive needs the name matched and amount and currency right. Per field (name, amount,
+currency, cycle, renewal) an F1 counts a field right only on a paired subscription; `fields_f1` is
+their mean. A truth entry marked "optional" (a row cut by the crop) is neither required nor an error.
+`--by KEY` groups by a key of the truth's "variant" (generated pages) instead of the family.
 """
 import argparse
 import json
@@ -86,13 +89,18 @@ class Tally:
     def __init__(self):
         self.truth = self.pred = self.matched = self.tp = 0
         self.fields = defaultdict(int)
+        self.right = defaultdict(int)
         self.images = 0
 
     def add(self, truth, pred):
         self.images += 1
-        self.truth += len(truth)
-        self.pred += len(pred)
-        for t, p in pair(truth, pred):
+        pairs = pair(truth, pred)
+        optional = [(t, p) for t, p in pairs if t.get("optional")]
+        self.truth += sum(1 for t in truth if not t.get("optional"))
+        self.pred += len(pred) - len(optional)
+        for t, p in pairs:
+            if t.get("optional"):
+                continue
             self.matched += 1
             name = fold(t["name"]) == fold(p.get("name"))
             money = price_key(t.get("price")) == price_key(p.get("price"))
@@ -100,6 +108,11 @@ class Tally:
             date = (t.get("nextRenewal") or None) == (p.get("nextRenewal") or None)
             for k, v in (("name", name), ("amount+currency", money), ("cycle", cycle), ("nextRenewal", date)):
                 self.fields[k] += v
+            tk, pk = price_key(t.get("price")), price_key(p.get("price"))
+            amount = (tk and tk[0]) == (pk and pk[0])
+            currency = (tk and tk[1]) == (pk and pk[1])
+            for k, v in (("name", name), ("amount", amount), ("currency", currency), ("cycle", cycle), ("renewal", date)):
+                self.right[k] += v
             self.tp += money
 
     def figures(self):
@@ -111,7 +124,16 @@ class Tally:
                "recall": round(r, 3), "field_f1": round(2 * fp * fr / (fp + fr), 3) if fp + fr else 0.0}
         for k in ("name", "amount+currency", "cycle", "nextRenewal"):
             out[k] = round(self.fields[k] / self.matched, 3) if self.matched else 0.0
+        f1s = []
+        for k in FIELDS:
+            fp_, fr_ = (self.right[k] / self.pred if self.pred else 0.0), (self.right[k] / self.truth if self.truth else 0.0)
+            f1s.append(2 * fp_ * fr_ / (fp_ + fr_) if fp_ + fr_ else 0.0)
+            out[f"f1_{k}"] = round(f1s[-1], 3)
+        out["fields_f1"] = round(sum(f1s) / len(f1s), 3)
         return out
+
+
+FIELDS = ("name", "amount", "currency", "cycle", "renewal")
 
 
 def main():
@@ -120,6 +142,8 @@ def main():
     ap.add_argument("--pred-dir", required=True)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--by", help="group by this key of the truth's variant instead of the family")
+    ap.add_argument("--fields", action="store_true", help="print the per-field F1 table")
     a = ap.parse_args()
     overall, families = Tally(), defaultdict(Tally)
     for tpath in sorted(Path(a.truth_dir).glob("*.json")):
@@ -128,7 +152,7 @@ def main():
         pred = json.loads(ppath.read_text(encoding="utf-8"))["subscriptions"] if ppath.exists() else []
         subs = truth["subscriptions"]
         overall.add(subs, pred)
-        families[truth["family"]].add(subs, pred)
+        families[str(truth.get("variant", {}).get(a.by)) if a.by else truth["family"]].add(subs, pred)
         if a.verbose:
             got = {p.get("name"): p for p in pred}
             pairs = pair(subs, pred)
@@ -145,11 +169,14 @@ def main():
         print(json.dumps(result, indent=2))
         return 0
     cols = ("images", "truth", "predicted", "precision", "recall", "name", "amount+currency", "cycle", "nextRenewal", "field_f1")
+    if a.fields:
+        cols = ("images", "truth", "predicted", "recall") + tuple(f"f1_{k}" for k in FIELDS) + ("fields_f1", "field_f1")
     print(f"{'family':<14}" + "".join(f"{c[:10]:>11}" for c in cols))
     for name, fig in list(result["families"].items()) + [("overall", result["overall"])]:
         print(f"{name:<14}" + "".join(f"{fig[c]:>11}" for c in cols))
     worst = min(f["field_f1"] for f in result["families"].values())
-    print(f"field-F1 {result['overall']['field_f1']:.3f} overall, lowest family {worst:.3f}")
+    print(f"field-F1 {result['overall']['field_f1']:.3f} overall, lowest family {worst:.3f}; "
+          f"per-field F1 mean {result['overall']['fields_f1']:.3f}")
     return 0
 
 

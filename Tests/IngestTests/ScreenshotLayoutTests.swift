@@ -384,6 +384,32 @@ import Testing
         #expect(result.drafts.map { $0.price.value?.amount.description } == ["10.99", "12.99"])
     }
 
+    /// A receipt or detail page of labelled fields: the labels ("Plan", "Prezzo", "Prossimo
+    /// pagamento") are never the name; the value under each label is read.
+    @Test func labelledFieldsOfAReceipt() throws {
+        var s = PageSketch(width: 760, height: 400)
+        for (i, text) in ["Plan", "Blinkist", "Prezzo", "146,72 € (Annuale)", "Prossimo pagamento", "28 settembre 2027"].enumerated() {
+            s.text(text, x: 60, y: 100 + i / 2 * 64 + i % 2 * 22, h: i % 2 == 0 ? 13 : 17)
+        }
+        let draft = try #require(try readSketch(s, locale: "it_IT").drafts.first)
+        #expect(draft.name.value == "Blinkist")
+        #expect(draft.price.value?.amount.description == "146.72")
+        #expect(draft.cycle.value == .yearly)
+        #expect(draft.nextRenewal.value?.description == "2027-09-28")
+    }
+
+    /// "Yearly · Next payment:" with the row's amount at its right, the date wrapped onto the
+    /// next line: the label's cell, not the amount's, joins the date.
+    @Test func wrappedRenewalBesideTheAmount() throws {
+        var s = PageSketch()
+        s.text("Figma Professional", x: 49, y: 100, h: 20)
+        s.text("Yearly - Next payment:", x: 48, y: 128, h: 15)
+        s.text("-£179.50", x: 300, y: 126, h: 18)
+        s.text("September 8, 2027", x: 50, y: 150, h: 15)
+        let draft = try #require(try readSketch(s, locale: "en_GB").drafts.first)
+        #expect(draft.nextRenewal.value?.description == "2027-09-08")
+    }
+
     /// Tiles that print a countdown, the price, then the name and the date: each price goes
     /// with the name under it.
     @Test func pricesAboveNamesGoWithTheNameBelow() throws {
@@ -479,6 +505,9 @@ import Testing
     static let bugsCaught: [(String, [(String, Int, Int, Int)], String?)] = [
         // The logo letter glued to the name ("N Netflix") is dropped.
         ("logo letter", [("N Netflix", 20, 100, 17), ("$15.49/mo", 260, 100, 14)], "Netflix"),
+        // A receipt's title is no name; a plan label before the value on its line is dropped.
+        ("receipt title", [("Receipt", 20, 60, 34), ("Tarif Twitch Turbo", 20, 120, 14), ("Preis CHF 5.61 (Monatlich)", 20, 150, 14)],
+         "Twitch Turbo"),
         // "Monthly · Next payment:" is a label line, never the name.
         ("label line", [("Now TV", 20, 100, 17), ("Monthly · Next payment: Dec 3, 2026", 20, 124, 12),
                         ("£9.99", 300, 124, 14)], "Now TV"),
@@ -493,6 +522,25 @@ import Testing
         var s = PageSketch()
         for (text, x, y, h) in texts { s.text(text, x: x, y: y, h: h) }
         #expect(try readSketch(s).drafts.first?.name.value == expected)
+    }
+
+    /// Months and cycle units come from the library's tables, so Italian, Portuguese and Dutch
+    /// rows read like the others.
+    static let otherLanguages: [(String, String, String, Cycle, String)] = [
+        ("it_IT", "7,28 €/mese", "Si rinnova il 15 dicembre 2026", .monthly, "2026-12-15"),
+        ("it_IT", "87,99 € all'anno", "Prossimo pagamento: 9 febbraio 2027", .yearly, "2027-02-09"),
+        ("nl_NL", "€ 9,99 per maand", "Volgende betaling: 3 januari 2027", .monthly, "2027-01-03"),
+        ("pt_BR", "R$ 29,90/mês", "Renova em 5 de dezembro de 2026", .monthly, "2026-12-05"),
+    ]
+
+    @Test(arguments: otherLanguages) func readsOtherLanguages(_ locale: String, _ price: String, _ renews: String, _ cycle: Cycle, _ iso: String) throws {
+        var s = PageSketch()
+        s.text("Dropbox Plus", x: 20, y: 100, h: 17)
+        s.text(renews, x: 20, y: 124, h: 12)
+        s.text(price, x: 250, y: 100, h: 14)
+        let draft = try #require(try readSketch(s, locale: locale).drafts.first)
+        #expect(draft.cycle.value == cycle)
+        #expect(draft.nextRenewal.value?.description == iso)
     }
 
     @Test func cjkPriceKeepsItsSignOnATallerBox() throws {

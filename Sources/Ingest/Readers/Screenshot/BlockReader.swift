@@ -116,8 +116,10 @@ struct BlockReader: Sendable {
                 if line.hasRenewalLabel || labelAbove { return (date, cell) }
                 if fallback == nil && !line.hasPastLabel { fallback = (date, cell) }
             }
-            // "Renews on 18" / "December 2026": a date wrapped over two lines.
-            if line.hasRenewalLabel, i + 1 < block.count, let last = line.cells.last, let next = block[i + 1].cells.first,
+            // "Renews on 18" / "December 2026": a date wrapped over two lines. The label's cell is
+            // the last one without an amount (a row's price can stand to its right).
+            if line.hasRenewalLabel, i + 1 < block.count, let last = line.cells.last(where: { $0.prices.isEmpty }),
+               let next = block[i + 1].cells.first,
                let date = dates.find(in: last.cell.text + " " + next.cell.text)?.date {
                 return (date, last)
             }

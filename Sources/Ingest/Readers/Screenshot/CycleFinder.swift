@@ -14,10 +14,19 @@ struct CycleFinder: Sendable {
         ("days", .day), ("day", .day), ("tage", .day), ("tag", .day), ("dias", .day), ("dia", .day), ("jours", .day),
         ("jour", .day), ("d", .day), ("t", .day), ("天", .day), ("日", .day),
     ]
-    static let unitAlternation = units.map { NSRegularExpression.escapedPattern(for: $0.0) }.joined(separator: "|")
-    /// `/mo`, `/ 1 Y`, `/6mo`, `周期: 6月`, `every 2 weeks`, `alle 3 Monate`, `cada 6 meses`, `tous les 2 mois`.
+    /// The units above, then the library's unit words of the other languages (`/mese`, `/maand`,
+    /// `/anno`), longest first so a longer word wins over its prefix.
+    static let allUnits: [(String, Cycle.Unit)] = {
+        let known = Set(units.map(\.0))
+        let more = CycleWords.units.flatMap { unit, words in words.map { (CycleFinder.simplify($0), unit) } }
+            .filter { !known.contains($0.0) && $0.0.count >= 2 }
+        return units + more.sorted { $0.0.count > $1.0.count }
+    }()
+    static let unitAlternation = allUnits.map { NSRegularExpression.escapedPattern(for: $0.0) }.joined(separator: "|")
+    /// `/mo`, `/ 1 Y`, `/6mo`, `周期: 6月`, `every 2 weeks`, `alle 3 Monate`, `cada 6 meses`, `tous les 2 mois`,
+    /// `al mese`, `per maand`.
     static let counted: NSRegularExpression? = try? NSRegularExpression(pattern:
-        "(?:/|周期[:：]?|every|each|alle|cada|tous les|toutes les|per|pro|por|par)\\s*(\\d{1,2})?\\s*(\(unitAlternation))(?![\\p{L}])")
+        "(?:/|周期[:：]?|(?<![\\p{L}])(?:every|each|alle|cada|tous les|toutes les|per|pro|por|par|al|all'))\\s*(\\d{1,2})?\\s*(\(unitAlternation))(?![\\p{L}])")
 
     /// Whole words for a cycle, checked after the short forms.
     static let words: [(String, Cycle)] = [
@@ -41,6 +50,18 @@ struct CycleFinder: Sendable {
         ("diario", Cycle(unit: .day)), ("quotidien", Cycle(unit: .day)), ("每天", Cycle(unit: .day)),
     ]
 
+    /// The words above, then the library's cycle words of the other languages (`mensile`,
+    /// `annuale`, `maandelijks`, `mensal`): Latin-script words of six letters or more, so short
+    /// abbreviations (`mtl`, `p m`) stay table-only.
+    static let allWords: [(String, Cycle)] = {
+        let known = Set(words.map(\.0))
+        let more = CycleWords.cycles.flatMap { cycle, list in list.map { (ScreenVocabulary.fold($0), cycle) } }
+            .filter { phrase, _ in
+                phrase.count >= 6 && !known.contains(phrase) && phrase.unicodeScalars.allSatisfy { $0.value < 0x250 }
+            }
+        return words + more
+    }()
+
     /// Lowercase without accents, punctuation kept (the slash matters).
     static func simplify(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
@@ -52,7 +73,7 @@ struct CycleFinder: Sendable {
         let text = CycleFinder.simplify(trailing).trimmingCharacters(in: .whitespaces)
         guard let first = text.first else { return nil }
         if first == "/" || text.hasPrefix("per ") || text.hasPrefix("pro ") || text.hasPrefix("por ") || text.hasPrefix("par ")
-            || text.hasPrefix("a ") || text.hasPrefix("al ") || text.hasPrefix("every ") || text.hasPrefix("each ") {
+            || text.hasPrefix("a ") || text.hasPrefix("al ") || text.hasPrefix("all'") || text.hasPrefix("every ") || text.hasPrefix("each ") {
             return counted(text, anchored: true) ?? word(String(text.prefix(14)))
         }
         return word(String(text.prefix(12)), atStart: true)
@@ -74,13 +95,13 @@ struct CycleFinder: Sendable {
               !anchored || match.range.location == 0 else { return nil }
         let count = match.range(at: 1).location == NSNotFound ? 1 : Int(ns.substring(with: match.range(at: 1))) ?? 1
         let unitText = ns.substring(with: match.range(at: 2))
-        guard let unit = CycleFinder.units.first(where: { $0.0 == unitText })?.1, count > 0 else { return nil }
+        guard let unit = CycleFinder.allUnits.first(where: { $0.0 == unitText })?.1, count > 0 else { return nil }
         return Cycle(unit: unit, interval: count).canonical
     }
 
     func word(_ text: String, atStart: Bool = false) -> Cycle? {
         let folded = ScreenVocabulary.fold(text)
-        for (phrase, cycle) in CycleFinder.words {
+        for (phrase, cycle) in CycleFinder.allWords {
             if atStart {
                 if folded.hasPrefix(phrase + " ") || folded == phrase { return cycle }
             } else if ScreenVocabulary.matches(folded, phrase) {

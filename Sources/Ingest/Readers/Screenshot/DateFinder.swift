@@ -8,23 +8,15 @@ struct DateFinder: Sendable {
     /// Numeric dates with `/` put the month first (US pages).
     var monthFirst: Bool
 
+    /// Month names and abbreviations of the languages whose screens are read (the library's table:
+    /// en, es, pt, de, fr, it, nl), folded, longest first so the pattern prefers `sept` to `sep`.
     static let months: [(String, Int)] = {
-        let names: [[String]] = [
-            ["january", "jan", "januar", "jan", "enero", "ene", "janvier", "janv"],
-            ["february", "feb", "februar", "febrero", "fevrier", "fevr", "fev"],
-            ["march", "mar", "marz", "marzo", "mars"],
-            ["april", "apr", "abril", "abr", "avril", "avr"],
-            ["may", "mai", "mayo", "may"],
-            ["june", "jun", "juni", "junio", "juin"],
-            ["july", "jul", "juli", "julio", "juillet", "juil"],
-            ["august", "aug", "agosto", "ago", "aout"],
-            ["september", "sept", "sep", "septiembre", "setiembre", "septembre"],
-            ["october", "oct", "oktober", "okt", "octubre", "octobre"],
-            ["november", "nov", "noviembre", "novembre"],
-            ["december", "dec", "dezember", "dez", "diciembre", "dic", "decembre"],
-        ]
         var table: [String: Int] = [:]
-        for (i, list) in names.enumerated() { for name in list { table[name] = i + 1 } }
+        for list in DateWords.monthLists.prefix(7) {
+            for (index, slot) in list.enumerated() {
+                for name in slot.split(separator: " ") { table[CycleFinder.simplify(String(name))] = index + 1 }
+            }
+        }
         return table.sorted { $0.key.count > $1.key.count || ($0.key.count == $1.key.count && $0.key < $1.key) }
     }()
     static let monthPattern = months.map(\.0).joined(separator: "|")

@@ -113,7 +113,7 @@ struct CellReader: Sendable {
 
     /// Labels and cycle words, longest first, plus the filler words around them.
     static let labelPhrases: [String] = (ScreenVocabulary.renewal + ScreenVocabulary.pastDate + ScreenVocabulary.history
-        + CycleFinder.words.map(\.0) + ["date", "datum", "fecha", "on", "am", "el", "le", "at", "plan"])
+        + CycleFinder.allWords.map(\.0) + ["date", "datum", "fecha", "on", "am", "el", "le", "at", "plan"])
         .sorted { $0.count > $1.count }
 
     /// How many leading words are an app icon or logo read as letters ("N", "De", "iT"): short,
@@ -158,12 +158,20 @@ struct CellReader: Sendable {
               !(first.first.map { $0.unicodeScalars.first.map { $0.value >= 0x3000 } ?? false } ?? false) {
             words.removeFirst()
         }
+        // A field label before its value on one line ("Tarif Twitch Turbo", "Plan: Premium") is
+        // not part of the name.
+        if words.count > 1, let first = words.first {
+            let label = ScreenVocabulary.fold(first)
+            if ScreenVocabulary.planLabels.contains(label) || (first.hasSuffix(":") && ScreenVocabulary.fieldLabels.contains(label)) {
+                words.removeFirst()
+            }
+        }
         let text = words.joined(separator: " ").trimmingCharacters(in: trimSet)
         let letters = text.unicodeScalars.filter { $0.properties.isAlphabetic }.count
         let cjk = text.unicodeScalars.contains { $0.value >= 0x3000 }
         guard letters >= (cjk ? 1 : 2) else { return nil }
         let folded = ScreenVocabulary.fold(text)
-        if folded.isEmpty || ScreenVocabulary.notNames.contains(folded) { return nil }
+        if folded.isEmpty || ScreenVocabulary.notNames.contains(folded) || ScreenVocabulary.fieldLabels.contains(folded) { return nil }
         // One letter repeated ("eee", "oo") is a graphic read as text: a chart, dots, a logo.
         if Set(folded.filter { $0 != " " }).count == 1 { return nil }
         let ns = folded as NSString

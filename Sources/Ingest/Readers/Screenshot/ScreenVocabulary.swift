@@ -1,6 +1,6 @@
 import Foundation
 
-/// Words that give a screenshot line its role, in English, German, Spanish, French and Chinese.
+/// Words that give a screenshot line its role, in English, German, Spanish, French, Italian and Chinese.
 /// Matched on folded text (lowercase, no accents) as whole words, or as substrings for CJK.
 enum ScreenVocabulary {
     static let currencySigns: Set<Character> = ["$", "€", "£", "₹", "¥", "￥", "₽", "₺", "₩", "元", "円", "₪", "₱", "₫", "฿", "₴", "₦", "₣"]
@@ -14,6 +14,7 @@ enum ScreenVocabulary {
         "durchschnitt", "ausgaben", "rechnungsnummer", "bestellnummer",
         "subtotal", "impuesto", "impuestos", "iva", "saldo", "promedio", "gastos", "pedido",
         "sous total", "taxe", "tva", "solde", "moyenne", "depenses", "commande", "facture",
+        "totale", "subtotale", "imposta", "spese", "ordine",
         "总计", "合计", "小计", "税", "余额", "平均", "订单号", "总额", "支出",
     ]
 
@@ -68,11 +69,25 @@ enum ScreenVocabulary {
         "已开通", "订阅", "会员", "首页", "我的", "生效中", "连续包月", "连续包年",
         "month", "year", "week", "monat", "jahr", "woche", "mes", "ano", "semana", "mois", "an", "semaine", "月", "年",
         "day", "days", "tag", "tage", "dia", "dias", "jour", "jours", "天", "left", "ago",
+        "receipt", "your receipt", "invoice", "quittung", "rechnung", "recibo", "factura", "recu", "facture",
+        "ricevuta", "fattura", "收据", "发票",
     ]
 
     /// Words that mark an amount as derived from the billed one ("≈ $8.33/mo", "that's $8.33 a month").
     static let derived = ["that s", "thats", "equals", "equivalent", "works out", "only", "just", "entspricht", "nur",
                           "equivale", "solo", "soit", "seulement", "相当于", "约"]
+
+    /// Field labels of key–value pages ("Price", "Preis", "Prezzo", "Plan", "Next billing date",
+    /// "Prossimo pagamento"): the column headers the table reader knows, in all its languages.
+    /// Such a label alone is never a name; the value beside or under it is read instead.
+    static let fieldLabels: Set<String> = {
+        let fields: [Field] = [.name, .price, .currency, .cycle, .nextRenewal, .startDate, .category, .status]
+        return Set(fields.flatMap { HeaderVocabulary.phrases[$0] ?? [] }).union(planLabels)
+    }()
+
+    /// Words for "plan" that never begin a name, so they are taken off a value beside them
+    /// ("Tarif Twitch Turbo"); "Plan" itself can ("Plan Estándar") and is taken off only with a colon.
+    static let planLabels: Set<String> = ["tarif", "piano", "formule", "套餐"]
 
     /// Folds text for matching: lowercase, no accents, punctuation as single spaces.
     static func fold(_ text: String) -> String { HeaderVocabulary.fold(text) }
