@@ -16,18 +16,29 @@ import Testing
         "chase.csv": ([], ["Blue Bottle Coffee 35.54"]),
         "monzo.csv": ([], ["Deliveroo Plus 11.96"]),
         "op.csv": (["Zeitverlag"], ["Die Zeit 5.99"]),
+        "camt053-de.xml": (["Zeitverlag"], ["Die Zeit 5.99"]),
+        "mt940-de.sta": (["Zeitverlag"], ["Die Zeit 5.99"]),
+        "qif-de.qif": (["Zeitverlag"], ["Die Zeit 5.99", "S.a.r.l S.c.a 55.97"]),
+        "qif-us.qif": ([], ["Shell Oil Brooklyn 48.55"]),
         "starling.csv": ([], ["Deliveroo Plus 21.57"]),
     ]
 
+    /// The statements' extensions: CSV exports and the bank file formats.
+    static let extensions: Set<String> = ["csv", "ofx", "qfx", "qif", "xml", "sta"]
+
     static var statements: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".csv") }.sorted()
+        return names.filter { name in name.split(separator: ".").last.map { extensions.contains(String($0)) } ?? false }.sorted()
+    }
+
+    static func golden(of name: String) -> String {
+        String(name.prefix(upTo: name.lastIndex(of: ".") ?? name.endIndex)) + ".expected.json"
     }
 
     @Test func everyStatementHasAGolden() {
         #expect(Self.statements.count >= 10, "Fixtures/bank should hold the generated statements")
         for name in Self.statements {
-            let golden = Self.folder.appendingPathComponent(name.replacingOccurrences(of: ".csv", with: ".expected.json"))
+            let golden = Self.folder.appendingPathComponent(Self.golden(of: name))
             #expect(FileManager.default.fileExists(atPath: golden.path), "\(name) has no golden")
         }
     }
@@ -35,7 +46,7 @@ import Testing
     @Test(arguments: statements)
     func statementMatchesItsGolden(_ name: String) throws {
         let path = Self.folder.appendingPathComponent(name).path
-        let goldenURL = Self.folder.appendingPathComponent(name.replacingOccurrences(of: ".csv", with: ".expected.json"))
+        let goldenURL = Self.folder.appendingPathComponent(Self.golden(of: name))
         let golden = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: goldenURL)) as? [String: Any])
         let today = try #require(golden["today"] as? String)
         let extra = golden["arguments"] as? [String] ?? []

@@ -146,7 +146,7 @@ package struct BankImporter: Sendable {
         report.unlistedSkips = skips.unlisted
         let inSeries = found.rows
         let how = table.header.first?.hasPrefix("Column ") == true ? "read from the values (no header row)" : "detected from the header"
-        var note = "layout \(table.layout ?? how), \(table.encoding.rawValue), dates \(table.dateOrder?.rawValue ?? "?"), \(table.signReason)"
+        var note = "layout \(table.layout ?? how), \(table.fileEncoding.rawValue), dates \(table.dateOrder?.rawValue ?? "?"), \(table.signReason)"
         note += "; \(inSeries) row\(inSeries == 1 ? "" : "s") in \(found.count) recurring series"
         report.warnings = [Issue("bank.layout", .info, note)]
         return (found, report)
