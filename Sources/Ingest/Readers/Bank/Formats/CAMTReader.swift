@@ -19,16 +19,39 @@ struct CAMTReader {
         parser.delegate = collector
         parser.shouldProcessNamespaces = false
         if !parser.parse() || collector.failure != nil {
-            let line = collector.failure?.line ?? parser.lineNumber
-            let reason = collector.failure?.message
-                ?? "is not well-formed XML (\(parser.parserError.map { String(describing: ($0 as NSError).code) }.map { "parser error " + $0 } ?? "parser error")); expected a complete CAMT document"
-            throw ReadError(file: file, line: max(1, line), reason)
+            if let failure = collector.failure { throw ReadError(file: file, line: max(1, failure.line), failure.message) }
+            let at = collector.errorAt ?? (parser.lineNumber, parser.columnNumber)
+            let code = (parser.parserError as NSError?)?.code ?? 0
+            throw ReadError(file: file, line: max(1, at.line), column: at.column > 0 ? at.column : nil,
+                            "is not well-formed XML: \(CAMTReader.describe(code)) (expected a complete CAMT document; was the file cut off or edited?)")
+        }
+        // libxml2 may end a document cut off inside an element without an error.
+        if let open = collector.openElements.last {
+            throw ReadError(file: file, line: open.line,
+                            "the file ends inside <\(open.name)> opened on line \(open.line) (cut off? expected </\(open.name)> and the rest of the document)")
         }
         guard let kind = collector.kind else {
             throw ReadError(file: file, line: 1,
                             "no BkToCstmrStmt, BkToCstmrAcctRpt or BkToCstmrDbtCdtNtfctn element (expected an ISO 20022 camt.053, camt.052 or camt.054 document)")
         }
         return StatementEntries(layout: kind, entries: collector.entries)
+    }
+
+    /// What the XML parser's error code means, in words. The codes are libxml2's, which
+    /// Foundation hands on as they are (`XMLParser.ErrorCode` uses the same numbers).
+    static func describe(_ code: Int) -> String {
+        switch code {
+        case 76: return "a closing tag does not match the element it should close"
+        case 5, 77: return "the document ends before its elements are closed"
+        case 4: return "the document is empty or does not start with an element"
+        case 73, 74: return "a tag is not finished"
+        case 9: return "a character that XML does not allow"
+        case 26, 27: return "an entity that is not declared (a bare & must be written &amp;)"
+        case 23, 68: return "a name or entity is not complete (a bare & must be written &amp;)"
+        case 39, 40, 41: return "an attribute that is not written right"
+        case 31, 32: return "an encoding the parser does not know"
+        default: return "parser error \(code)"
+        }
     }
 }
 
@@ -37,6 +60,12 @@ private final class CAMTCollector: NSObject, XMLParserDelegate {
     var entries: [StatementEntry] = []
     var kind: String?
     var failure: (line: Int, message: String)?
+    /// Where the XML parser met its first error.
+    var errorAt: (line: Int, column: Int)?
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        if errorAt == nil { errorAt = (parser.lineNumber, parser.columnNumber) }
+    }
 
     /// One `<TxDtls>`.
     private struct Details {
@@ -55,6 +84,10 @@ private final class CAMTCollector: NSObject, XMLParserDelegate {
     }
 
     private var path: [String] = []
+    /// The line each element of `path` opened on.
+    private var lines: [Int] = []
+    /// The elements open when the parser stopped, outermost first.
+    var openElements: [(name: String, line: Int)] { zip(path, lines).map { ($0, $1) } }
     private var text = ""
     private var attributes: [String: String] = [:]
     private var entry: Entry?
@@ -63,6 +96,7 @@ private final class CAMTCollector: NSObject, XMLParserDelegate {
                 attributes: [String: String] = [:]) {
         let local = name.split(separator: ":").last.map(String.init) ?? name
         path.append(local)
+        lines.append(parser.lineNumber)
         text = ""
         self.attributes = attributes
         switch local {
@@ -90,6 +124,7 @@ private final class CAMTCollector: NSObject, XMLParserDelegate {
         let value = StatementText.squeezed(text)
         defer {
             path.removeLast()
+            lines.removeLast()
             text = ""
         }
         guard entry != nil, let ntry = path.lastIndex(of: "Ntry") else { return }

@@ -87,16 +87,17 @@ struct DescriptorFields: Equatable {
     static let sepaKeywords = ["EREF", "KREF", "MREF", "CRED", "DEBT", "SVWZ", "ABWA", "ABWE", "IBAN", "BIC", "COAM", "OAMT", "SQTP", "PURP"]
 
     /// `EREF+ref MREF+mandate CRED+DE98ZZZ… SVWZ+purpose`: each keyword's value runs to the
-    /// next keyword. Text before the first keyword is remittance too.
+    /// next keyword (keywords are upper case, a plus sign after them). Text before the first
+    /// keyword is remittance when there is no `SVWZ+`.
     private mutating func readKeywords(_ text: String) {
         var marks: [(key: String, start: String.Index, end: String.Index)] = []
         var search = text.startIndex
         while search < text.endIndex, let plus = text[search...].firstIndex(of: "+") {
             let before = text[..<plus]
             if let key = DescriptorFields.sepaKeywords.first(where: { before.hasSuffix($0) }) {
-                let start = text.index(plus, offsetBy: -key.count)
-                let boundary = start == text.startIndex || !(text[text.index(before: start)].isLetter)
-                if boundary { marks.append((key, start, text.index(after: plus))) }
+                // No word boundary is asked for: subfields are joined without one
+                // (`?20EREF+NOTPROVIDED?21MREF+…` reads `EREF+NOTPROVIDEDMREF+…`).
+                marks.append((key, text.index(plus, offsetBy: -key.count), text.index(after: plus)))
             }
             search = text.index(after: plus)
         }
