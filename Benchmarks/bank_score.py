@@ -71,8 +71,12 @@ def score(path):
     }
 
 
+def statements(folder):
+    return sorted(p for p in glob.glob(os.path.join(folder, "*.*")) if p.rsplit(".", 1)[1] in FORMATS)
+
+
 def main():
-    rows = [score(p) for p in sorted([p for p in glob.glob(os.path.join(ROOT, "Fixtures", "bank", "*.*")) if p.rsplit(".", 1)[1] in FORMATS])]
+    rows = [score(p) for p in statements(os.path.join(ROOT, "Fixtures", "bank"))]
     print(f"{'layout':16}{'exp':>5}{'found':>6}{'prec':>7}{'recall':>7}{'F1':>6}{'price':>7}{'cycle':>7}{'renew':>7}{'active':>7}")
     for r in rows:
         print(f"{r['layout']:16}{r['expected']:5}{r['found']:6}{r['precision']:7.2f}{r['recall']:7.2f}{r['f1']:6.2f}"

@@ -245,6 +245,20 @@ def region_paypal(rng):
     return "USD", subs, bills, noise, lookalike, income, transfers
 
 
+def vary(region, rng):
+    """The region with its scenario changed by the seed: each subscription kept with 80 %
+    odds (the first always, it carries the refunded double charge) and its start moved by up
+    to three weeks, each bill kept with 75 % odds."""
+    def varied(r):
+        currency, subs, bills, noise, lookalike, income, transfers = region(r)
+        kept = [subs[0]] + [s for s in subs[1:] if rng.random() < 0.8]
+        for s in kept[1:]:
+            s.start = s.start + dt.timedelta(days=rng.randint(-10, 21))
+        bills = [b for b in bills if rng.random() < 0.75]
+        return currency, kept, bills, noise, lookalike, income, transfers
+    return varied
+
+
 def scenario(region, rng, noise_per_month=30):
     """Transactions: (date, signed amount, payee, text, reference, kind, status) — negative = out."""
     currency, subs, bills, noise, lookalike, income, transfers = region(rng)
@@ -611,6 +625,9 @@ def main():
     ap.add_argument("--rows", type=int, default=0, help="write one large Chase-style statement of about this many rows")
     ap.add_argument("--out", default="")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--dir", default=HERE, help="folder the statements and goldens are written to")
+    ap.add_argument("--vary", action="store_true",
+                    help="vary the scenario with the seed: subscriptions left out or moved, noise per month (for the tuning/locked split)")
     args = ap.parse_args()
     L = layouts()
     if args.rows:
@@ -629,9 +646,10 @@ def main():
         return
     for name, (region, writer, encoding, *ext) in sorted(L.items()):
         rng = random.Random(f"{args.seed}-{name}")
-        currency, txs, expected = scenario(region, rng)
-        write(os.path.join(HERE, f"{name}.{ext[0] if ext else 'csv'}"), writer(txs), encoding)
-        with open(os.path.join(HERE, f"{name}.expected.json"), "w", encoding="utf-8") as f:
+        currency, txs, expected = scenario(vary(region, rng) if args.vary else region, rng,
+                                           noise_per_month=rng.randint(15, 60) if args.vary else 30)
+        write(os.path.join(args.dir, f"{name}.{ext[0] if ext else 'csv'}"), writer(txs), encoding)
+        with open(os.path.join(args.dir, f"{name}.expected.json"), "w", encoding="utf-8") as f:
             golden = {"layout": name, "today": TODAY.isoformat(), "subscriptions": expected}
             if name in ARGUMENTS:
                 golden["arguments"] = ARGUMENTS[name]

@@ -12,15 +12,7 @@ import Testing
     /// Where today's import still differs from a golden: subscriptions the golden lists and the
     /// import misses, and ones the import finds that the golden does not list (name and price).
     static let known: [String: (missed: [String], extra: [String])] = [
-        "barclays.csv": ([], ["Deliveroo Plus 3.87", "Deliveroo Plus 20.46"]),
-        "chase.csv": ([], ["Blue Bottle Coffee 35.54"]),
-        "monzo.csv": ([], ["Deliveroo Plus 11.96"]),
         "op.csv": (["Zeitverlag"], ["Die Zeit 5.99"]),
-        "camt053-de.xml": (["Zeitverlag"], ["Die Zeit 5.99"]),
-        "mt940-de.sta": (["Zeitverlag"], ["Die Zeit 5.99"]),
-        "qif-de.qif": (["Zeitverlag"], ["Die Zeit 5.99", "S.a.r.l S.c.a 55.97"]),
-        "qif-us.qif": ([], ["Shell Oil Brooklyn 48.55"]),
-        "starling.csv": ([], ["Deliveroo Plus 21.57"]),
     ]
 
     /// The statements' extensions: CSV exports and the bank file formats.

@@ -42,54 +42,54 @@ struct BrokenCase: Sendable, CustomTestStringConvertible {
 @Suite struct StatementFormatTests {
     static let files: [FormatCase] = [
         .init(file: "ofx1-checking.ofx", layout: "OFX 1.x (SGML)", count: 17, rows: [
-            .init(line: 43, date: "2026-05-05", amount: 154_900, currency: "USD", payee: "NETFLIX.COM", text: "NETFLIX.COM 866-579-7172 CA", type: "POS"),
+            .init(line: 43, date: "2026-05-05", amount: 154_900, currency: "USD", payee: "NETFLIX.COM", reference: "NETFLIX.COM 866-579-7172 CA", type: "POS"),
             .init(line: 72, date: "2026-05-19", amount: 421_700, currency: "USD", payee: "TRADER JOE&S #540", type: "POS"),
             .init(line: 79, date: "2026-05-22", amount: 2_500_000, currency: "USD", payee: "CHECK 1043", type: "CHECK"),
             .init(line: 65, date: "2026-05-15", amount: -31_205_500, currency: "USD", payee: "ACME CORP PAYROLL", type: "DIRECTDEP"),
         ], series: ["Netflix 15.49", "Spotify 11.99"]),
         .init(file: "ofx2-creditcard.ofx", layout: "OFX 2.x (XML)", count: 8, rows: [
-            .init(line: 21, date: "2026-06-04", amount: 109_900, currency: "GBP", payee: "Netflix.com", text: "Netflix.com Amsterdam", type: "DEBIT"),
+            .init(line: 21, date: "2026-06-04", amount: 109_900, currency: "GBP", payee: "Netflix.com", reference: "Netflix.com Amsterdam", type: "DEBIT"),
             .init(line: 36, date: "2026-06-14", amount: 116_100, currency: "EUR", payee: "SPOTIFY P2B3C4D5E6", type: "DEBIT"),
             .init(line: 67, date: "2026-08-18", amount: 640_000, currency: "GBP", payee: "M&S SIMPLY FOOD", type: "DEBIT"),
         ], series: ["Netflix 10.99"]),
         .init(file: "chase-card.qfx", layout: "QFX (OFX 1.x (SGML))", count: 13, rows: [
             .init(line: 14, date: "2026-07-08", amount: 200_000, currency: "USD", payee: "OPENAI *CHATGPT SUBSCR", type: "DEBIT"),
-            .init(line: 16, date: "2026-07-23", amount: 513_900, currency: "USD", payee: "WHOLEFDS MKT #10234", text: "NEW YORK NY", type: "DEBIT"),
+            .init(line: 16, date: "2026-07-23", amount: 513_900, currency: "USD", payee: "WHOLEFDS MKT #10234", reference: "NEW YORK NY", type: "DEBIT"),
         ], series: ["ChatGPT Plus 20.00", "Planet Fitness 24.99"]),
         .init(file: "quicken-us.qif", layout: "QIF", count: 12, rows: [
-            .init(line: 13, date: "2026-06-02", amount: 18_500_000, currency: "USD", payee: "ACME PROPERTY MGMT", text: "June rent", reference: "1041", type: "Housing:Rent"),
+            .init(line: 13, date: "2026-06-02", amount: 18_500_000, currency: "USD", payee: "ACME PROPERTY MGMT", reference: "June rent", type: "Housing:Rent"),
             .init(line: 38, date: "2026-06-21", amount: 1_200_000, currency: "USD", payee: "Safeway #1234", type: "Groceries"),
             .init(line: 47, date: "2026-06-25", amount: 3_000_000, currency: "USD", payee: "Transfer to savings", type: "transfer [Savings]"),
             .init(line: 77, date: "2026-12-05", amount: 450_000, currency: "USD", payee: "REI #123"),
         ], series: ["Disney+ 13.99"], currency: "USD"),
         .init(file: "moneyplex-de.qif", layout: "QIF", count: 8, rows: [
-            .init(line: 2, date: "2026-06-03", amount: 109_900, currency: "EUR", payee: "Spotify AB", text: "Ihr Einkauf bei Spotify AB"),
-            .init(line: 17, date: "2026-06-28", amount: -31_500_000, currency: "EUR", payee: "ACME GmbH", text: "Gehalt"),
-            .init(line: 27, date: "2026-07-13", amount: 12_345_600, currency: "EUR", payee: "Müller Küchen GmbH", text: "Küche Anzahlung"),
+            .init(line: 2, date: "2026-06-03", amount: 109_900, currency: "EUR", payee: "Spotify AB", reference: "Ihr Einkauf bei Spotify AB"),
+            .init(line: 17, date: "2026-06-28", amount: -31_500_000, currency: "EUR", payee: "ACME GmbH", reference: "Gehalt"),
+            .init(line: 27, date: "2026-07-13", amount: 12_345_600, currency: "EUR", payee: "Müller Küchen GmbH", reference: "Küche Anzahlung"),
         ], series: ["Spotify 10.99"], currency: "EUR"),
         .init(file: "camt053-sparkasse.xml", layout: "CAMT.053", count: 12, rows: [
-            .init(line: 29, date: "2026-07-06", amount: 159_900, currency: "EUR", payee: "Netflix International B.V.", text: "Netflix Monatsabo 4711-0815",
-                  reference: "MREF M-4711-0815 CRED NL98ZZZ123456780000", type: "FOLGELASTSCHRIFT"),
-            .init(line: 197, date: "2026-07-28", amount: -31_500_000, currency: "EUR", payee: "ACME GmbH", text: "Gehalt Juli", type: "GUTSCHR. UEBERWEISUNG"),
+            .init(line: 29, date: "2026-07-06", amount: 159_900, currency: "EUR", payee: "Netflix International B.V.",
+                  reference: "Netflix Monatsabo 4711-0815 MREF M-4711-0815 CRED NL98ZZZ123456780000", type: "FOLGELASTSCHRIFT"),
+            .init(line: 197, date: "2026-07-28", amount: -31_500_000, currency: "EUR", payee: "ACME GmbH", reference: "Gehalt Juli", type: "GUTSCHR. UEBERWEISUNG"),
             // The returned direct debit (RvslInd) is money back in.
-            .init(line: 220, date: "2026-09-04", amount: -249_000, currency: "EUR", payee: "RSG Group GmbH McFit", text: "Ruecklastschrift Mitgliedsbeitrag",
-                  reference: "MREF MCFIT-123456 CRED DE29ZZZ00000012345", type: "RUECKLASTSCHRIFT"),
+            .init(line: 220, date: "2026-09-04", amount: -249_000, currency: "EUR", payee: "RSG Group GmbH McFit",
+                  reference: "Ruecklastschrift Mitgliedsbeitrag MREF MCFIT-123456 CRED DE29ZZZ00000012345", type: "RUECKLASTSCHRIFT"),
             // A batch booking: two transactions, each with its own amount.
-            .init(line: 245, date: "2026-08-20", amount: 300_000, currency: "EUR", payee: "Stadtbibliothek Muenchen", text: "Jahresgebuehr Leseausweis", type: "SAMMEL-LS"),
-            .init(line: 245, date: "2026-08-20", amount: 123_000, currency: "EUR", payee: "Deutsche Post AG", text: "Porto Nachnahme", type: "SAMMEL-LS"),
+            .init(line: 245, date: "2026-08-20", amount: 300_000, currency: "EUR", payee: "Stadtbibliothek Muenchen", reference: "Jahresgebuehr Leseausweis", type: "SAMMEL-LS"),
+            .init(line: 245, date: "2026-08-20", amount: 123_000, currency: "EUR", payee: "Deutsche Post AG", reference: "Porto Nachnahme", type: "SAMMEL-LS"),
         ], series: ["McFit 24.90", "Netflix 15.99"]),
         .init(file: "camt052-ing.xml", layout: "CAMT.052", count: 5, rows: [
-            .init(line: 9, date: "2026-07-16", amount: 109_900, currency: "EUR", payee: "Spotify AB", text: "Spotify Premium P0A9X",
-                  reference: "MREF SP-778899 CRED SE12ZZZ556703748501"),
+            .init(line: 9, date: "2026-07-16", amount: 109_900, currency: "EUR", payee: "Spotify AB",
+                  reference: "Spotify Premium P0A9X MREF SP-778899 CRED SE12ZZZ556703748501"),
         ], series: ["Spotify 10.99"]),
         .init(file: "mt940-sparkasse.sta", layout: "MT940", count: 12, rows: [
-            .init(line: 5, date: "2026-07-06", amount: 159_900, currency: "EUR", payee: "Netflix International B.V.", text: "Netflix Monatsabo 4711-0815",
-                  reference: "MREF M-4711-0815 CRED NL98ZZZ123456780000", type: "FOLGELASTSCHRIFT"),
-            .init(line: 13, date: "2026-07-15", amount: 680_000, currency: "EUR", payee: "Stadtwerke München GmbH", text: "Abschlag Strom Vertragskonto 2001234",
-                  reference: "MREF SWM-2001234 CRED DE13ZZZ00000012345", type: "FOLGELASTSCHRIFT"),
+            .init(line: 5, date: "2026-07-06", amount: 159_900, currency: "EUR", payee: "Netflix International B.V.",
+                  reference: "Netflix Monatsabo 4711-0815 MREF M-4711-0815 CRED NL98ZZZ123456780000", type: "FOLGELASTSCHRIFT"),
+            .init(line: 13, date: "2026-07-15", amount: 680_000, currency: "EUR", payee: "Stadtwerke München GmbH",
+                  reference: "Abschlag Strom Vertragskonto 2001234 MREF SWM-2001234 CRED DE13ZZZ00000012345", type: "FOLGELASTSCHRIFT"),
             // A reversed debit (RD) is money in; a line with no :86: keeps its supplementary details.
-            .init(line: 47, date: "2026-09-09", amount: -159_900, currency: "EUR", payee: "Netflix International B.V.", text: "Ruecklastschrift Netflix",
-                  reference: "MREF M-4711-0815 CRED NL98ZZZ123456780000", type: "RUECKLASTSCHRIFT"),
+            .init(line: 47, date: "2026-09-09", amount: -159_900, currency: "EUR", payee: "Netflix International B.V.",
+                  reference: "Ruecklastschrift Netflix MREF M-4711-0815 CRED NL98ZZZ123456780000", type: "RUECKLASTSCHRIFT"),
             .init(line: 52, date: "2026-09-25", amount: 400_000, currency: "EUR", payee: "", text: "/OCMT/EUR40,00/", type: "NMSC"),
         ], series: ["Netflix 15.99"]),
         .init(file: "mt940-barclays.940", layout: "MT940", count: 10, rows: [

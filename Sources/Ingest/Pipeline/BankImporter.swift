@@ -24,6 +24,8 @@ package struct BankImporter: Sendable {
         var currency: Currency?
         var charges: [Charge] = []
         var credits: [Charge] = []
+        var kind = ImportDraft.Kind.subscription
+        var kindDetail = ""
     }
 
     /// A ledger while the statement is read: its charges packed, unpacked one ledger at a time
@@ -33,12 +35,19 @@ package struct BankImporter: Sendable {
         var currency: Currency?
         var charges: ChargeLog
         var credits: ChargeLog
+        /// A bill or transfer when its rows' words say so (such rows reach a ledger only when
+        /// that kind is imported), else a subscription; what the words named (rent, savings).
+        var kind = ImportDraft.Kind.subscription
+        var kindDetail = ""
 
-        init(merchant: Merchant, currency: Currency?, charges: ChargeLog = ChargeLog(), credits: ChargeLog = ChargeLog()) {
+        init(merchant: Merchant, currency: Currency?, charges: ChargeLog = ChargeLog(), credits: ChargeLog = ChargeLog(),
+             kind: ImportDraft.Kind = .subscription, kindDetail: String = "") {
             self.merchant = merchant
             self.currency = currency
             self.charges = charges
             self.credits = credits
+            self.kind = kind
+            self.kindDetail = kindDetail
         }
 
         /// An empty ledger whose charges go to `spool` a block at a time.
@@ -46,7 +55,9 @@ package struct BankImporter: Sendable {
             self.init(merchant: merchant, currency: currency, charges: ChargeLog(spool: spool), credits: ChargeLog(spool: spool))
         }
 
-        var unpacked: Ledger { Ledger(merchant: merchant, currency: currency, charges: charges.charges, credits: credits.charges) }
+        var unpacked: Ledger {
+            Ledger(merchant: merchant, currency: currency, charges: charges.charges, credits: credits.charges, kind: kind, kindDetail: kindDetail)
+        }
     }
 
     /// Reads `table` to the end and hands on one draft per recurring series, by name.
@@ -91,19 +102,30 @@ package struct BankImporter: Sendable {
                         entry = found
                         kind = TransactionClassifier.classify(amount: t.amount, words: cache.kinds[Int(found.words)])
                     }
+                    // Bills and transfers out are searched for series only when that kind is
+                    // imported; otherwise each row is a skip at once.
+                    var series: (kind: ImportDraft.Kind, detail: String)?
                     switch kind {
                     case .notBooked(let word):
                         skips.add(Skip(.pending, line: t.line, row: t.row, detail: word))
                     case .zero:
                         skips.add(Skip(.unusable, line: t.line, row: t.row, detail: "amount is zero"))
                     case .transfer(let word):
-                        skips.add(Skip(.transfer, line: t.line, row: t.row, detail: word))
+                        if t.amount > 0, options.kinds.contains(.transfer) { series = (.transfer, word) } else {
+                            skips.add(Skip(.transfer, line: t.line, row: t.row, detail: word))
+                        }
                     case .bill(let what):
-                        skips.add(Skip(.notSubscription, line: t.line, row: t.row, detail: what))
+                        if options.kinds.contains(.bill) { series = (.bill, what) } else {
+                            skips.add(Skip(.notSubscription, line: t.line, row: t.row, detail: what))
+                        }
                     case .charge, .moneyIn:
+                        series = (.subscription, "")
+                    }
+                    if let series {
                         let merchant = (entry ?? cache.entry(key: key, hash: t.hash, encoding: encoding, keys: keys)).merchant
                         let charge = Charge(day: t.day, amount: abs(t.amount), row: t.row, line: t.line)
-                        book.add(charge, credit: kind == .moneyIn, merchant: merchant, currency: t.currency, merchants: cache.merchants)
+                        book.add(charge, credit: kind == .moneyIn, merchant: merchant, currency: t.currency, merchants: cache.merchants,
+                                 kind: series.kind, detail: series.detail)
                     }
                 }
             }
@@ -131,10 +153,19 @@ package struct BankImporter: Sendable {
             for (reason, count) in found.refundCounts {
                 skips.add(reason, count: count, listing: found.refunds.lazy.filter { $0.reason == reason })
             }
+            for (reason, count) in found.droppedCounts {
+                skips.add(reason, count: count, listing: found.dropped.lazy.filter { $0.reason == reason })
+            }
             drafts += found.drafts
-            let reason: Skip.Reason = found.drafts.isEmpty && found.leftoverCount >= 3 ? .irregular : .oneOff
+            var reason: Skip.Reason = found.drafts.isEmpty && found.leftoverCount >= 3 ? .irregular : .oneOff
             // Only the skips that will be listed are made; the others are counted.
-            let detail = ledger.merchant.name
+            var detail = ledger.merchant.name
+            // A bill's or transfer's charges outside a series are what they were before.
+            switch ledger.kind {
+            case .bill: (reason, detail) = (.notSubscription, ledger.kindDetail)
+            case .transfer: (reason, detail) = (.transfer, ledger.kindDetail)
+            case .subscription, .habit: break
+            }
             skips.add(reason, count: found.leftoverCount, listing: found.leftover.prefix(skips.room(for: reason)).lazy.map { c in
                 Skip(reason, line: Int(c.line), row: Int(c.row), detail: detail)
             })
@@ -158,7 +189,7 @@ package struct BankImporter: Sendable {
     static func mergeFamilies(_ ledgers: inout [String: PackedLedger]) {
         var families: [String: [String]] = [:]
         for (key, ledger) in ledgers where !ledger.merchant.isKnownService && ledger.charges.count + ledger.credits.count <= 2 {
-            guard let first = ledger.merchant.key.split(separator: " ").first, ledger.merchant.key.contains(" ") else { continue }
+            guard ledger.kind == .subscription, let first = ledger.merchant.key.split(separator: " ").first, ledger.merchant.key.contains(" ") else { continue }
             families[String(first) + "|" + (ledger.currency?.code ?? ""), default: []].append(key)
         }
         for (family, keys) in families where keys.count >= 3 {
@@ -172,7 +203,8 @@ package struct BankImporter: Sendable {
             }
             merged.charges.sort { ($0.day, $0.row) < ($1.day, $1.row) }
             ledgers[family] = PackedLedger(merchant: merged.merchant, currency: merged.currency,
-                                           charges: ChargeLog(merged.charges), credits: ChargeLog(merged.credits))
+                                           charges: ChargeLog(merged.charges), credits: ChargeLog(merged.credits),
+                                           kind: merged.kind, kindDetail: merged.kindDetail)
         }
     }
 
@@ -182,6 +214,9 @@ package struct BankImporter: Sendable {
     struct Finding {
         var refunds: [Skip]
         var refundCounts: [(reason: Skip.Reason, count: Int)]
+        /// The charges of series whose kind is not imported, as skips: the first `keep` per reason.
+        var dropped: [Skip] = []
+        var droppedCounts: [(reason: Skip.Reason, count: Int)] = []
         var drafts: [BankDrafts.Entry]
         var leftover: [Charge]
         var leftoverCount: Int
@@ -208,12 +243,29 @@ package struct BankImporter: Sendable {
                 ledger.charges.forEach { if !refunded.contains($0.row) { body($0) } }
             }
         }
-        let drafts = found.series.map { series in
-            BankDrafts.Entry(builder.draft(series, merchant: ledger.merchant, currency: ledger.currency, provenance: []),
-                             charges: series.charges, spool: spool)
+        var drafts: [BankDrafts.Entry] = []
+        var dropped: [Skip] = []
+        var droppedCounts: [(reason: Skip.Reason, count: Int)] = []
+        for series in found.series {
+            let kind = SeriesKind.of(series, ledger: ledger, leftover: found.leftoverCount)
+            guard options.kinds.contains(kind) else {
+                // Not imported: each charge is reported as what its series is.
+                let reason: Skip.Reason = kind == .transfer ? .transfer : .notSubscription
+                let detail = "\(kind.rawValue) \(series.fit.period.rawValue): \(ledger.kindDetail.isEmpty ? ledger.merchant.name : ledger.kindDetail)"
+                let i = droppedCounts.firstIndex { $0.reason == reason } ?? droppedCounts.endIndex
+                if i == droppedCounts.endIndex { droppedCounts.append((reason, 0)) }
+                for charge in series.charges {
+                    droppedCounts[i].count += 1
+                    if droppedCounts[i].count <= keep { dropped.append(Skip(reason, line: Int(charge.line), row: Int(charge.row), detail: detail)) }
+                }
+                continue
+            }
+            var draft = builder.draft(series, merchant: ledger.merchant, currency: ledger.currency, provenance: [])
+            SeriesKind.mark(&draft, kind: kind, detail: ledger.kindDetail)
+            drafts.append(BankDrafts.Entry(draft, charges: series.charges, spool: spool))
         }
-        return Finding(refunds: kept, refundCounts: counts, drafts: drafts, leftover: found.leftover(first: keep),
-                       leftoverCount: found.leftoverCount)
+        return Finding(refunds: kept, refundCounts: counts, dropped: dropped, droppedCounts: droppedCounts, drafts: drafts,
+                       leftover: found.leftover(first: keep), leftoverCount: found.leftoverCount)
     }
 
     /// Money in at a merchant that matches one of its charges (same amount, within 60 days
@@ -332,9 +384,14 @@ struct LedgerBook {
         var currency: Currency?
     }
 
-    mutating func add(_ charge: Charge, credit: Bool, merchant: Int32, currency: Currency?, merchants: [Merchant]) {
+    mutating func add(_ charge: Charge, credit: Bool, merchant: Int32, currency: Currency?, merchants: [Merchant],
+                      kind: ImportDraft.Kind = .subscription, detail: String = "") {
         let index = ledger(merchant: merchant, currency: currency, merchants: merchants)
         if credit { ledgers[index].credits.append(charge) } else { ledgers[index].charges.append(charge) }
+        if kind != .subscription, ledgers[index].kind == .subscription {
+            ledgers[index].kind = kind
+            ledgers[index].kindDetail = detail
+        }
     }
 
     private mutating func ledger(merchant: Int32, currency: Currency?, merchants: [Merchant]) -> Int {

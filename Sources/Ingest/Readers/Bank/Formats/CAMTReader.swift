@@ -202,12 +202,12 @@ private final class CAMTCollector: NSObject, XMLParserDelegate {
             let remittance = d.remittance.joined(separator: " ")
             // Remittance text written in the SEPA keyword form (`SVWZ+…`) is read for its parts.
             let fields = DescriptorFields.isStructured(remittance) ? DescriptorFields(remittance) : nil
-            item.text = fields?.remittance ?? remittance
-            if item.text.isEmpty { item.text = d.info.isEmpty ? (item.payee.isEmpty ? e.info : "") : d.info }
+            var purpose = fields?.remittance ?? remittance
+            if purpose.isEmpty { purpose = d.info.isEmpty ? (item.payee.isEmpty ? e.info : "") : d.info }
             var refs = DescriptorFields()
             refs.mandate = d.mandate.isEmpty ? fields?.mandate ?? "" : d.mandate
             refs.creditorId = d.creditorId.isEmpty ? fields?.creditorId ?? "" : d.creditorId
-            item.reference = refs.reference
+            item.setPurpose(purpose, references: refs)
             item.type = e.info.isEmpty ? e.code : e.info
             switch e.status.uppercased() {
             case "PDNG": item.status = "pending"

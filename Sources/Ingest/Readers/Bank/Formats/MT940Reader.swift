@@ -38,9 +38,10 @@ struct MT940Reader {
                 let fields = DescriptorFields(info)
                 var entry = entries[index]
                 if !fields.name.isEmpty { entry.payee = fields.name }
-                entry.text = fields.remittance.isEmpty ? (fields.name.isEmpty ? StatementText.squeezed(info) : "") : fields.remittance
                 if !fields.bookingText.isEmpty { entry.type = fields.bookingText }
-                entry.reference = fields.reference
+                let purpose = fields.remittance.isEmpty && fields.name.isEmpty ? StatementText.squeezed(info) : fields.remittance
+                entry.setPurpose(purpose.isEmpty ? entry.text : purpose, references: fields)
+                if !entry.payee.isEmpty { entry.text = "" }
                 entries[index] = entry
                 last = nil
             default:

@@ -100,9 +100,11 @@ struct OFXReader {
         entry.amount = fields["TRNAMT"] ?? ""
         entry.currency = fields["CURRENCY"] ?? currency
         entry.payee = fields["NAME"] ?? fields["EXTDNAME"] ?? ""
-        entry.text = fields["MEMO"] ?? ""
         entry.type = fields["TRNTYPE"] ?? ""
         if entry.payee.isEmpty, let check = fields["CHECKNUM"] { entry.payee = "CHECK " + check }
+        // The memo is what a CSV export's Memo column holds: the reference beside the payee,
+        // the description when there is none.
+        if entry.payee.isEmpty { entry.text = fields["MEMO"] ?? "" } else { entry.reference = fields["MEMO"] ?? "" }
         return entry
     }
 

@@ -1,6 +1,6 @@
 /// Reads QIF (Quicken Interchange Format) bank, card and cash accounts: records of lines each
-/// starting with a code letter (`D` date, `T` or `U` amount, `P` payee, `M` memo, `L` category,
-/// `N` number, `C` cleared), each record ended by `^`, under a `!Type:Bank` (`CCard`, `Cash`,
+/// starting with a code letter (`D` date, `T` or `U` amount, `P` payee, `M` memo, `L` category;
+/// `N` number, `C` cleared, `A` address and `S`/`E`/`$` splits are not needed), each record ended by `^`, under a `!Type:Bank` (`CCard`, `Cash`,
 /// `Oth A`, `Oth L`) header. Lists (`!Type:Cat`, `!Account` blocks) are passed over;
 /// investment accounts are refused. QIF names no currency: the import's `--currency` applies.
 struct QIFReader {
@@ -63,8 +63,8 @@ struct QIFReader {
             case "D": record?.date = QIFReader.date(value) ?? value
             case "T", "U": if record?.amount.isEmpty ?? true { record?.amount = value.replacingOccurrences(of: " ", with: "") }
             case "P": record?.payee = value
-            case "M": record?.text = value
-            case "N": record?.reference = value
+            // The memo is what a CSV export's Memo column holds: the reference beside the payee.
+            case "M": record?.reference = value
             // The category: QIF's own word for what a payment is (`Utilities:Electric`), or
             // `[Savings]`, a transfer to that account.
             case "L": record?.type = value.hasPrefix("[") ? "transfer " + value : value
@@ -72,6 +72,10 @@ struct QIFReader {
             }
         }
         close()
+        // A record without a payee is named by its memo.
+        for i in entries.indices where entries[i].payee.isEmpty {
+            (entries[i].text, entries[i].reference) = (entries[i].reference, "")
+        }
         if entries.isEmpty, let investment {
             throw ReadError(file: file, line: investment,
                             "an investment account (!Type:Invst), not a bank statement (expected !Type:Bank, CCard, Cash, Oth A or Oth L)")

@@ -73,6 +73,23 @@ struct StatementEntry: Equatable {
     var line: Int
 }
 
+extension StatementEntry {
+    /// Puts a transaction's purpose and its direct-debit references where a bank's CSV export
+    /// has them (Sparkasse's and DKB's Verwendungszweck is the reference beside the payee), so
+    /// the same transaction reads the same in every format: with a counterparty, the purpose
+    /// and then the mandate and creditor ids are the reference; without one, the purpose is
+    /// the description.
+    mutating func setPurpose(_ purpose: String, references: DescriptorFields) {
+        let ids = references.reference
+        if payee.isEmpty {
+            text = purpose
+            reference = ids
+        } else {
+            reference = [purpose, ids].filter { !$0.isEmpty }.joined(separator: " ")
+        }
+    }
+}
+
 /// The entries of a statement file and how the table should read them.
 struct StatementEntries {
     /// The layout name the import report shows ("OFX 1.x (SGML)", "CAMT.053").
