@@ -8,8 +8,8 @@ state of the matched ones, per layout and overall.
 import glob, json, os, subprocess, sys, unicodedata
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# The statements' extensions: CSV exports and the bank file formats (OFX, QFX, QIF, CAMT XML, MT940).
-FORMATS = {"csv", "ofx", "qfx", "qif", "xml", "sta"}
+# The statements' extensions: CSV and TAB exports and the bank file formats (OFX, QFX, QIF, CAMT XML, MT940).
+FORMATS = {"csv", "tab", "ofx", "qfx", "qif", "xml", "sta"}
 BIN = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "release", "ingest")
 
 

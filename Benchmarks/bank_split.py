@@ -45,7 +45,7 @@ def main():
                                 "--dir", folder], check=True)
                 for path in bank_score.statements(folder):
                     row = bank_score.score(path)
-                    row["format"] = path.rsplit(".", 1)[1] != "csv"
+                    row["format"] = path.rsplit(".", 1)[1] not in ("csv", "tab")
                     row["seed"] = seed
                     rows.append(row)
             results[name] = rows

@@ -611,6 +611,24 @@ def layouts():
             out += lines[1:]
         out += [f":62F:C{booked[-1][0]:%y%m%d}EUR1234,56", "-"]
         return [l + "\r\n" for l in out]
+    def abnamro_tab(txs):
+        # ABN AMRO's tab-separated .TAB export: no header; account, currency, transaction date,
+        # balance before and after, value date, amount with a decimal comma, and a description
+        # in its slash form (SEPA) or as card-terminal text (BEA).
+        bal, lines = 2345.67, []
+        for i, t in enumerate(t for t in txs if not t[6]):
+            payee, text = (t[2], t[3]) if t[2] else (desc(t), "")
+            if t[5] == "noise":
+                info = f"BEA   NR:{token(random.Random(i), 8)} {t[0]:%d.%m.%y}/12.{i % 60:02d} {payee},PAS123"
+            else:
+                dd = t[5] in ("sub", "bill", "double")
+                info = (f"/TRTP/{'SEPA Incasso algemeen doorlopend' if dd else 'SEPA OVERBOEKING'}/CSID/NL{stable(payee) % 10**10:010d}"
+                        f"/NAME/{payee}/MARF/{stable(payee) % 10**6:06d}/REMI/{text}/IBAN/NL91ABNA0417164300/BIC/ABNANL2A/EREF/NOTPROVIDED")
+            before, bal = bal, bal + t[1]
+            lines.append("\t".join(["417164300", "EUR", f"{t[0]:%Y%m%d}", money(before, True), money(bal, True), f"{t[0]:%Y%m%d}",
+                                    money(t[1], True), info]) + "\r\n")
+        return lines
+    L["abnamro-tab"] = (region_nl, abnamro_tab, "utf-8", "tab")
     L["mt940-de"] = (region_de, mt940, "cp1252", "sta")
     L["mt940-nl"] = (region_nl, lambda txs: mt940(txs, dutch=True), "utf-8", "sta")
     return L

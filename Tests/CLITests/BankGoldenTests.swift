@@ -16,7 +16,7 @@ import Testing
     ]
 
     /// The statements' extensions: CSV exports and the bank file formats.
-    static let extensions: Set<String> = ["csv", "ofx", "qfx", "qif", "xml", "sta"]
+    static let extensions: Set<String> = ["csv", "tab", "ofx", "qfx", "qif", "xml", "sta"]
 
     static var statements: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

@@ -44,13 +44,17 @@ package struct Importer: Sendable {
         if TransactionTable.format(of: probe) != nil { return true }
         guard let table = try? TransactionTable(chunks: chunks, probe: probe, name: path, context: context, limits: limits) else { return false }
         if table.layout != nil { return true }
-        let rows = sampleRows(path: path, probe: probe, under: table.header, limits: limits)
         if table.header.first?.hasPrefix("Column ") == true {
             // No header row: the values decide. A date, an amount and a payee charged again and
-            // again make a statement (HSBC's three columns); a list of services does not.
+            // again make a statement (HSBC's three columns); a list of services does not. The
+            // rows are the statement reader's own sample (the table reader may take the first
+            // row of a headerless file for a header).
+            let rows = table.sampledRows()
             let roles = TransactionColumns.detect(values: rows)
-            return roles[.date] != nil && roles[.amount] != nil && TransactionColumns.repeatsLikeStatement(roles, rows)
+            return roles[.date] != nil && roles[.amount] != nil
+                && (TransactionColumns.repeatsLikeStatement(roles, rows) || TransactionColumns.repeatsLikeStatement(roles, rows, byMerchant: true))
         }
+        let rows = sampleRows(path: path, probe: probe, under: table.header, limits: limits)
         return TransactionColumns.looksLikeTransactions(header: table.header, rows: rows)
     }
 

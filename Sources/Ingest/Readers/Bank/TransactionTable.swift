@@ -204,6 +204,12 @@ package final class TransactionTable {
         signReason = "amounts signed by the format (money out negative)"
     }
 
+    /// Up to `count` data rows sampled before the first is read, as text: what the columns
+    /// were chosen from.
+    func sampledRows(_ count: Int = 200) -> [[String]] {
+        lookahead[lookaheadIndex...].lazy.filter { !$0.isBlank }.prefix(count).map { $0.cells.map(text) }
+    }
+
     /// A cell's text, spaces and tabs around it trimmed.
     func text<C: BidirectionalCollection<UInt8>>(_ bytes: C) -> String {
         decode(TransactionTable.trimmed(bytes))
