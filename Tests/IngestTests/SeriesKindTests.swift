@@ -82,3 +82,28 @@ import Testing
         #expect(text.contains("\"kind\": \"bill\""))
     }
 }
+
+/// Two spellings of one merchant in one statement make one series.
+@Suite struct MerchantSpellingTests {
+    /// Descriptor of each month's charge (seven months) → the series found, as "name charges".
+    static let cases: [(descriptors: [String], series: [String])] = [
+        // Cut at the bank's field width beside the whole descriptor.
+        (["PLANET FITNESS 0123 CHICAGO IL", "PLANET FITNESS 0123 CHIC"], ["Planet Fitness 7"]),
+        // Written without its spaces.
+        (["IRONWORKS GYM BERLIN", "IRONWORKSGYM BERLIN"], ["Ironworks Gym 7"]),
+        // A shorter name that is another merchant's first word stays apart.
+        (["UBER", "UBER EATS"], ["Uber 3", "Uber Eats 4"]),
+    ]
+
+    @Test func spellingsJoin() throws {
+        for c in Self.cases {
+            var lines = ["Date,Description,Amount"]
+            for month in 1...7 {
+                lines.append(String(format: "2026-%02d-17,%@,-24.99", month, c.descriptors[month % c.descriptors.count]))
+            }
+            let (drafts, _) = try importBank(lines.joined(separator: "\n") + "\n", today: "2026-07-20")
+            let found = drafts.map { "\($0.name.value ?? "") \($0.provenance.count)" }
+            #expect(found == c.series, "\(c.descriptors)")
+        }
+    }
+}

@@ -133,6 +133,7 @@ package struct BankImporter: Sendable {
         // A row past a limit or binary data stopped the reading: nothing after it was read.
         if let failure = table.failure { throw failure }
         var ledgers = book.takeByKey()
+        BankImporter.mergeSpellings(&ledgers)
         BankImporter.mergeFamilies(&ledgers)
         let builder = SeriesDraftBuilder(file: name, context: options.context)
         var drafts: [BankDrafts.Entry] = []
@@ -181,6 +182,53 @@ package struct BankImporter: Sendable {
         note += "; \(inSeries) row\(inSeries == 1 ? "" : "s") in \(found.count) recurring series"
         report.warnings = [Issue("bank.layout", .info, note)]
         return (found, report)
+    }
+
+    /// Two spellings of one merchant in one statement are one ledger, named by the longer: a
+    /// descriptor cut at the bank's field width beside the whole one (`PLANET FITNESS CHIC`,
+    /// `PLANET FITNESS CHICAGO`; `NYTIMES DIGITAL` beside `NYTIMES DIGITAL SUBSCR`), and one
+    /// written without its spaces (`PLANETFITNESS`). The shorter must keep at least two words
+    /// or ten letters, so `UBER` and `UBER EATS` stay apart.
+    static func mergeSpellings(_ ledgers: inout [String: PackedLedger]) {
+        struct Spelling { var key: String; var words: [Substring]; var glued: String; var currency: String }
+        var spellings: [Spelling] = []
+        for (key, ledger) in ledgers where !ledger.merchant.isKnownService && ledger.kind == .subscription {
+            let words = ledger.merchant.key.split(separator: " ")
+            spellings.append(Spelling(key: key, words: words, glued: words.joined(), currency: ledger.currency?.code ?? ""))
+        }
+        guard spellings.count > 1, spellings.count <= 20_000 else { return }
+        // Longest first, so a spelling joins the fullest one that covers it; of two as long,
+        // the one with its spaces names the merchant.
+        spellings.sort { ($0.glued.count, $0.words.count, $0.key) > ($1.glued.count, $1.words.count, $1.key) }
+        func covers(_ long: Spelling, _ short: Spelling) -> Bool {
+            guard long.currency == short.currency, long.key != short.key, short.glued.count >= 4 else { return false }
+            if long.glued == short.glued { return true }
+            guard short.words.count >= 2 || short.glued.count >= 10, short.words.count <= long.words.count,
+                  let last = short.words.last else { return false }
+            // Every word but the last the same, the last one cut.
+            for i in 0..<(short.words.count - 1) where short.words[i] != long.words[i] { return false }
+            return long.words[short.words.count - 1].hasPrefix(last)
+        }
+        var index: [Substring: [Int]] = [:]
+        for (i, s) in spellings.enumerated() { index[s.glued.prefix(4), default: []].append(i) }
+        var into: [String: String] = [:]
+        for (i, short) in spellings.enumerated() {
+            // The 64 longest spellings with the same first letters are tried, so a shop with
+            // thousands of descriptors costs no more than that each.
+            guard let long = index[short.glued.prefix(4)]?.lazy.prefix(while: { $0 < i }).prefix(64)
+                .first(where: { into[spellings[$0].key] == nil && covers(spellings[$0], short) })
+            else { continue }
+            into[short.key] = spellings[long].key
+        }
+        for (shortKey, longKey) in into.sorted(by: { $0.key < $1.key }) {
+            guard let short = ledgers.removeValue(forKey: shortKey), let long = ledgers[longKey] else { continue }
+            var merged = long.unpacked
+            let extra = short.unpacked
+            merged.charges = (merged.charges + extra.charges).sorted { ($0.day, $0.row) < ($1.day, $1.row) }
+            merged.credits = (merged.credits + extra.credits).sorted { ($0.day, $0.row) < ($1.day, $1.row) }
+            ledgers[longKey] = PackedLedger(merchant: merged.merchant, currency: merged.currency, charges: ChargeLog(merged.charges),
+                                            credits: ChargeLog(merged.credits), kind: merged.kind, kindDetail: merged.kindDetail)
+        }
     }
 
     /// Descriptors with a per-charge word after the merchant (`HELLOFRESH WKHBJA`) make many
