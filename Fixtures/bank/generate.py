@@ -247,13 +247,23 @@ def region_paypal(rng):
 
 def vary(region, rng):
     """The region with its scenario changed by the seed: each subscription kept with 80 %
-    odds (the first always, it carries the refunded double charge) and its start moved by up
-    to three weeks, each bill kept with 75 % odds."""
+    odds (the first always, it carries the refunded double charge), its start moved by up to
+    three weeks and, one in three, its descriptor in two spellings; each bill kept with 75 %
+    odds."""
     def varied(r):
         currency, subs, bills, noise, lookalike, income, transfers = region(r)
         kept = [subs[0]] + [s for s in subs[1:] if rng.random() < 0.8]
         for s in kept[1:]:
             s.start = s.start + dt.timedelta(days=rng.randint(-10, 21))
+            # One in three descriptors comes in two spellings: cut at 20 characters, or with
+            # its first space left out, on half of the charges.
+            if rng.random() < 1 / 3:
+                def spelled(r, orig=s.desc, mode=rng.choice(["cut", "glue"])):
+                    text = orig(r)
+                    if isinstance(text, tuple) or r.random() < 0.5:
+                        return text
+                    return text[:20].rstrip() if mode == "cut" else text.replace(" ", "", 1)
+                s.desc = spelled
         bills = [b for b in bills if rng.random() < 0.75]
         return currency, kept, bills, noise, lookalike, income, transfers
     return varied

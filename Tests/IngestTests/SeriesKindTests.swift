@@ -80,6 +80,11 @@ import Testing
         // The drafts file keeps the kind, and reads it back.
         let text = DraftsFile.text(drafts, context: context)
         #expect(text.contains("\"kind\": \"bill\""))
+        let read = try DraftsFileReader(file: "drafts.json").read(text)
+        #expect(read.drafts.map(\.kind) == drafts.map(\.kind))
+        // A subscription's entry has no "kind", as before kinds existed.
+        let netflix = try #require(drafts.first { $0.kind == .subscription })
+        #expect(!DraftsFile.text([netflix], context: context).contains("\"kind\""))
     }
 }
 
