@@ -96,6 +96,8 @@ import Testing
         (["PLANET FITNESS 0123 CHICAGO IL", "PLANET FITNESS 0123 CHIC"], ["Planet Fitness 7"]),
         // Written without its spaces.
         (["IRONWORKS GYM BERLIN", "IRONWORKSGYM BERLIN"], ["Ironworks Gym 7"]),
+        // A catalog brand's name glued, which the catalog does not recognise, is that brand.
+        (["PLANET FITNESS 0123 CHICAGO IL", "PLANETFITNESS 0123 CHICAGO IL"], ["Planet Fitness 7"]),
         // A shorter name that is another merchant's first word stays apart.
         (["UBER", "UBER EATS"], ["Uber 3", "Uber Eats 4"]),
     ]

@@ -187,16 +187,25 @@ package struct BankImporter: Sendable {
     /// Two spellings of one merchant in one statement are one ledger, named by the longer: a
     /// descriptor cut at the bank's field width beside the whole one (`PLANET FITNESS CHIC`,
     /// `PLANET FITNESS CHICAGO`; `NYTIMES DIGITAL` beside `NYTIMES DIGITAL SUBSCR`), and one
-    /// written without its spaces (`PLANETFITNESS`). The shorter must keep at least two words
-    /// or ten letters, so `UBER` and `UBER EATS` stay apart.
+    /// written without its spaces (`PLANETFITNESS`), also when the other is a catalog brand of
+    /// eight letters or more. The shorter must keep at least two words or ten letters, so
+    /// `UBER` and `UBER EATS` stay apart.
     static func mergeSpellings(_ ledgers: inout [String: PackedLedger]) {
         struct Spelling { var key: String; var words: [Substring]; var glued: String; var currency: String }
         var spellings: [Spelling] = []
-        for (key, ledger) in ledgers where !ledger.merchant.isKnownService && ledger.kind == .subscription {
+        var brands: [Spelling] = []
+        for (key, ledger) in ledgers where ledger.kind == .subscription {
+            if ledger.merchant.isKnownService {
+                // A catalog brand's name without its spaces (`PLANETFITNESS`), to take in a
+                // spelling the catalog did not recognise.
+                let glued = String(ledger.merchant.name.uppercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
+                if glued.count >= 8 { brands.append(Spelling(key: key, words: [], glued: glued, currency: ledger.currency?.code ?? "")) }
+                continue
+            }
             let words = ledger.merchant.key.split(separator: " ")
             spellings.append(Spelling(key: key, words: words, glued: words.joined(), currency: ledger.currency?.code ?? ""))
         }
-        guard spellings.count > 1, spellings.count <= 20_000 else { return }
+        guard !spellings.isEmpty, spellings.count + brands.count > 1, spellings.count <= 20_000 else { return }
         // Longest first, so a spelling joins the fullest one that covers it; of two as long,
         // the one with its spaces names the merchant.
         spellings.sort { ($0.glued.count, $0.words.count, $0.key) > ($1.glued.count, $1.words.count, $1.key) }
@@ -212,7 +221,17 @@ package struct BankImporter: Sendable {
         var index: [Substring: [Int]] = [:]
         for (i, s) in spellings.enumerated() { index[s.glued.prefix(4), default: []].append(i) }
         var into: [String: String] = [:]
-        for (i, short) in spellings.enumerated() {
+        // An unknown spelling that starts with a brand's whole name, glued, is that brand
+        // (`PLANETFITNESS CHICAGO`); the longest such name wins.
+        if !brands.isEmpty {
+            var byStart: [Substring: [Spelling]] = [:]
+            for brand in brands { byStart[brand.glued.prefix(4), default: []].append(brand) }
+            for short in spellings {
+                let fits = (byStart[short.glued.prefix(4)] ?? []).filter { $0.currency == short.currency && short.glued.hasPrefix($0.glued) }
+                if let brand = fits.max(by: { ($0.glued.count, $1.key) < ($1.glued.count, $0.key) }) { into[short.key] = brand.key }
+            }
+        }
+        for (i, short) in spellings.enumerated() where into[short.key] == nil {
             // The 64 longest spellings with the same first letters are tried, so a shop with
             // thousands of descriptors costs no more than that each.
             guard let long = index[short.glued.prefix(4)]?.lazy.prefix(while: { $0 < i }).prefix(64)
