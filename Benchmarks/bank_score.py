@@ -8,6 +8,8 @@ state of the matched ones, per layout and overall.
 import glob, json, os, subprocess, sys, unicodedata
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The statements' extensions: CSV and TAB exports and the bank file formats (OFX, QFX, QIF, CAMT XML, MT940).
+FORMATS = {"csv", "tab", "ofx", "qfx", "qif", "xml", "sta"}
 BIN = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "release", "ingest")
 
 
@@ -32,7 +34,7 @@ def run(path, today, inactive, extra=()):
 
 
 def score(path):
-    golden = json.load(open(path.replace(".csv", ".expected.json"), encoding="utf-8"))
+    golden = json.load(open(path.rsplit(".", 1)[0] + ".expected.json", encoding="utf-8"))
     expected = golden["subscriptions"]
     extra = golden.get("arguments", [])
     found = run(path, golden["today"], True, extra)
@@ -69,8 +71,12 @@ def score(path):
     }
 
 
+def statements(folder):
+    return sorted(p for p in glob.glob(os.path.join(folder, "*.*")) if p.rsplit(".", 1)[1] in FORMATS)
+
+
 def main():
-    rows = [score(p) for p in sorted(glob.glob(os.path.join(ROOT, "Fixtures", "bank", "*.csv")))]
+    rows = [score(p) for p in statements(os.path.join(ROOT, "Fixtures", "bank"))]
     print(f"{'layout':16}{'exp':>5}{'found':>6}{'prec':>7}{'recall':>7}{'F1':>6}{'price':>7}{'cycle':>7}{'renew':>7}{'active':>7}")
     for r in rows:
         print(f"{r['layout']:16}{r['expected']:5}{r['found']:6}{r['precision']:7.2f}{r['recall']:7.2f}{r['f1']:6.2f}"

@@ -5,11 +5,16 @@ them written out as golden JSON. Deterministic: the same seed gives the same byt
     python3 Fixtures/bank/generate.py            # writes Fixtures/bank/<layout>.csv + .expected.json
     python3 Fixtures/bank/generate.py --rows 1000000 --out big.csv   # one large Chase-style file
 """
-import argparse, datetime as dt, json, os, random, string
+import argparse, datetime as dt, json, os, random, string, zlib
 
 TODAY = dt.date(2026, 11, 30)
 START = dt.date(2025, 10, 20)
 HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def stable(text):
+    """A number from a text that is the same in every run (Python's hash() is not)."""
+    return zlib.crc32(text.encode("utf-8"))
 
 
 def token(rng, n=10):
@@ -240,6 +245,30 @@ def region_paypal(rng):
     return "USD", subs, bills, noise, lookalike, income, transfers
 
 
+def vary(region, rng):
+    """The region with its scenario changed by the seed: each subscription kept with 80 %
+    odds (the first always, it carries the refunded double charge), its start moved by up to
+    three weeks and, one in three, its descriptor in two spellings; each bill kept with 75 %
+    odds."""
+    def varied(r):
+        currency, subs, bills, noise, lookalike, income, transfers = region(r)
+        kept = [subs[0]] + [s for s in subs[1:] if rng.random() < 0.8]
+        for s in kept[1:]:
+            s.start = s.start + dt.timedelta(days=rng.randint(-10, 21))
+            # One in three descriptors comes in two spellings: cut at 20 characters, or with
+            # its first space left out, on half of the charges.
+            if rng.random() < 1 / 3:
+                def spelled(r, orig=s.desc, mode=rng.choice(["cut", "glue"])):
+                    text = orig(r)
+                    if isinstance(text, tuple) or r.random() < 0.5:
+                        return text
+                    return text[:20].rstrip() if mode == "cut" else text.replace(" ", "", 1)
+                s.desc = spelled
+        bills = [b for b in bills if rng.random() < 0.75]
+        return currency, kept, bills, noise, lookalike, income, transfers
+    return varied
+
+
 def scenario(region, rng, noise_per_month=30):
     """Transactions: (date, signed amount, payee, text, reference, kind, status) — negative = out."""
     currency, subs, bills, noise, lookalike, income, transfers = region(rng)
@@ -445,11 +474,178 @@ def layouts():
                             "", "", "", t[3], f"20261130/5ERT{i:08d}"], ";"))
         return lines
     L["op"] = (region_de, op, "utf-8")
+    # Bank file formats besides CSV, written from their specifications: OFX 1.02 (SGML), OFX 2.2
+    # (XML), Quicken's QFX, QIF, ISO 20022 camt.053 and camt.052, and SWIFT MT940 with German
+    # subfields and with Dutch slash fields. Pending rows are left out: these formats list
+    # booked transactions.
+    def ofx_name(t):
+        # OFX 1.x limits NAME to 32 characters; the rest of a long descriptor goes to MEMO.
+        d = desc(t)
+        return d[:32], d[32:].strip() or (t[3] if t[2] and t[3] else "")
+    def ofx_type(t):
+        return {"bill": "DIRECTDEBIT", "transfer": "XFER", "income": "DIRECTDEP"}.get(t[5], "POS" if t[1] < 0 else "CREDIT")
+    def ofx_sgml(txs, currency, card=False, qfx=False):
+        booked = [t for t in txs if not t[6]]
+        head = ["OFXHEADER:100", "DATA:OFXSGML", "VERSION:102", "SECURITY:NONE", "ENCODING:USASCII", "CHARSET:1252",
+                "COMPRESSION:NONE", "OLDFILEUID:NONE", "NEWFILEUID:NONE", ""]
+        body = ["<OFX>", "<SIGNONMSGSRSV1>", "<SONRS>", "<STATUS>", "<CODE>0", "<SEVERITY>INFO", "</STATUS>",
+                "<DTSERVER>20261130120000.000[-5:EST]", "<LANGUAGE>ENG"]
+        if qfx:
+            body += ["<FI>", "<ORG>B1", "<FID>10898", "</FI>", "<INTU.BID>10898"]
+        body += ["</SONRS>", "</SIGNONMSGSRSV1>"]
+        msgs, rs, acct = ("CREDITCARDMSGSRSV1", "CCSTMTRS", "CCACCTFROM") if card else ("BANKMSGSRSV1", "STMTRS", "BANKACCTFROM")
+        body += [f"<{msgs}>", f"<{rs[:-2]}TRNRS>" if False else ("<CCSTMTTRNRS>" if card else "<STMTTRNRS>"), "<TRNUID>1", "<STATUS>", "<CODE>0",
+                 "<SEVERITY>INFO", "</STATUS>", f"<{rs}>", f"<CURDEF>{currency}", f"<{acct}>"]
+        body += (["<ACCTID>4147202612345678"] if card else ["<BANKID>021000021", "<ACCTID>000123456789", "<ACCTTYPE>CHECKING"])
+        body += [f"</{acct}>", "<BANKTRANLIST>", f"<DTSTART>{booked[0][0]:%Y%m%d}", f"<DTEND>{booked[-1][0]:%Y%m%d}"]
+        for i, t in enumerate(booked):
+            name, memo = ofx_name(t)
+            amount = -t[1] if False else t[1]
+            body += ["<STMTTRN>", f"<TRNTYPE>{ofx_type(t)}", f"<DTPOSTED>{t[0]:%Y%m%d}120000.000[-5:EST]",
+                     f"<TRNAMT>{money(amount)}", f"<FITID>{t[0]:%Y%m%d}{i:06d}", f"<NAME>{name.replace('&', '&amp;')}"]
+            if memo:
+                body.append(f"<MEMO>{memo.replace('&', '&amp;')}")
+            body.append("</STMTTRN>")
+        body += ["</BANKTRANLIST>", "<LEDGERBAL>", "<BALAMT>2345.67", "<DTASOF>20261130", "</LEDGERBAL>", f"</{rs}>",
+                 "</CCSTMTTRNRS>" if card else "</STMTTRNRS>", f"</{msgs}>", "</OFX>"]
+        return [l + "\r\n" for l in head + body]
+    L["ofx-us"] = (region_us, lambda txs: ofx_sgml(txs, "USD"), "cp1252", "ofx")
+    L["qfx-card"] = (region_us, lambda txs: ofx_sgml([t for t in txs if t[5] != "income"], "USD", card=True, qfx=True), "cp1252", "qfx")
+    def xml_escape(s):
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    def ofx_xml(txs, currency):
+        booked = [t for t in txs if not t[6]]
+        out = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
+               '<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>',
+               "<OFX>", "  <SIGNONMSGSRSV1>", "    <SONRS>", "      <STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS>",
+               "      <DTSERVER>20261130093000</DTSERVER>", "      <LANGUAGE>ENG</LANGUAGE>", "    </SONRS>", "  </SIGNONMSGSRSV1>",
+               "  <BANKMSGSRSV1>", "    <STMTTRNRS>", "      <TRNUID>0</TRNUID>",
+               "      <STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS>", "      <STMTRS>", f"        <CURDEF>{currency}</CURDEF>",
+               "        <BANKACCTFROM><BANKID>203206</BANKID><ACCTID>13152170</ACCTID><ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>",
+               "        <BANKTRANLIST>", f"          <DTSTART>{booked[0][0]:%Y%m%d}</DTSTART>", f"          <DTEND>{booked[-1][0]:%Y%m%d}</DTEND>"]
+        for i, t in enumerate(booked):
+            out += ["          <STMTTRN>", f"            <TRNTYPE>{ofx_type(t)}</TRNTYPE>", f"            <DTPOSTED>{t[0]:%Y%m%d}000000[0:GMT]</DTPOSTED>",
+                    f"            <TRNAMT>{money(t[1])}</TRNAMT>", f"            <FITID>{900000 + i}</FITID>",
+                    f"            <NAME>{xml_escape(desc(t)[:32])}</NAME>"]
+            if len(desc(t)) > 32:
+                out.append(f"            <MEMO>{xml_escape(desc(t))}</MEMO>")
+            out.append("          </STMTTRN>")
+        out += ["        </BANKTRANLIST>", "        <LEDGERBAL><BALAMT>1520.44</BALAMT><DTASOF>20261130</DTASOF></LEDGERBAL>",
+                "      </STMTRS>", "    </STMTTRNRS>", "  </BANKMSGSRSV1>", "</OFX>"]
+        return [l + "\n" for l in out]
+    L["ofx2-uk"] = (region_uk, lambda txs: ofx_xml(txs, "GBP"), "utf-8", "ofx")
+    def qif(txs, european=False):
+        out = ["!Type:Bank\n"]
+        for i, t in enumerate(t for t in txs if not t[6]):
+            d = t[0]
+            if european:
+                date, amount = d.strftime("%d.%m.%Y"), money(t[1], True)
+            else:
+                # Quicken's own form: month and day padded with a space, `'` before a year from 2000.
+                date, amount = f"{d.month:>2}/{d.day:>2}'{d.year % 100:02d}", f"{t[1]:,.2f}"
+            out += [f"D{date}\n", f"T{amount}\n"]
+            if not european:
+                out.append(f"U{amount}\n")
+            out += ["CX\n", f"P{t[2] or desc(t)}\n"]
+            if t[2] and t[3]:
+                out.append(f"M{t[3]}\n")
+            category = {"bill": "Bills", "income": "Salary", "transfer": "[Savings]"}.get(t[5])
+            if category:
+                out.append(f"L{category}\n")
+            out.append("^\n")
+        return out
+    L["qif-us"] = (region_us, qif, "utf-8", "qif")
+    L["qif-de"] = (region_de, lambda txs: qif(txs, european=True), "cp1252", "qif")
+    def camt(txs, currency, report=False, iban="DE12700530700031234567"):
+        booked = [t for t in txs if not t[6]] if not report else txs
+        kind, root, item = ("052.001.02", "BkToCstmrAcctRpt", "Rpt") if report else ("053.001.02", "BkToCstmrStmt", "Stmt")
+        out = ['<?xml version="1.0" encoding="UTF-8"?>',
+               f'<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.{kind}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
+               f"  <{root}>", "    <GrpHdr>", "      <MsgId>CAMT-20261130-0001</MsgId>", "      <CreDtTm>2026-11-30T08:00:00+01:00</CreDtTm>", "    </GrpHdr>",
+               f"    <{item}>", "      <Id>20261130-0001</Id>", "      <CreDtTm>2026-11-30T08:00:00+01:00</CreDtTm>",
+               f"      <Acct><Id><IBAN>{iban}</IBAN></Id><Ccy>{currency}</Ccy></Acct>"]
+        for i, t in enumerate(booked):
+            out_ = t[1] < 0
+            payee, text = (t[2], t[3]) if t[2] else (desc(t), "")
+            dd = t[5] in ("sub", "bill", "double")
+            out += ["      <Ntry>", f'        <Amt Ccy="{currency}">{abs(t[1]):.2f}</Amt>', f"        <CdtDbtInd>{'DBIT' if out_ else 'CRDT'}</CdtDbtInd>",
+                    f"        <Sts>{'PDNG' if t[6] else 'BOOK'}</Sts>", f"        <BookgDt><Dt>{t[0].isoformat()}</Dt></BookgDt>",
+                    f"        <ValDt><Dt>{t[0].isoformat()}</Dt></ValDt>", f"        <AcctSvcrRef>{t[0]:%Y%m%d}{i:08d}</AcctSvcrRef>",
+                    "        <BkTxCd><Prtry><Cd>" + ("NDDT+105+9248+992" if dd else ("NMSC+106+9200+000" if out_ else "NTRF+166+9200+000")) + "</Cd><Issr>DK</Issr></Prtry></BkTxCd>",
+                    "        <NtryDtls>", "          <TxDtls>", "            <Refs>", f"              <EndToEndId>{'E2E' + str(100000 + i) if dd else 'NOTPROVIDED'}</EndToEndId>"]
+            if dd:
+                out.append(f"              <MndtId>M-{stable(payee) % 10**8:08d}</MndtId>")
+            out += ["            </Refs>", "            <RltdPties>"]
+            party = f"<Nm>{xml_escape(payee)}</Nm>"
+            if out_:
+                out += ["              <Dbtr><Nm>Max Mustermann</Nm></Dbtr>", f"              <Cdtr>{party}" + (f"<Id><PrvtId><Othr><Id>DE98ZZZ{stable(payee) % 10**11:011d}</Id><SchmeNm><Prtry>SEPA</Prtry></SchmeNm></Othr></PrvtId></Id>" if dd else "") + "</Cdtr>"]
+            else:
+                out += [f"              <Dbtr>{party}</Dbtr>", "              <Cdtr><Nm>Max Mustermann</Nm></Cdtr>"]
+            out += ["            </RltdPties>"]
+            if text:
+                out += ["            <RmtInf>", f"              <Ustrd>{xml_escape(text)}</Ustrd>", "            </RmtInf>"]
+            out += ["          </TxDtls>", "        </NtryDtls>", f"        <AddtlNtryInf>{'FOLGELASTSCHRIFT' if dd else ('GUTSCHRIFT' if not out_ else 'KARTENZAHLUNG')}</AddtlNtryInf>", "      </Ntry>"]
+        out += [f"    </{item}>", f"  </{root}>", "</Document>"]
+        return [l + "\n" for l in out]
+    L["camt053-de"] = (region_de, lambda txs: camt(txs, "EUR"), "utf-8", "xml")
+    L["camt052-nl"] = (region_nl, lambda txs: camt(txs, "EUR", report=True, iban="NL20INGB0001234567"), "utf-8", "xml")
+    def mt940(txs, dutch=False):
+        booked = [t for t in txs if not t[6]]
+        out = [":20:STARTUMSE" if not dutch else ":20:ABN AMRO BANK NV", ":25:70053070/0031234567" if not dutch else ":25:417164300",
+               ":28C:00001/001", f":60F:C{booked[0][0]:%y%m%d}EUR2345,67"]
+        for i, t in enumerate(booked):
+            mark = "D" if t[1] < 0 else "C"
+            dd = t[5] in ("sub", "bill", "double")
+            out.append(f":61:{t[0]:%y%m%d}{t[0]:%m%d}{mark}{money(abs(t[1]), True)}N{'DDT' if dd else 'MSC'}NONREF")
+            payee, text = (t[2], t[3]) if t[2] else (desc(t), "")
+            if dutch and t[5] == "noise":
+                # A card payment: ABN AMRO's free text, not the SEPA fields.
+                info = f"BEA   NR:{token(random.Random(i), 8)} {t[0]:%d.%m.%y}/12.{i % 60:02d} {payee},PAS123"
+                lines = [info[k:k + 65] for k in range(0, len(info), 65)]
+            elif dutch:
+                info = (f"/TRTP/{'SEPA Incasso algemeen doorlopend' if dd else 'SEPA OVERBOEKING'}/CSID/NL{stable(payee) % 10**10:010d}"
+                        f"/NAME/{payee}/MARF/{stable(payee) % 10**6:06d}/REMI/{text}/IBAN/NL91ABNA0417164300/BIC/ABNANL2A/EREF/NOTPROVIDED")
+                lines = [info[k:k + 65] for k in range(0, len(info), 65)]
+            else:
+                code = "105" if dd else ("166" if t[1] > 0 else "106")
+                purpose = (f"EREF+E2E{100000 + i}MREF+M-{stable(payee) % 10**8:08d}CRED+DE98ZZZ{stable(payee) % 10**11:011d}SVWZ+" if dd else "SVWZ+") + text
+                sub = [f"?20{purpose[k:k + 27]}" for k in range(0, min(len(purpose), 27 * 8), 27)]
+                fields = [f"{code}?00{'FOLGELASTSCHRIFT' if dd else ('GUTSCHR. UEBERWEISUNG' if t[1] > 0 else 'KARTENZAHLUNG')}", "?109248"]
+                fields += [f"?{20 + n}{s[3:]}" for n, s in enumerate(sub)]
+                fields += ["?30COBADEFFXXX", "?31DE89370400440532013000", f"?32{payee[:27]}"]
+                if len(payee) > 27:
+                    fields.append(f"?33{payee[27:54]}")
+                info = "".join(fields)
+                lines = [info[k:k + 65] for k in range(0, len(info), 65)]
+            out.append(":86:" + lines[0])
+            out += lines[1:]
+        out += [f":62F:C{booked[-1][0]:%y%m%d}EUR1234,56", "-"]
+        return [l + "\r\n" for l in out]
+    def abnamro_tab(txs):
+        # ABN AMRO's tab-separated .TAB export: no header; account, currency, transaction date,
+        # balance before and after, value date, amount with a decimal comma, and a description
+        # in its slash form (SEPA) or as card-terminal text (BEA).
+        bal, lines = 2345.67, []
+        for i, t in enumerate(t for t in txs if not t[6]):
+            payee, text = (t[2], t[3]) if t[2] else (desc(t), "")
+            if t[5] == "noise":
+                info = f"BEA   NR:{token(random.Random(i), 8)} {t[0]:%d.%m.%y}/12.{i % 60:02d} {payee},PAS123"
+            else:
+                dd = t[5] in ("sub", "bill", "double")
+                info = (f"/TRTP/{'SEPA Incasso algemeen doorlopend' if dd else 'SEPA OVERBOEKING'}/CSID/NL{stable(payee) % 10**10:010d}"
+                        f"/NAME/{payee}/MARF/{stable(payee) % 10**6:06d}/REMI/{text}/IBAN/NL91ABNA0417164300/BIC/ABNANL2A/EREF/NOTPROVIDED")
+            before, bal = bal, bal + t[1]
+            lines.append("\t".join(["417164300", "EUR", f"{t[0]:%Y%m%d}", money(before, True), money(bal, True), f"{t[0]:%Y%m%d}",
+                                    money(t[1], True), info]) + "\r\n")
+        return lines
+    L["abnamro-tab"] = (region_nl, abnamro_tab, "utf-8", "tab")
+    L["mt940-de"] = (region_de, mt940, "cp1252", "sta")
+    L["mt940-nl"] = (region_nl, lambda txs: mt940(txs, dutch=True), "utf-8", "sta")
     return L
 
 
 # What a user of the export passes on the command line: Citi's file names no currency.
-ARGUMENTS = {"citi": ["--currency", "USD"]}
+ARGUMENTS = {"citi": ["--currency", "USD"], "qif-us": ["--currency", "USD"], "qif-de": ["--currency", "EUR"]}
 
 
 def main():
@@ -457,11 +653,14 @@ def main():
     ap.add_argument("--rows", type=int, default=0, help="write one large Chase-style statement of about this many rows")
     ap.add_argument("--out", default="")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--dir", default=HERE, help="folder the statements and goldens are written to")
+    ap.add_argument("--vary", action="store_true",
+                    help="vary the scenario with the seed: subscriptions left out or moved, noise per month (for the tuning/locked split)")
     args = ap.parse_args()
     L = layouts()
     if args.rows:
         rng = random.Random(args.seed)
-        _, chase, _ = L["chase"]
+        _, chase, _ = L["chase"][:3]
         with open(args.out, "w", encoding="utf-8", newline="") as f:
             f.write(q(["Details", "Posting Date", "Description", "Amount", "Type", "Balance", "Check or Slip #"]))
             written = 0
@@ -473,11 +672,12 @@ def main():
                     if written >= args.rows:
                         break
         return
-    for name, (region, writer, encoding) in sorted(L.items()):
+    for name, (region, writer, encoding, *ext) in sorted(L.items()):
         rng = random.Random(f"{args.seed}-{name}")
-        currency, txs, expected = scenario(region, rng)
-        write(os.path.join(HERE, f"{name}.csv"), writer(txs), encoding)
-        with open(os.path.join(HERE, f"{name}.expected.json"), "w", encoding="utf-8") as f:
+        currency, txs, expected = scenario(vary(region, rng) if args.vary else region, rng,
+                                           noise_per_month=rng.randint(15, 60) if args.vary else 30)
+        write(os.path.join(args.dir, f"{name}.{ext[0] if ext else 'csv'}"), writer(txs), encoding)
+        with open(os.path.join(args.dir, f"{name}.expected.json"), "w", encoding="utf-8") as f:
             golden = {"layout": name, "today": TODAY.isoformat(), "subscriptions": expected}
             if name in ARGUMENTS:
                 golden["arguments"] = ARGUMENTS[name]

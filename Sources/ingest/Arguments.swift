@@ -127,8 +127,9 @@ enum CommonOptions {
     ]
 
     static let reading: [OptionSpec] = context + [
-        .option("--from", value: "KIND", help: "Force a reader: notion, sheets, csv, bank or screenshot. A file read as a table that is a program, image, PDF or archive is refused.",
+        .option("--from", value: "KIND", help: "Force a reader: notion, sheets, csv, bank or screenshot. A file read as a table that is a program, image, PDF or archive is refused. Bank statements may be CSV, OFX, QFX, QIF, CAMT (.xml) or MT940, told from their content.",
                 choices: SourceKind.allCases.map(\.rawValue)),
+        .option("--kinds", value: "LIST", help: "Recurring bank series to import, comma-separated: subscription, bill, transfer, habit (default: subscription)."),
         .option("--map", value: "FIELD=HEADER", help: "Take FIELD from the column HEADER (repeatable).", repeats: true),
         .option("--encoding", value: "NAME", help: "Text encoding of CSV input: utf-8, utf-16, windows-1252 or gb18030 (default: from the bytes).",
                 choices: ["utf-8", "utf-16", "utf-16be", "windows-1252", "gb18030"]),
@@ -269,6 +270,18 @@ enum CommonOptions {
             options.zip.maxMemberBytes = bytes
         }
         options.limits = try limits(args)
+        if let list = args.value("--kinds") {
+            var kinds: Set<ImportDraft.Kind> = []
+            for word in list.split(separator: ",") {
+                let name = word.trimmingCharacters(in: .whitespaces).lowercased()
+                guard let kind = ImportDraft.Kind(rawValue: name) ?? (name.hasSuffix("s") ? ImportDraft.Kind(rawValue: String(name.dropLast())) : nil) else {
+                    throw UsageError("--kinds \(list): \"\(name)\" is not a kind (expected a comma-separated list of \(ImportDraft.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                kinds.insert(kind)
+            }
+            guard !kinds.isEmpty else { throw UsageError("--kinds: expected at least one of \(ImportDraft.Kind.allCases.map(\.rawValue).joined(separator: ", "))") }
+            options.kinds = kinds
+        }
         return options
     }
 }

@@ -6,7 +6,7 @@ import TesseractOCR
 /// policy, write canonical JSON (and/or a drafts file to edit and `ingest accept`).
 struct ImportCommand: Command {
     static let name = "import"
-    static let summary = "Import subscriptions from CSV exports, Notion ZIPs, sheets or screenshots."
+    static let summary = "Import subscriptions from CSV exports, Notion ZIPs, sheets, bank statements or screenshots."
     static let usage = "ingest import INPUT... [--accept all|confident|none | --interactive] [--drafts FILE] [-o FILE] [options]"
     static let discussion = """
         INPUT is a file, - for standard input, or a link: a Google Sheets link as the browser

@@ -203,6 +203,7 @@ struct ReviewSession {
         }
         row("cycle", cycle, draft.cycle.raw)
         row("next", draft.nextRenewal.value?.description, draft.nextRenewal.raw)
+        if draft.kind != .subscription { row("kind", draft.kind.rawValue, nil) }
         row("category", draft.category.value?.rawValue, draft.category.raw)
         if let notes = draft.notes.value { row("notes", notes, nil) }
         row("from", draft.provenance.map { $0.location() }.joined(separator: ", "), nil)

@@ -12,22 +12,25 @@ import Testing
     /// Where today's import still differs from a golden: subscriptions the golden lists and the
     /// import misses, and ones the import finds that the golden does not list (name and price).
     static let known: [String: (missed: [String], extra: [String])] = [
-        "barclays.csv": ([], ["Deliveroo Plus 3.87", "Deliveroo Plus 20.46"]),
-        "chase.csv": ([], ["Blue Bottle Coffee 35.54"]),
-        "monzo.csv": ([], ["Deliveroo Plus 11.96"]),
         "op.csv": (["Zeitverlag"], ["Die Zeit 5.99"]),
-        "starling.csv": ([], ["Deliveroo Plus 21.57"]),
     ]
+
+    /// The statements' extensions: CSV exports and the bank file formats.
+    static let extensions: Set<String> = ["csv", "tab", "ofx", "qfx", "qif", "xml", "sta"]
 
     static var statements: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".csv") }.sorted()
+        return names.filter { name in name.split(separator: ".").last.map { extensions.contains(String($0)) } ?? false }.sorted()
+    }
+
+    static func golden(of name: String) -> String {
+        String(name.prefix(upTo: name.lastIndex(of: ".") ?? name.endIndex)) + ".expected.json"
     }
 
     @Test func everyStatementHasAGolden() {
         #expect(Self.statements.count >= 10, "Fixtures/bank should hold the generated statements")
         for name in Self.statements {
-            let golden = Self.folder.appendingPathComponent(name.replacingOccurrences(of: ".csv", with: ".expected.json"))
+            let golden = Self.folder.appendingPathComponent(Self.golden(of: name))
             #expect(FileManager.default.fileExists(atPath: golden.path), "\(name) has no golden")
         }
     }
@@ -35,7 +38,7 @@ import Testing
     @Test(arguments: statements)
     func statementMatchesItsGolden(_ name: String) throws {
         let path = Self.folder.appendingPathComponent(name).path
-        let goldenURL = Self.folder.appendingPathComponent(name.replacingOccurrences(of: ".csv", with: ".expected.json"))
+        let goldenURL = Self.folder.appendingPathComponent(Self.golden(of: name))
         let golden = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: goldenURL)) as? [String: Any])
         let today = try #require(golden["today"] as? String)
         let extra = golden["arguments"] as? [String] ?? []

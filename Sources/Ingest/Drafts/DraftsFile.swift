@@ -11,6 +11,8 @@
 ///              "issues": [], "provenance": [{"file": …, "part": null, "row": 1, "line": 2}],
 ///              "priceHistory": []}]}
 /// ```
+/// A bank series imported with `--kinds` that is not a subscription has `"kind"` after
+/// `"status"` (bill, transfer or habit).
 /// A field the source did not have is `null`; to give it a value, write `{"value": …}`.
 /// A user edits `status` (pending, accepted, rejected, inactive) and any field's `value`;
 /// `doubts` and `draft` are for reading only; `raw`, `confidence`, `column` and `issues` are
@@ -52,6 +54,9 @@ package enum DraftsFile {
             ("nextRenewal", field(draft.nextRenewal) { .string($0.description) }),
             ("startDate", field(draft.startDate) { .string($0.description) }),
         ]
+        // Written only for a bank series that is not a subscription (`--kinds`), so other
+        // files read as before.
+        if draft.kind != .subscription { members.insert(("kind", .string(draft.kind.rawValue)), at: 2) }
         // Written only for a draft with a trial, so files without one read as before.
         if draft.trialEnds.value != nil || !draft.trialEnds.issues.isEmpty {
             members.append(("trialEnds", field(draft.trialEnds) { .string($0.description) }))

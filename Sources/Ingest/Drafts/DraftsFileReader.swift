@@ -81,6 +81,11 @@ package struct DraftsFileReader: Sendable {
             problems.append("status \"\(statusText)\" is not one of \(ImportDraft.Status.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         draft.statusReason = item["statusReason"]?.stringValue
+        if let kindText = item["kind"]?.stringValue {
+            if let kind = ImportDraft.Kind(rawValue: kindText.lowercased()) { draft.kind = kind } else {
+                problems.append("kind \"\(kindText)\" is not one of \(ImportDraft.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
         draft.issues = issues(item["issues"])
         let isoDate = { (value: JSONValue) in value.stringValue.flatMap { CalendarDate(iso: $0) } }
         draft.name = field(item, "name", as: .name, \.name, editor, &problems) { $0.stringValue }

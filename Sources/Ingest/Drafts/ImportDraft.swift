@@ -47,7 +47,27 @@ public struct ImportDraft: Hashable, Sendable, Codable {
         case inactive
     }
 
+    /// What a recurring series of bank charges is. Only subscriptions are imported unless
+    /// others are asked for (`ImportOptions.kinds`, `--kinds`).
+    public enum Kind: String, Sendable, Codable, CaseIterable, Comparable {
+        /// A service paid for again and again (streaming, software, a gym, a newspaper).
+        case subscription
+        /// Rent, a loan, utilities, phone and internet, insurance, a tax or fee.
+        case bill
+        /// Money moved to savings, a broker, an own account or a card.
+        case transfer
+        /// Purchases at the same shop (a coffee shop, a supermarket) that only look regular.
+        case habit
+
+        public static func < (a: Kind, b: Kind) -> Bool {
+            (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
+        }
+    }
+
     public var name: DraftField<String>
+    /// What the draft is; tables and screenshots list subscriptions, so only a bank series is
+    /// ever something else.
+    public var kind: Kind = .subscription
     public var price: DraftField<Price>
     public var cycle: DraftField<Cycle>
     public var nextRenewal: DraftField<CalendarDate>

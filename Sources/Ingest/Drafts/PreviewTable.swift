@@ -1,7 +1,8 @@
 import Foundation
 
 /// The drafts of an import as a table for `ingest preview`: one row per draft (status, name,
-/// price, cycle, monthly equivalent, next renewal, category, confidence, and why it is not
+/// price, cycle, monthly equivalent, next renewal, category (or the kind of a bank series that
+/// is not a subscription: bill, transfer, habit), confidence, and why it is not
 /// confident), then per-currency totals of what would be accepted. Plain text fitted to a
 /// width (ANSI colour optional), Markdown, or JSON.
 package struct PreviewTable: Sendable {
@@ -77,7 +78,8 @@ package struct PreviewTable: Sendable {
             String(number), draft.status.rawValue, draft.name.value ?? draft.name.raw ?? "(no name)",
             draft.price.value.map { PreviewTable.money($0.amount, $0.currency) } ?? (draft.price.raw.map { "?\($0)" } ?? ""),
             draft.cycle.value?.description ?? "", monthly, draft.nextRenewal.value?.description ?? "",
-            draft.category.value?.rawValue ?? "", ColumnReport.score(draft.confidence),
+            // A bank series that is not a subscription (`--kinds`) shows its kind instead.
+            draft.kind == .subscription ? draft.category.value?.rawValue ?? "" : draft.kind.rawValue, ColumnReport.score(draft.confidence),
             notes.joined(separator: ", "),
         ]
     }
@@ -198,7 +200,7 @@ package struct PreviewTable: Sendable {
                 let monthly = draft.price.value.flatMap { price in
                     draft.cycle.value.map { DecimalText.format($0.monthlyEquivalent(of: price.amount), minorDigits: price.currency?.minorDigits ?? 2) }
                 }
-                return .object([
+                var members: [(String, JSONValue)] = [
                     ("draft", .int(index + 1)),
                     ("status", .string(draft.status.rawValue)),
                     ("name", .optional(draft.name.value)),
@@ -212,7 +214,10 @@ package struct PreviewTable: Sendable {
                     ("priceRise", rises[index].map { .string($0.text) } ?? .null),
                     ("issues", .array(draft.allIssues.filter { $0.severity >= .warning }.map(DraftsFile.value))),
                     ("source", draft.provenance.first.map(CanonicalJSON.value) ?? .null),
-                ])
+                ]
+                // Only a bank series that is not a subscription (`--kinds`) says its kind.
+                if draft.kind != .subscription { members.insert(("kind", .string(draft.kind.rawValue)), at: 3) }
+                return .object(members)
             })),
             ("summary", CanonicalJSON.value(summary, rates: rates)),
         ])

@@ -24,6 +24,8 @@ package struct BankImporter: Sendable {
         var currency: Currency?
         var charges: [Charge] = []
         var credits: [Charge] = []
+        var kind = ImportDraft.Kind.subscription
+        var kindDetail = ""
     }
 
     /// A ledger while the statement is read: its charges packed, unpacked one ledger at a time
@@ -33,12 +35,19 @@ package struct BankImporter: Sendable {
         var currency: Currency?
         var charges: ChargeLog
         var credits: ChargeLog
+        /// A bill or transfer when its rows' words say so (such rows reach a ledger only when
+        /// that kind is imported), else a subscription; what the words named (rent, savings).
+        var kind = ImportDraft.Kind.subscription
+        var kindDetail = ""
 
-        init(merchant: Merchant, currency: Currency?, charges: ChargeLog = ChargeLog(), credits: ChargeLog = ChargeLog()) {
+        init(merchant: Merchant, currency: Currency?, charges: ChargeLog = ChargeLog(), credits: ChargeLog = ChargeLog(),
+             kind: ImportDraft.Kind = .subscription, kindDetail: String = "") {
             self.merchant = merchant
             self.currency = currency
             self.charges = charges
             self.credits = credits
+            self.kind = kind
+            self.kindDetail = kindDetail
         }
 
         /// An empty ledger whose charges go to `spool` a block at a time.
@@ -46,7 +55,9 @@ package struct BankImporter: Sendable {
             self.init(merchant: merchant, currency: currency, charges: ChargeLog(spool: spool), credits: ChargeLog(spool: spool))
         }
 
-        var unpacked: Ledger { Ledger(merchant: merchant, currency: currency, charges: charges.charges, credits: credits.charges) }
+        var unpacked: Ledger {
+            Ledger(merchant: merchant, currency: currency, charges: charges.charges, credits: credits.charges, kind: kind, kindDetail: kindDetail)
+        }
     }
 
     /// Reads `table` to the end and hands on one draft per recurring series, by name.
@@ -91,19 +102,30 @@ package struct BankImporter: Sendable {
                         entry = found
                         kind = TransactionClassifier.classify(amount: t.amount, words: cache.kinds[Int(found.words)])
                     }
+                    // Bills and transfers out are searched for series only when that kind is
+                    // imported; otherwise each row is a skip at once.
+                    var series: (kind: ImportDraft.Kind, detail: String)?
                     switch kind {
                     case .notBooked(let word):
                         skips.add(Skip(.pending, line: t.line, row: t.row, detail: word))
                     case .zero:
                         skips.add(Skip(.unusable, line: t.line, row: t.row, detail: "amount is zero"))
                     case .transfer(let word):
-                        skips.add(Skip(.transfer, line: t.line, row: t.row, detail: word))
+                        if t.amount > 0, options.kinds.contains(.transfer) { series = (.transfer, word) } else {
+                            skips.add(Skip(.transfer, line: t.line, row: t.row, detail: word))
+                        }
                     case .bill(let what):
-                        skips.add(Skip(.notSubscription, line: t.line, row: t.row, detail: what))
+                        if options.kinds.contains(.bill) { series = (.bill, what) } else {
+                            skips.add(Skip(.notSubscription, line: t.line, row: t.row, detail: what))
+                        }
                     case .charge, .moneyIn:
+                        series = (.subscription, "")
+                    }
+                    if let series {
                         let merchant = (entry ?? cache.entry(key: key, hash: t.hash, encoding: encoding, keys: keys)).merchant
                         let charge = Charge(day: t.day, amount: abs(t.amount), row: t.row, line: t.line)
-                        book.add(charge, credit: kind == .moneyIn, merchant: merchant, currency: t.currency, merchants: cache.merchants)
+                        book.add(charge, credit: kind == .moneyIn, merchant: merchant, currency: t.currency, merchants: cache.merchants,
+                                 kind: series.kind, detail: series.detail)
                     }
                 }
             }
@@ -111,6 +133,7 @@ package struct BankImporter: Sendable {
         // A row past a limit or binary data stopped the reading: nothing after it was read.
         if let failure = table.failure { throw failure }
         var ledgers = book.takeByKey()
+        BankImporter.mergeSpellings(&ledgers)
         BankImporter.mergeFamilies(&ledgers)
         let builder = SeriesDraftBuilder(file: name, context: options.context)
         var drafts: [BankDrafts.Entry] = []
@@ -131,10 +154,19 @@ package struct BankImporter: Sendable {
             for (reason, count) in found.refundCounts {
                 skips.add(reason, count: count, listing: found.refunds.lazy.filter { $0.reason == reason })
             }
+            for (reason, count) in found.droppedCounts {
+                skips.add(reason, count: count, listing: found.dropped.lazy.filter { $0.reason == reason })
+            }
             drafts += found.drafts
-            let reason: Skip.Reason = found.drafts.isEmpty && found.leftoverCount >= 3 ? .irregular : .oneOff
+            var reason: Skip.Reason = found.drafts.isEmpty && found.leftoverCount >= 3 ? .irregular : .oneOff
             // Only the skips that will be listed are made; the others are counted.
-            let detail = ledger.merchant.name
+            var detail = ledger.merchant.name
+            // A bill's or transfer's charges outside a series are what they were before.
+            switch ledger.kind {
+            case .bill: (reason, detail) = (.notSubscription, ledger.kindDetail)
+            case .transfer: (reason, detail) = (.transfer, ledger.kindDetail)
+            case .subscription, .habit: break
+            }
             skips.add(reason, count: found.leftoverCount, listing: found.leftover.prefix(skips.room(for: reason)).lazy.map { c in
                 Skip(reason, line: Int(c.line), row: Int(c.row), detail: detail)
             })
@@ -146,10 +178,76 @@ package struct BankImporter: Sendable {
         report.unlistedSkips = skips.unlisted
         let inSeries = found.rows
         let how = table.header.first?.hasPrefix("Column ") == true ? "read from the values (no header row)" : "detected from the header"
-        var note = "layout \(table.layout ?? how), \(table.encoding.rawValue), dates \(table.dateOrder?.rawValue ?? "?"), \(table.signReason)"
+        var note = "layout \(table.layout ?? how), \(table.fileEncoding.rawValue), dates \(table.dateOrder?.rawValue ?? "?"), \(table.signReason)"
         note += "; \(inSeries) row\(inSeries == 1 ? "" : "s") in \(found.count) recurring series"
         report.warnings = [Issue("bank.layout", .info, note)]
         return (found, report)
+    }
+
+    /// Two spellings of one merchant in one statement are one ledger, named by the longer: a
+    /// descriptor cut at the bank's field width beside the whole one (`PLANET FITNESS CHIC`,
+    /// `PLANET FITNESS CHICAGO`; `NYTIMES DIGITAL` beside `NYTIMES DIGITAL SUBSCR`), and one
+    /// written without its spaces (`PLANETFITNESS`), also when the other is a catalog brand of
+    /// eight letters or more. The shorter must keep at least two words or ten letters, so
+    /// `UBER` and `UBER EATS` stay apart.
+    static func mergeSpellings(_ ledgers: inout [String: PackedLedger]) {
+        struct Spelling { var key: String; var words: [Substring]; var glued: String; var currency: String }
+        var spellings: [Spelling] = []
+        var brands: [Spelling] = []
+        for (key, ledger) in ledgers where ledger.kind == .subscription {
+            if ledger.merchant.isKnownService {
+                // A catalog brand's name without its spaces (`PLANETFITNESS`), to take in a
+                // spelling the catalog did not recognise.
+                let glued = String(ledger.merchant.name.uppercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
+                if glued.count >= 8 { brands.append(Spelling(key: key, words: [], glued: glued, currency: ledger.currency?.code ?? "")) }
+                continue
+            }
+            let words = ledger.merchant.key.split(separator: " ")
+            spellings.append(Spelling(key: key, words: words, glued: words.joined(), currency: ledger.currency?.code ?? ""))
+        }
+        guard !spellings.isEmpty, spellings.count + brands.count > 1, spellings.count <= 20_000 else { return }
+        // Longest first, so a spelling joins the fullest one that covers it; of two as long,
+        // the one with its spaces names the merchant.
+        spellings.sort { ($0.glued.count, $0.words.count, $0.key) > ($1.glued.count, $1.words.count, $1.key) }
+        func covers(_ long: Spelling, _ short: Spelling) -> Bool {
+            guard long.currency == short.currency, long.key != short.key, short.glued.count >= 4 else { return false }
+            if long.glued == short.glued { return true }
+            guard short.words.count >= 2 || short.glued.count >= 10, short.words.count <= long.words.count,
+                  let last = short.words.last else { return false }
+            // Every word but the last the same, the last one cut.
+            for i in 0..<(short.words.count - 1) where short.words[i] != long.words[i] { return false }
+            return long.words[short.words.count - 1].hasPrefix(last)
+        }
+        var index: [Substring: [Int]] = [:]
+        for (i, s) in spellings.enumerated() { index[s.glued.prefix(4), default: []].append(i) }
+        var into: [String: String] = [:]
+        // An unknown spelling that starts with a brand's whole name, glued, is that brand
+        // (`PLANETFITNESS CHICAGO`); the longest such name wins.
+        if !brands.isEmpty {
+            var byStart: [Substring: [Spelling]] = [:]
+            for brand in brands { byStart[brand.glued.prefix(4), default: []].append(brand) }
+            for short in spellings {
+                let fits = (byStart[short.glued.prefix(4)] ?? []).filter { $0.currency == short.currency && short.glued.hasPrefix($0.glued) }
+                if let brand = fits.max(by: { ($0.glued.count, $1.key) < ($1.glued.count, $0.key) }) { into[short.key] = brand.key }
+            }
+        }
+        for (i, short) in spellings.enumerated() where into[short.key] == nil {
+            // The 64 longest spellings with the same first letters are tried, so a shop with
+            // thousands of descriptors costs no more than that each.
+            guard let long = index[short.glued.prefix(4)]?.lazy.prefix(while: { $0 < i }).prefix(64)
+                .first(where: { into[spellings[$0].key] == nil && covers(spellings[$0], short) })
+            else { continue }
+            into[short.key] = spellings[long].key
+        }
+        for (shortKey, longKey) in into.sorted(by: { $0.key < $1.key }) {
+            guard let short = ledgers.removeValue(forKey: shortKey), let long = ledgers[longKey] else { continue }
+            var merged = long.unpacked
+            let extra = short.unpacked
+            merged.charges = (merged.charges + extra.charges).sorted { ($0.day, $0.row) < ($1.day, $1.row) }
+            merged.credits = (merged.credits + extra.credits).sorted { ($0.day, $0.row) < ($1.day, $1.row) }
+            ledgers[longKey] = PackedLedger(merchant: merged.merchant, currency: merged.currency, charges: ChargeLog(merged.charges),
+                                            credits: ChargeLog(merged.credits), kind: merged.kind, kindDetail: merged.kindDetail)
+        }
     }
 
     /// Descriptors with a per-charge word after the merchant (`HELLOFRESH WKHBJA`) make many
@@ -158,7 +256,7 @@ package struct BankImporter: Sendable {
     static func mergeFamilies(_ ledgers: inout [String: PackedLedger]) {
         var families: [String: [String]] = [:]
         for (key, ledger) in ledgers where !ledger.merchant.isKnownService && ledger.charges.count + ledger.credits.count <= 2 {
-            guard let first = ledger.merchant.key.split(separator: " ").first, ledger.merchant.key.contains(" ") else { continue }
+            guard ledger.kind == .subscription, let first = ledger.merchant.key.split(separator: " ").first, ledger.merchant.key.contains(" ") else { continue }
             families[String(first) + "|" + (ledger.currency?.code ?? ""), default: []].append(key)
         }
         for (family, keys) in families where keys.count >= 3 {
@@ -172,7 +270,8 @@ package struct BankImporter: Sendable {
             }
             merged.charges.sort { ($0.day, $0.row) < ($1.day, $1.row) }
             ledgers[family] = PackedLedger(merchant: merged.merchant, currency: merged.currency,
-                                           charges: ChargeLog(merged.charges), credits: ChargeLog(merged.credits))
+                                           charges: ChargeLog(merged.charges), credits: ChargeLog(merged.credits),
+                                           kind: merged.kind, kindDetail: merged.kindDetail)
         }
     }
 
@@ -182,6 +281,9 @@ package struct BankImporter: Sendable {
     struct Finding {
         var refunds: [Skip]
         var refundCounts: [(reason: Skip.Reason, count: Int)]
+        /// The charges of series whose kind is not imported, as skips: the first `keep` per reason.
+        var dropped: [Skip] = []
+        var droppedCounts: [(reason: Skip.Reason, count: Int)] = []
         var drafts: [BankDrafts.Entry]
         var leftover: [Charge]
         var leftoverCount: Int
@@ -208,12 +310,29 @@ package struct BankImporter: Sendable {
                 ledger.charges.forEach { if !refunded.contains($0.row) { body($0) } }
             }
         }
-        let drafts = found.series.map { series in
-            BankDrafts.Entry(builder.draft(series, merchant: ledger.merchant, currency: ledger.currency, provenance: []),
-                             charges: series.charges, spool: spool)
+        var drafts: [BankDrafts.Entry] = []
+        var dropped: [Skip] = []
+        var droppedCounts: [(reason: Skip.Reason, count: Int)] = []
+        for series in found.series {
+            let kind = SeriesKind.of(series, ledger: ledger, leftover: found.leftoverCount)
+            guard options.kinds.contains(kind) else {
+                // Not imported: each charge is reported as what its series is.
+                let reason: Skip.Reason = kind == .transfer ? .transfer : .notSubscription
+                let detail = "\(kind.rawValue) \(series.fit.period.rawValue): \(ledger.kindDetail.isEmpty ? ledger.merchant.name : ledger.kindDetail)"
+                let i = droppedCounts.firstIndex { $0.reason == reason } ?? droppedCounts.endIndex
+                if i == droppedCounts.endIndex { droppedCounts.append((reason, 0)) }
+                for charge in series.charges {
+                    droppedCounts[i].count += 1
+                    if droppedCounts[i].count <= keep { dropped.append(Skip(reason, line: Int(charge.line), row: Int(charge.row), detail: detail)) }
+                }
+                continue
+            }
+            var draft = builder.draft(series, merchant: ledger.merchant, currency: ledger.currency, provenance: [])
+            SeriesKind.mark(&draft, kind: kind, detail: ledger.kindDetail)
+            drafts.append(BankDrafts.Entry(draft, charges: series.charges, spool: spool))
         }
-        return Finding(refunds: kept, refundCounts: counts, drafts: drafts, leftover: found.leftover(first: keep),
-                       leftoverCount: found.leftoverCount)
+        return Finding(refunds: kept, refundCounts: counts, dropped: dropped, droppedCounts: droppedCounts, drafts: drafts,
+                       leftover: found.leftover(first: keep), leftoverCount: found.leftoverCount)
     }
 
     /// Money in at a merchant that matches one of its charges (same amount, within 60 days
@@ -332,9 +451,14 @@ struct LedgerBook {
         var currency: Currency?
     }
 
-    mutating func add(_ charge: Charge, credit: Bool, merchant: Int32, currency: Currency?, merchants: [Merchant]) {
+    mutating func add(_ charge: Charge, credit: Bool, merchant: Int32, currency: Currency?, merchants: [Merchant],
+                      kind: ImportDraft.Kind = .subscription, detail: String = "") {
         let index = ledger(merchant: merchant, currency: currency, merchants: merchants)
         if credit { ledgers[index].credits.append(charge) } else { ledgers[index].charges.append(charge) }
+        if kind != .subscription, ledgers[index].kind == .subscription {
+            ledgers[index].kind = kind
+            ledgers[index].kindDetail = detail
+        }
     }
 
     private mutating func ledger(merchant: Int32, currency: Currency?, merchants: [Merchant]) -> Int {

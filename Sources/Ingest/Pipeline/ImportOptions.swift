@@ -7,6 +7,9 @@ public enum SourceKind: String, Sendable, CaseIterable {
 public struct ImportOptions: Sendable {
     /// nil: choose from the file's extension and content.
     public var kind: SourceKind?
+    /// The kinds of recurring bank series imported (`--kinds`); the others are reported as
+    /// skips. Subscriptions only by default.
+    public var kinds: Set<ImportDraft.Kind> = [.subscription]
     public var context: NormalizeContext
     /// `--map field=Header`.
     public var overrides: [Field: String]

@@ -31,23 +31,30 @@ package struct Importer: Sendable {
         throw ReadError(file: name, "is a folder, not a file: give the files in it", remedy: .listFolder)
     }
 
-    /// True when the file's header clearly names a transaction table (date, description and
-    /// amount, or a known bank layout) and nothing subscription-like; see
+    /// True when the file is a bank file format (OFX, QIF, CAMT, MT940), or its header clearly
+    /// names a transaction table (date, description and amount, or a known bank layout) and
+    /// nothing subscription-like; see
     /// `TransactionColumns.looksLikeTransactions`. One probe of the first bytes decides the
     /// encoding and the delimiter for both readers it uses.
     package static func looksLikeBankStatement(path: String, limits: ReadLimits = ReadLimits()) -> Bool {
         let context = NormalizeContext(today: CalendarDate(dayNumber: 0))
         guard let chunks = try? ChunkReader(path: path, display: path),
-              let probe = try? InputProbe(chunks: chunks, hint: nil, guessLegacy: true, file: path),
-              let table = try? TransactionTable(chunks: chunks, probe: probe, name: path, context: context, limits: limits) else { return false }
+              let probe = try? InputProbe(chunks: chunks, hint: nil, guessLegacy: true, file: path) else { return false }
+        // OFX, QIF, CAMT and MT940 files are statements by their content, whatever their name.
+        if TransactionTable.format(of: probe) != nil { return true }
+        guard let table = try? TransactionTable(chunks: chunks, probe: probe, name: path, context: context, limits: limits) else { return false }
         if table.layout != nil { return true }
-        let rows = sampleRows(path: path, probe: probe, under: table.header, limits: limits)
         if table.header.first?.hasPrefix("Column ") == true {
             // No header row: the values decide. A date, an amount and a payee charged again and
-            // again make a statement (HSBC's three columns); a list of services does not.
+            // again make a statement (HSBC's three columns); a list of services does not. The
+            // rows are the statement reader's own sample (the table reader may take the first
+            // row of a headerless file for a header).
+            let rows = table.sampledRows()
             let roles = TransactionColumns.detect(values: rows)
-            return roles[.date] != nil && roles[.amount] != nil && TransactionColumns.repeatsLikeStatement(roles, rows)
+            return roles[.date] != nil && roles[.amount] != nil
+                && (TransactionColumns.repeatsLikeStatement(roles, rows) || TransactionColumns.repeatsLikeStatement(roles, rows, byMerchant: true))
         }
+        let rows = sampleRows(path: path, probe: probe, under: table.header, limits: limits)
         return TransactionColumns.looksLikeTransactions(header: table.header, rows: rows)
     }
 

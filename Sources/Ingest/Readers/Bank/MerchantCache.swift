@@ -197,7 +197,19 @@ struct MerchantCache {
             at += 4 + count
             return encoding == .windows1252 ? Windows1252.decode(ArraySlice(field)) : String(decoding: field, as: UTF8.self)
         }
-        let type = next(), payee = next(), text = next(), reference = next()
+        var type = next(), payee = next(), text = next(), reference = next()
+        // Structured descriptor text (ABN AMRO's `/TRTP/…/NAME/…/REMI/…`, SEPA `EREF+ … SVWZ+`)
+        // is read into its parts, as the structured file formats are: the name as the payee,
+        // the purpose and the mandate and creditor ids as the reference.
+        if payee.isEmpty, DescriptorFields.isStructured(text) {
+            let fields = DescriptorFields(text)
+            if !fields.name.isEmpty {
+                payee = fields.name
+                reference = [fields.remittance, fields.reference, reference].filter { !$0.isEmpty }.joined(separator: " ")
+                text = ""
+                if type.isEmpty { type = fields.bookingText }
+            }
+        }
         let merchant = keys.merchant(payee: payee, text: text, reference: reference, memo: &memo)
         let words = TransactionClassifier.words(type: type, payee: payee, text: text, reference: reference)
         let merchantNumber: Int32

@@ -95,9 +95,19 @@ package enum TransactionColumns {
     /// A statement charges the same payee again and again; a list of subscriptions names each
     /// service once. True when, among at least 8 sampled rows, one payee (or description) comes
     /// 3 times or more and at most four rows in five have a payee of their own.
-    static func repeatsLikeStatement(_ roles: [TransactionRole: Int], _ rows: [[String]]) -> Bool {
+    /// `byMerchant` compares the merchants the texts name (their structured name, else their
+    /// first two cleaned words) rather than the texts: a headerless export's descriptions carry
+    /// a reference per row (`BEA NR:IEQH524Y 21.10.25/12.01 Albert Heijn`, `/TRTP/…/EREF/…`).
+    static func repeatsLikeStatement(_ roles: [TransactionRole: Int], _ rows: [[String]], byMerchant: Bool = false) -> Bool {
         guard let column = roles[.payee] ?? roles[.description] else { return false }
-        let texts = rows.compactMap { column < $0.count ? HeaderVocabulary.fold($0[column]) : nil }.filter { !$0.isEmpty }
+        func key(_ text: String) -> String {
+            guard byMerchant else { return HeaderVocabulary.fold(text) }
+            if DescriptorFields.isStructured(text), case let fields = DescriptorFields(text), !fields.name.isEmpty {
+                return HeaderVocabulary.fold(fields.name)
+            }
+            return MerchantKey.clean(text).prefix(2).joined(separator: " ")
+        }
+        let texts = rows.compactMap { column < $0.count ? key($0[column]) : nil }.filter { !$0.isEmpty }
         guard texts.count >= 8 else { return false }
         var counts: [String: Int] = [:]
         for text in texts { counts[text, default: 0] += 1 }
@@ -130,6 +140,11 @@ package enum TransactionColumns {
         // (or counting its characters) would cost its length for every test.
         func isDate(_ s: String) -> Bool {
             guard s.utf8.count <= 100 else { return false }
+            // `20261105`: eight digits that make a day of this century or the last (ABN AMRO's .TAB export).
+            if s.utf8.count == 8, s.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let y = Int(s.prefix(4)), (1990...2099).contains(y),
+               let m = Int(s.dropFirst(4).prefix(2)), let d = Int(s.suffix(2)) {
+                return CalendarDate(year: y, month: m, day: d) != nil
+            }
             let parts = FastDate.parts(Array(s.utf8)[...])
             return parts.count >= 3 && s.count <= 25 && s.contains(where: { $0 == "/" || $0 == "-" || $0 == "." || $0 == " " })
         }
@@ -139,9 +154,17 @@ package enum TransactionColumns {
         }
         roles[.date] = (0..<width).first { share($0, isDate) >= 0.8 }
         // A second date column (the value date, `28.11.2026`) reads like an amount with dots.
-        roles[.amount] = (0..<width).first { $0 != roles[.date] && share($0, { isAmount($0) && !isDate($0) }) >= 0.8 }
+        let amounts = (0..<width).filter { $0 != roles[.date] && share($0, { isAmount($0) && !isDate($0) }) >= 0.8 }
+        // Of several money columns the amount is the one with the most minus signs: balances
+        // (ABN AMRO's start and end balance before the amount) are seldom negative.
+        let negative = amounts.map { c in (c, share(c, { $0.hasPrefix("-") || $0.hasSuffix("-") || $0.hasPrefix("(") })) }
+        roles[.amount] = negative.max { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 > $1.0) }?.0
+        // A column of three-letter ISO codes is the currency.
+        roles[.currency] = (0..<width).first { c in
+            c != roles[.date] && c != roles[.amount] && share(c, { $0.count == 3 && $0.allSatisfy(\.isUppercase) && Currency($0) != nil }) >= 0.9
+        }
         var longest: (Int, Int)?
-        for c in 0..<width where c != roles[.date] && c != roles[.amount] {
+        for c in 0..<width where c != roles[.date] && c != roles[.amount] && c != roles[.currency] {
             let length = rows.reduce(0) { $0 + (c < $1.count ? $1[c].utf8.count : 0) }
             if share(c, isAmount) < 0.5, length > (longest?.1 ?? 0) { longest = (c, length) }
         }

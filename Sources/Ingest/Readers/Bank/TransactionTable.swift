@@ -21,6 +21,9 @@ package final class TransactionTable {
     package private(set) var dateOrder: DateOrder?
     package private(set) var decimalMark: DecimalMark?
     package private(set) var encoding: TextEncoding = .utf8
+    /// The encoding of the file as given: `encoding`, except for a structured statement
+    /// (OFX, QIF, CAMT, MT940), whose entries are read from a UTF-8 table made of them.
+    package private(set) var fileEncoding: TextEncoding = .utf8
     package private(set) var currency: Currency?
     /// How the sign convention was chosen, for the report.
     package private(set) var signReason = ""
@@ -49,6 +52,15 @@ package final class TransactionTable {
         /// The normalisers a row's date and amounts are read with (their fast paths first).
         var dates = DateParser(context: NormalizeContext(today: CalendarDate(dayNumber: 0)))
         var prices = PriceParser(context: NormalizeContext(today: CalendarDate(dayNumber: 0)))
+        /// For a structured statement's table, the file's line of each data line (the table's
+        /// line 2 is the first); empty when the table is the file.
+        var lines: [Int] = []
+
+        /// The line of the file a table line stands for.
+        @inline(__always)
+        func line(_ tableLine: Int) -> Int {
+            lines.isEmpty ? tableLine : (tableLine >= 2 && tableLine - 2 < lines.count ? lines[tableLine - 2] : tableLine)
+        }
     }
 
     /// Column numbers of the roles `read` takes, looked up once rather than per row.
@@ -101,7 +113,50 @@ package final class TransactionTable {
     private convenience init(chunks: ChunkReader, name: String, encoding hint: TextEncoding?, context: NormalizeContext,
                              limits: ReadLimits) throws(ReadError) {
         let probe = try InputProbe(chunks: chunks, hint: hint, guessLegacy: true, file: name)
+        if let format = TransactionTable.format(of: probe) {
+            let entries = try TransactionTable.entries(format, chunks: chunks, probe: probe, name: name, limits: limits)
+            try self.init(entries: entries, name: name, context: context, limits: limits)
+            fileEncoding = probe.encoding
+            return
+        }
         try self.init(chunks: chunks, probe: probe, name: name, context: context, limits: limits)
+    }
+
+    /// The bank file format (OFX, QIF, CAMT, MT940) the probed bytes start, nil for a table.
+    static func format(of probe: InputProbe) -> StatementFormat? {
+        guard var decoder = try? InputProbe.decoder(for: probe.encoding, file: "") else { return nil }
+        let head = Array(probe.sample.prefix(8192))
+        return StatementFormat.sniff(InputProbe.text(of: head, after: min(probe.bomLength, head.count), complete: false, decoder: &decoder))
+    }
+
+    /// A structured file's entries: the rest of the file is read (such a file is read whole,
+    /// up to `ReadLimits.maxInputBytes`), decoded, and parsed by its format's reader.
+    static func entries(_ format: StatementFormat, chunks: ChunkReader, probe: InputProbe, name: String,
+                        limits: ReadLimits) throws(ReadError) -> StatementEntries {
+        var bytes = probe.sample
+        if !probe.complete {
+            while let chunk = chunks.read() {
+                bytes.append(contentsOf: chunk)
+                if bytes.count > limits.maxInputBytes {
+                    throw ReadError(file: name, "a \(format.title) file larger than \(ReadLimits.size(limits.maxInputBytes)), which is read whole (split the statement by period)")
+                }
+            }
+        }
+        let data = Data(bytes)
+        return try format.read(bytes: data, text: {
+            guard var decoder = try? InputProbe.decoder(for: probe.encoding, file: name) else { return String(decoding: bytes, as: UTF8.self) }
+            let text = InputProbe.text(of: bytes, after: probe.bomLength, complete: true, decoder: &decoder)
+            return TransactionTable.decode(text, encoding: probe.encoding == .windows1252 ? .windows1252 : .utf8)
+        }(), file: name)
+    }
+
+    /// Reads the entries of a structured statement as a table: they are written as a CSV table
+    /// (`StatementEntries.csv`) that this reader reads like any export, its columns and formats
+    /// given, each row reported on the line its transaction has in the file.
+    convenience init(entries: StatementEntries, name: String, context: NormalizeContext, limits: ReadLimits) throws(ReadError) {
+        let chunks = ChunkReader(data: entries.csv)
+        let probe = try InputProbe(chunks: chunks, hint: .utf8, guessLegacy: false, file: name)
+        try self.init(chunks: chunks, probe: probe, name: name, context: context, limits: limits, preset: entries)
     }
 
     /// The caps records are held to.
@@ -113,10 +168,11 @@ package final class TransactionTable {
 
     /// Reads on from what `probe` found in the first bytes of `chunks`.
     init(chunks: ChunkReader, probe: InputProbe, name: String, context: NormalizeContext,
-         limits: ReadLimits) throws(ReadError) {
+         limits: ReadLimits, preset: StatementEntries? = nil) throws(ReadError) {
         self.name = name
         self.limits = limits
         encoding = probe.encoding
+        fileEncoding = probe.encoding
         records = try RecordReader(chunks: chunks, probe: probe, name: name, limits: limits)
         while lookahead.count < TransactionTable.sampleCount + 40, try records.advance() {
             lookahead.append(ByteRecord(records.tokenizer.record))
@@ -124,11 +180,34 @@ package final class TransactionTable {
         guard lookahead.contains(where: { !$0.isBlank }) else {
             throw ReadError(file: name, "the file is empty (expected a table of transactions)")
         }
-        try chooseColumns(context: context)
+        if let preset {
+            adopt(preset)
+        } else {
+            try chooseColumns(context: context)
+        }
         decideFormats(context: context)
         format = RowFormat(at: Positions(columns), sign: sign, dateOrder: dateOrder, decimalMark: decimalMark,
                            currency: currency, encoding: encoding, debitWords: debitWords,
-                           dates: DateParser(context: context), prices: PriceParser(context: context))
+                           dates: DateParser(context: context), prices: PriceParser(context: context),
+                           lines: preset?.lines ?? [])
+    }
+
+    /// The columns and formats of a structured statement's table, which the format fixes.
+    private func adopt(_ preset: StatementEntries) {
+        layout = preset.layout
+        header = StatementEntries.header
+        columns = StatementEntries.roles
+        lookaheadIndex = 1
+        dateOrder = preset.dateOrder
+        decimalMark = preset.decimalMark
+        sign = .signed
+        signReason = "amounts signed by the format (money out negative)"
+    }
+
+    /// Up to `count` data rows sampled before the first is read, as text: what the columns
+    /// were chosen from.
+    func sampledRows(_ count: Int = 200) -> [[String]] {
+        lookahead[lookaheadIndex...].lazy.filter { !$0.isBlank }.prefix(count).map { $0.cells.map(text) }
     }
 
     /// A cell's text, spaces and tabs around it trimmed.
@@ -346,7 +425,7 @@ package final class TransactionTable {
 
     /// A data row (number `row`) as a transaction or a skip, its bytes copied out.
     private static func read(_ cells: RecordCells, row: Int, format: RowFormat) -> ByteItem {
-        let line = cells.line
+        let line = format.line(cells.line)
         switch parse(cells, line: line, row: row, format: format) {
         case .skip(let skip): return .skip(skip)
         case .row(let date, let amount, let currency):
@@ -363,7 +442,7 @@ package final class TransactionTable {
 
     /// As `read`, straight into a batch: the same fields, with no `TransactionBytes` between.
     private static func read(_ cells: RecordCells, row: Int, format: RowFormat, into batch: inout RowBatch) {
-        let line = cells.line
+        let line = format.line(cells.line)
         switch parse(cells, line: line, row: row, format: format) {
         case .skip(let skip): batch.append(.skip(skip))
         case .row(let date, let amount, let currency):

@@ -1,0 +1,170 @@
+/// The structured fields banks write into a transaction's free text: the German MT940 `?20`–`?63`
+/// subfields, the SEPA keywords inside a purpose (`EREF+`, `MREF+`, `CRED+`, `SVWZ+`, `ABWA+`),
+/// and the slash form of Dutch and ISO exports (`/TRTP/…/NAME/…/REMI/…/EREF/…`). What they
+/// carry becomes a counterparty name, a remittance text, a booking text and the mandate and
+/// creditor references, which stay the same from one charge of a direct debit to the next.
+struct DescriptorFields: Equatable {
+    /// The counterparty (`?32`/`?33`, `/NAME/`, `ABWA+`/`ABWE+` fall back to it).
+    var name = ""
+    /// What the payment is for (`SVWZ+`, `/REMI/`, the purpose lines without keywords).
+    var remittance = ""
+    /// The bank's booking text (`?00`, `/TRTP/`).
+    var bookingText = ""
+    var endToEnd = ""
+    var mandate = ""
+    var creditorId = ""
+
+    /// The mandate and creditor references as one reference text, empty without them.
+    var reference: String {
+        [mandate.isEmpty ? "" : "MREF " + mandate, creditorId.isEmpty ? "" : "CRED " + creditorId].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// Whether `text` holds any structure this type reads.
+    static func isStructured(_ text: String) -> Bool {
+        isSubfielded(text) || slashKeys(in: text) >= 2 || sepaKeywords.contains { text.contains($0 + "+") }
+    }
+
+    /// German MT940 `:86:` text: three digits (the business code), then `?00`, `?20` … subfields.
+    static func isSubfielded(_ text: String) -> Bool {
+        let u = Array(text.utf8.prefix(4))
+        return u.count == 4 && u[0...2].allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && u[3] == UInt8(ascii: "?")
+    }
+
+    /// Reads whichever structure `text` has; plain text is all remittance.
+    init(_ text: String) {
+        if DescriptorFields.isSubfielded(text) {
+            readSubfields(text)
+        } else if DescriptorFields.slashKeys(in: text) >= 2 {
+            readSlashes(text)
+        } else {
+            readKeywords(text)
+        }
+    }
+
+    init() {}
+
+    // MARK: German subfields
+
+    private mutating func readSubfields(_ text: String) {
+        var purpose = "", name = ""
+        // `?` followed by two digits starts a subfield; anything else is text.
+        let chars = Array(text)
+        var i = 3
+        var code = -1
+        var value = ""
+        func flush() {
+            switch code {
+            case 0: bookingText = value
+            case 20...29, 60...63: purpose += value
+            case 32, 33: name += value
+            default: break
+            }
+        }
+        while i < chars.count {
+            if chars[i] == "?", i + 2 < chars.count, let d1 = chars[i + 1].wholeNumberValue, let d2 = chars[i + 2].wholeNumberValue {
+                flush()
+                code = d1 * 10 + d2
+                value = ""
+                i += 3
+                continue
+            }
+            value.append(chars[i])
+            i += 1
+        }
+        flush()
+        self.name = StatementText.squeezed(name)
+        var inner = DescriptorFields()
+        inner.readKeywords(purpose)
+        remittance = inner.remittance
+        endToEnd = inner.endToEnd
+        mandate = inner.mandate
+        creditorId = inner.creditorId
+        if self.name.isEmpty { self.name = inner.name }
+    }
+
+    // MARK: SEPA keywords
+
+    static let sepaKeywords = ["EREF", "KREF", "MREF", "CRED", "DEBT", "SVWZ", "ABWA", "ABWE", "IBAN", "BIC", "COAM", "OAMT", "SQTP", "PURP"]
+
+    /// `EREF+ref MREF+mandate CRED+DE98ZZZ… SVWZ+purpose`: each keyword's value runs to the
+    /// next keyword (keywords are upper case, a plus sign after them). Text before the first
+    /// keyword is remittance when there is no `SVWZ+`.
+    private mutating func readKeywords(_ text: String) {
+        var marks: [(key: String, start: String.Index, end: String.Index)] = []
+        var search = text.startIndex
+        while search < text.endIndex, let plus = text[search...].firstIndex(of: "+") {
+            let before = text[..<plus]
+            if let key = DescriptorFields.sepaKeywords.first(where: { before.hasSuffix($0) }) {
+                // No word boundary is asked for: subfields are joined without one
+                // (`?20EREF+NOTPROVIDED?21MREF+…` reads `EREF+NOTPROVIDEDMREF+…`).
+                marks.append((key, text.index(plus, offsetBy: -key.count), text.index(after: plus)))
+            }
+            search = text.index(after: plus)
+        }
+        guard !marks.isEmpty else {
+            remittance = StatementText.squeezed(text)
+            return
+        }
+        var free = String(text[..<marks[0].start])
+        for (n, mark) in marks.enumerated() {
+            let end = n + 1 < marks.count ? marks[n + 1].start : text.endIndex
+            let value = StatementText.squeezed(text[mark.end..<end])
+            switch mark.key {
+            case "EREF": endToEnd = value
+            case "MREF": mandate = value
+            case "CRED": creditorId = value
+            case "SVWZ": remittance = value
+            case "ABWA", "ABWE": if name.isEmpty { name = value }
+            case "KREF", "DEBT", "IBAN", "BIC", "COAM", "OAMT", "SQTP", "PURP": break
+            default: free += " " + value
+            }
+        }
+        if remittance.isEmpty { remittance = StatementText.squeezed(free) }
+    }
+
+    // MARK: Slash fields
+
+    static let slashFieldKeys: Set<String> = ["TRTP", "CSID", "NAME", "MARF", "REMI", "IBAN", "BIC", "EREF", "ORDP", "BENM", "ID",
+                                              "ADDR", "CDTRREF", "CDTRREFTP", "CD", "ISSR", "RTRN", "PREF", "ULTC", "ULTD", "PURP",
+                                              "SVCL", "CODE", "USTD", "STRD", "RTYP", "ULTB"]
+
+    /// How many distinct `/KEY/` markers of `slashFieldKeys` the text holds.
+    static func slashKeys(in text: String) -> Int {
+        guard text.contains("/") else { return 0 }
+        return Set(slashMarks(in: text).map(\.key)).count
+    }
+
+    private static func slashMarks(in text: String) -> [(key: String, start: String.Index, end: String.Index)] {
+        var marks: [(key: String, start: String.Index, end: String.Index)] = []
+        var i = text.startIndex
+        while let slash = text[i...].firstIndex(of: "/") {
+            let after = text.index(after: slash)
+            guard let next = text[after...].firstIndex(of: "/") else { break }
+            let key = String(text[after..<next])
+            if slashFieldKeys.contains(key) {
+                marks.append((key, slash, text.index(after: next)))
+                i = next
+            } else {
+                i = after
+            }
+        }
+        return marks
+    }
+
+    private mutating func readSlashes(_ text: String) {
+        let marks = DescriptorFields.slashMarks(in: text)
+        for (n, mark) in marks.enumerated() {
+            let end = n + 1 < marks.count ? marks[n + 1].start : text.endIndex
+            let value = StatementText.squeezed(text[mark.end..<end])
+            switch mark.key {
+            case "NAME": if name.isEmpty { name = value }
+            case "REMI", "USTD": remittance = remittance.isEmpty ? value : remittance + " " + value
+            case "TRTP": bookingText = value
+            case "EREF": endToEnd = value
+            case "MARF": mandate = value
+            case "CSID": creditorId = value
+            default: break
+            }
+        }
+    }
+}
