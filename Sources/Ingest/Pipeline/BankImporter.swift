@@ -81,6 +81,10 @@ package struct BankImporter: Sendable {
         let keys = MerchantKey(catalog: options.catalog)
         let encoding = table.encoding
         let rows = ReadAhead(table)
+        // A status column holds a few texts over and over ("Gebucht"): the last one's word is
+        // kept, so the words are looked for once per change, not on every row.
+        var lastStatus: [UInt8] = []
+        var lastWord: String?
         while let batch = rows.nextBatch() {
             batch.bytes.withUnsafeBytes { arena in
                 for t in batch.rows {
@@ -92,8 +96,11 @@ package struct BankImporter: Sendable {
                     let key = UnsafeRawBufferPointer(rebasing: arena[t.key])
                     let kind: TransactionKind
                     var entry: MerchantCache.Entry?
-                    if !t.status.isEmpty, case let status = TransactionTable.decode(batch.bytes[t.status], encoding: encoding).lowercased(),
-                       let word = TransactionClassifier.notBooked.first(where: { status.contains($0) }) {
+                    if !t.status.isEmpty, !batch.bytes[t.status].elementsEqual(lastStatus) {
+                        lastStatus = Array(batch.bytes[t.status])
+                        lastWord = TransactionClassifier.notBookedWord(in: TransactionTable.decode(batch.bytes[t.status], encoding: encoding))
+                    }
+                    if !t.status.isEmpty, let word = lastWord {
                         kind = .notBooked(word)
                     } else if t.amount == 0 {
                         kind = .zero

@@ -52,10 +52,16 @@ package enum TransactionClassifier {
         ("childcare and school", ["kita", "kindergarten", "school fee", "tuition", "daycare", "nursery"]),
     ]
 
+    /// The word of `status` that says the transaction is not booked (pending, declined …), if any.
+    package static func notBookedWord(in status: String) -> String? {
+        guard !status.isEmpty else { return nil }
+        let lowered = status.lowercased()
+        return notBooked.first { lowered.contains($0) }
+    }
+
     /// The kind of a transaction from its amount, status, type and descriptor words.
     package static func classify(_ t: Transaction) -> TransactionKind {
-        let status = t.status.lowercased()
-        if !status.isEmpty, let word = notBooked.first(where: { status.contains($0) }) { return .notBooked(word) }
+        if let word = notBookedWord(in: t.status) { return .notBooked(word) }
         if t.amount == 0 { return .zero }
         return classify(amount: t.amount, words: words(of: t))
     }
