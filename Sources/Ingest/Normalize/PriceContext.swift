@@ -62,12 +62,13 @@ enum PriceContext {
     }
 
     /// The token of non-space, non-digit scalars ending just before `end` (skipping spaces).
-    static func signBefore(_ end: Int, _ text: ScalarText) -> SignHit? {
+    static func signBefore(_ end: Int, _ text: ScalarText, locale: LocaleData? = nil) -> SignHit? {
         var j = end - 1
         while j >= 0, text[j] == " " || text[j] == "-" || text[j] == "(" { j -= 1 }
         let tokenEnd = j + 1
+        if let locale, let hit = spacedSymbol(locale, text, endingAt: tokenEnd) { return hit }
         while j >= 0, text[j] != " ", !ScalarText.isDigit(text[j]) { j -= 1 }
-        guard let hit = sign(in: text, j + 1, tokenEnd, preferEnd: true) else { return nil }
+        guard let hit = sign(in: text, j + 1, tokenEnd, preferEnd: true, locale: locale) else { return nil }
         // `US $15.49`: a country prefix written apart from `$`.
         if hit.text == "$", hit.start >= 2, text[hit.start - 1] == " " {
             var k = hit.start - 2
@@ -81,43 +82,67 @@ enum PriceContext {
     }
 
     /// The token starting just after `start` (skipping spaces).
-    static func signAfter(_ start: Int, _ text: ScalarText) -> SignHit? {
+    static func signAfter(_ start: Int, _ text: ScalarText, locale: LocaleData? = nil) -> SignHit? {
         var j = start
         while j < text.count, text[j] == " " { j += 1 }
         let tokenStart = j
+        if let locale, let hit = spacedSymbol(locale, text, startingAt: tokenStart) { return hit }
         while j < text.count, text[j] != " ", !ScalarText.isDigit(text[j]) { j += 1 }
-        return sign(in: text, tokenStart, j, preferEnd: false)
+        return sign(in: text, tokenStart, j, preferEnd: false, locale: locale)
+    }
+
+    /// A locale's symbol that holds a space (`$ US` in `fr_CA`) starting at `start`.
+    static func spacedSymbol(_ locale: LocaleData, _ text: ScalarText, startingAt start: Int) -> SignHit? {
+        for (symbol, currency) in locale.spacedSymbols where start + symbol.count <= text.count {
+            let piece = text.string(start..<start + symbol.count)
+            if WordFold.lowerOnly(piece).unicodeScalars.elementsEqual(symbol) {
+                return SignHit(sign: .iso(currency), text: piece, start: start, end: start + symbol.count)
+            }
+        }
+        return nil
+    }
+
+    /// A locale's symbol that holds a space ending at `end`.
+    static func spacedSymbol(_ locale: LocaleData, _ text: ScalarText, endingAt end: Int) -> SignHit? {
+        for (symbol, currency) in locale.spacedSymbols where end - symbol.count >= 0 {
+            let piece = text.string(end - symbol.count..<end)
+            if WordFold.lowerOnly(piece).unicodeScalars.elementsEqual(symbol) {
+                return SignHit(sign: .iso(currency), text: piece, start: end - symbol.count, end: end)
+            }
+        }
+        return nil
     }
 
     /// Tries the token as written, trimmed of punctuation, then the piece next to the number.
-    static func sign(in text: ScalarText, _ start: Int, _ end: Int, preferEnd: Bool) -> SignHit? {
+    static func sign(in text: ScalarText, _ start: Int, _ end: Int, preferEnd: Bool, locale: LocaleData? = nil) -> SignHit? {
+        let lookup = { (token: String) in CurrencySigns.sign(token, locale: locale) }
         guard start < end else { return nil }
         var a = start
         var b = end
-        if let s = CurrencySigns.sign(text.string(a..<b)) { return SignHit(sign: s, text: text.string(a..<b), start: a, end: b) }
+        if let s = lookup(text.string(a..<b)) { return SignHit(sign: s, text: text.string(a..<b), start: a, end: b) }
         while a < b, edgePunctuation.contains(text[a]) { a += 1 }
         while b > a, edgePunctuation.contains(text[b - 1]) { b -= 1 }
         guard a < b else { return nil }
         let trimmed = text.string(a..<b)
-        if let s = CurrencySigns.sign(trimmed) { return SignHit(sign: s, text: trimmed, start: a, end: b) }
+        if let s = lookup(trimmed) { return SignHit(sign: s, text: trimmed, start: a, end: b) }
         // The piece next to the number: `€/Monat` → `€`, `Preis:€` → `€`, `円(税込)` → `円`.
         if preferEnd {
             var k = b - 1
             while k > a, !cuts.contains(text[k - 1]) { k -= 1 }
-            if k > a, let s = CurrencySigns.sign(text.string(k..<b)) { return SignHit(sign: s, text: text.string(k..<b), start: k, end: b) }
+            if k > a, let s = lookup(text.string(k..<b)) { return SignHit(sign: s, text: text.string(k..<b), start: k, end: b) }
             // A symbol glued to a word: `月額¥`.
             var m = b
             while m > a, text[m - 1].properties.generalCategory == .currencySymbol { m -= 1 }
-            if m < b, m > a, let s = CurrencySigns.sign(text.string(m..<b)) { return SignHit(sign: s, text: text.string(m..<b), start: m, end: b) }
+            if m < b, m > a, let s = lookup(text.string(m..<b)) { return SignHit(sign: s, text: text.string(m..<b), start: m, end: b) }
         } else {
             var k = a + 1
             while k < b, !cuts.contains(text[k]) { k += 1 }
-            if k < b, let s = CurrencySigns.sign(text.string(a..<k)) { return SignHit(sign: s, text: text.string(a..<k), start: a, end: k) }
+            if k < b, let s = lookup(text.string(a..<k)) { return SignHit(sign: s, text: text.string(a..<k), start: a, end: k) }
             var m = a
             while m < b, text[m].properties.generalCategory == .currencySymbol { m += 1 }
-            if m > a, m < b, let s = CurrencySigns.sign(text.string(a..<m)) { return SignHit(sign: s, text: text.string(a..<m), start: a, end: m) }
+            if m > a, m < b, let s = lookup(text.string(a..<m)) { return SignHit(sign: s, text: text.string(a..<m), start: a, end: m) }
             // Chinese and Japanese words glued after the sign: `元/月`, `円税込`.
-            if ScalarText.isCJK(text[a]), let s = CurrencySigns.sign(text.string(a..<a + 1)) {
+            if ScalarText.isCJK(text[a]), let s = lookup(text.string(a..<a + 1)) {
                 return SignHit(sign: s, text: text.string(a..<a + 1), start: a, end: a + 1)
             }
         }

@@ -27,11 +27,14 @@ package struct ParsedPrice: Hashable, Sendable {
 package struct PriceParser: Sendable {
     package var context: NormalizeContext
     private let localeMark: DecimalMark?
+    /// CLDR's data for `context.locale`, looked up once here rather than per value.
+    private let locale: LocaleData?
     private let cycles = CycleParser()
 
     package init(context: NormalizeContext) {
         self.context = context
         localeMark = LocaleFormats.decimalMark(context)
+        locale = context.locale.flatMap(LocaleData.named)
     }
 
     static let example = "9.99, $9.99 or 9,99 €"
@@ -39,7 +42,7 @@ package struct PriceParser: Sendable {
     /// `decimalMark` is the column's decided mark: it settles values whose own digits cannot
     /// (`1.299`), never overrides a value that proves its mark (`9,99`, `1,299.00`).
     package func parse(_ raw: Substring, decimalMark: DecimalMark? = nil) throws(NormalizeError) -> ParsedPrice {
-        if let fast = FastPrice.parse(raw, context: context) { return fast }
+        if let fast = FastPrice.parse(raw, context: context, locale: locale) { return fast }
         return try parseFully(raw, decimalMark: decimalMark)
     }
 
@@ -103,10 +106,10 @@ package struct PriceParser: Sendable {
         if PriceContext.isPartOfDateOrRange(number, text) { return nil }
         if PriceContext.isFollowedByUnit(number, text) { return nil }
         if case .invalid = number.read() { return nil }
-        let before = PriceContext.signBefore(number.start, text)
+        let before = PriceContext.signBefore(number.start, text, locale: locale)
         let trailingMinus = number.dashDecimals == nil && text.at(number.end) == "-"
             && (number.end + 1 >= text.count || !ScalarText.isDigit(text[number.end + 1]))
-        let after = PriceContext.signAfter(number.end + (trailingMinus ? 1 : 0), text)
+        let after = PriceContext.signAfter(number.end + (trailingMinus ? 1 : 0), text, locale: locale)
         var chosen = before
         if let a = after, chosen == nil || (a.sign.isExact && chosen?.sign.isExact == false) { chosen = a }
         var negative = false
@@ -131,7 +134,7 @@ package struct PriceParser: Sendable {
             switch sign {
             case .iso(let c): currency = c
             case .ambiguous(let family):
-                let (c, issue) = CurrencyChoice.resolve(family, sign: chosen.signText ?? "", text: text, context: context)
+                let (c, issue) = CurrencyChoice.resolve(family, sign: chosen.signText ?? "", text: text, context: context, locale: locale)
                 currency = c
                 if let issue { issues.append(issue) }
             }
