@@ -30,7 +30,7 @@ enum FastPrice {
         switch sign {
         case .none: return (context.currency, nil)
         case .euro: return (Currency.eur, nil)
-        case .pound: return (Currency.gbp, nil)
+        case .pound: return (locale?.currencySymbols["£"] ?? Currency.gbp, nil)  // FKP, SHP, SSP where they are the own pound
         case .code(let c, _): return (c, nil)
         case .dollar: return CurrencyChoice.resolve(.dollar, sign: "$", text: ScalarText.empty, context: context, locale: locale)
         }

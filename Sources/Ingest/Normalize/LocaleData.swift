@@ -21,9 +21,12 @@ package final class LocaleData: Sendable {
     let gregorianMonths: [String: Int]
     /// The most words a month name has.
     let monthWords: Int
-    /// Month names written as words around the month's number (`thg 12`, `12-р сар`): the
-    /// words before and after the number.
-    let numberedMonths: Set<NumberedMonth>
+    /// The mark between day and month when the locale writes year-less dates in numbers
+    /// (`05-27` in Lithuanian, `10.02` in Bulgarian).
+    let monthDaySeparator: String?
+    /// The locale's decimal mark, for numbers or for money, when it is neither `.` nor `,`
+    /// (`$` in Cape Verde).
+    let otherDecimalMark: Unicode.Scalar?
     /// Weekday names, Monday 0.
     let weekdays: [String: Int]
     /// Era and day-period words (`n. e.`, `พ.ศ.`, `AM`): never a month.
@@ -37,11 +40,6 @@ package final class LocaleData: Sendable {
     let currencySymbols: [String: Currency]
     /// Symbols that hold a space (`$ US`, `$ CA`), as scalars, longest first.
     let spacedSymbols: [([Unicode.Scalar], Currency)]
-
-    struct NumberedMonth: Hashable {
-        var before: [String]
-        var after: [String]
-    }
 
     /// The data of `identifier` (`pt-BR`, `zh_Hant_HK`, `sr_Latn`); nil when ICU knows no such
     /// locale (`LocaleData.problem`).
@@ -107,11 +105,16 @@ package final class LocaleData: Sendable {
 
         let numbers = NumberFormatter()
         numbers.locale = locale
-        switch ScalarText(numbers.decimalSeparator[...]).scalars.first {
+        let mark = ScalarText(numbers.decimalSeparator[...]).scalars.first
+        switch mark {
         case ".": decimalMark = .point
         case ",": decimalMark = .comma
-        default: decimalMark = nil
+        default: decimalMark = .point
         }
+        numbers.numberStyle = .currency
+        // Amounts of money may have a mark of their own (`$` in Cape Verde's `12$50`).
+        let money = ScalarText(numbers.currencyDecimalSeparator[...]).scalars.first
+        otherDecimalMark = [mark, money].compactMap { $0 }.first { $0 != "." && $0 != "," }
 
         let utc = TimeZone(identifier: "UTC") ?? TimeZone.current
         var native = locale.calendar
@@ -125,19 +128,18 @@ package final class LocaleData: Sendable {
         dates.dateStyle = .short
         dateOrder = LocaleData.order(ofPattern: dates.dateFormat)
 
-        var numbered: Set<NumberedMonth> = []
         let patterns = LocaleData.patterns(locale)
-        months = LocaleData.monthTable(dates, patterns: patterns, numbered: &numbered)
+        months = LocaleData.monthTable(dates, patterns: patterns)
         if gregorian {
             gregorianMonths = [:]
         } else {
             let western = DateFormatter()
             western.locale = locale
             western.calendar = Calendar(identifier: .gregorian)
-            gregorianMonths = LocaleData.monthTable(western, patterns: patterns, numbered: &numbered)
+            gregorianMonths = LocaleData.monthTable(western, patterns: patterns)
         }
-        numberedMonths = numbered
         monthWords = (Array(months.keys) + Array(gregorianMonths.keys)).map { $0.split(separator: " ").count }.max() ?? 1
+        monthDaySeparator = LocaleData.numericMonthDay(DateFormatter.dateFormat(fromTemplate: "MMMd", options: 0, locale: locale))
 
         var days: [String: Int] = [:]
         for list in [dates.weekdaySymbols, dates.shortWeekdaySymbols, dates.standaloneWeekdaySymbols, dates.shortStandaloneWeekdaySymbols] {
@@ -163,6 +165,14 @@ package final class LocaleData: Sendable {
         guard !tokens.isEmpty, !tokens.contains(where: \.isNumber) else { return nil }
         let words = tokens.filter { $0.kind == .word }.map(\.text)
         return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    /// The mark of a numeric year-less pattern (`MM-dd` → `-`); nil when it names the month.
+    static func numericMonthDay(_ pattern: String?) -> String? {
+        guard let pattern, !pattern.contains("MMM"), !pattern.contains("LLL"), !pattern.contains("'") else { return nil }
+        let marks = pattern.filter { !$0.isLetter && $0 != " " }
+        guard let first = marks.first, marks.allSatisfy({ $0 == first }), "/.-".contains(first) else { return nil }
+        return String(first)
     }
 
     /// The order of day, month and year in a date pattern (`dd.MM.y`, `M/d/yy`, `y/M/d`).
@@ -206,8 +216,9 @@ package final class LocaleData: Sendable {
     }
 
     /// Folded month names → month, from a formatter's symbols and the letters its patterns glue
-    /// to them; names written around a number go to `numbered`.
-    static func monthTable(_ formatter: DateFormatter, patterns: [String], numbered: inout Set<NumberedMonth>) -> [String: Int] {
+    /// to them. Names may hold numbers (`thg 12`, `12-р сар`, `كانون ١`); names of numbers
+    /// alone (`12月`) are left to the CJK reading.
+    static func monthTable(_ formatter: DateFormatter, patterns: [String]) -> [String: Int] {
         var table: [String: Int] = [:]
         var clashes: Set<String> = []
         let lists = [formatter.monthSymbols, formatter.shortMonthSymbols, formatter.standaloneMonthSymbols,
@@ -216,24 +227,14 @@ package final class LocaleData: Sendable {
         for (listIndex, list) in lists.enumerated() {
             let narrow = listIndex >= 4
             for (index, name) in list.enumerated() where index < 12 {
-                let tokens = DateToken.tokens(ScalarText(name[...]))
-                let numbers = tokens.filter(\.isNumber)
-                if numbers.count == 1, numbers[0].value == index + 1 {
-                    // `thg 12`, `12-р сар`; `12月` is read as CJK dates are.
-                    guard let at = tokens.firstIndex(where: \.isNumber) else { continue }
-                    let before = tokens[..<at].filter { $0.kind == .word }.map(\.text)
-                    let after = tokens[(at + 1)...].filter { $0.kind == .word }.map(\.text)
-                    if !before.isEmpty || (!after.isEmpty && !after.contains(where: { $0.unicodeScalars.contains(where: ScalarText.isCJK) })) {
-                        numbered.insert(NumberedMonth(before: before, after: after))
-                    }
-                    continue
-                }
-                guard numbers.isEmpty, let key = key(name) else { continue }
+                let tokens = DateToken.tokens(ScalarText(name[...])).filter { $0.kind != .mark }
+                guard tokens.contains(where: { $0.kind == .word && !$0.text.unicodeScalars.contains(where: ScalarText.isCJK) }) else { continue }
+                let key = tokens.map { $0.isNumber ? String($0.value) : $0.text }.joined(separator: " ")
                 // Narrow names (`J`, `D`) are kept only when they are words of their own.
                 if narrow && key.unicodeScalars.count < 2 { continue }
                 var keys = [key]
-                for (prefix, suffix) in affixes where !key.contains(" ") {
-                    keys.append(WordFold.fold(prefix) + key + WordFold.fold(suffix))
+                if !narrow {
+                    for (prefix, suffix) in affixes { keys.append(WordFold.fold(prefix) + key + WordFold.fold(suffix)) }
                 }
                 for k in keys {
                     if let old = table[k], old != index + 1 { clashes.insert(k) }
@@ -331,21 +332,23 @@ extension LocaleData {
         var native: Bool
     }
 
-    /// The month a date's words name in this locale: word names (several words, as in
-    /// `جمادى الآخرة` or `ธ.ค.`, longest first), then names written around a number (`thg 12`).
-    /// A name that is also a weekday (`mar` in Spanish) counts only when no other does.
+    /// The month a date's words name in this locale, longest name first (`جمادى الآخرة`,
+    /// `ธ.ค.`, `thg 12`). A name that is also a weekday (`mar` in Spanish) counts only when no
+    /// other does.
     func month(in tokens: [DateToken]) -> MonthHit? {
         var hits: [MonthHit] = []
-        for i in tokens.indices where tokens[i].kind == .word {
-            var words: [String] = []
+        var i = 0
+        while i < tokens.count {
+            guard tokens[i].kind != .mark else { i += 1; continue }
+            var parts: [String] = []
             var covered: [Int] = []
             var best: MonthHit?
             var j = i
-            while j < tokens.count, words.count < monthWords, !tokens[j].isNumber {
-                if tokens[j].kind == .word {
-                    words.append(tokens[j].text)
+            while j < tokens.count, parts.count < monthWords {
+                if tokens[j].kind != .mark {
+                    parts.append(tokens[j].isNumber ? String(tokens[j].value) : tokens[j].text)
                     covered.append(j)
-                    let key = words.count == 1 ? words[0] : words.joined(separator: " ")
+                    let key = parts.count == 1 ? parts[0] : parts.joined(separator: " ")
                     if let m = months[key] {
                         best = MonthHit(month: m, tokens: covered, native: true)
                     } else if let m = gregorianMonths[key] {
@@ -354,26 +357,14 @@ extension LocaleData {
                 }
                 j += 1
             }
-            if let best { hits.append(best) }
-        }
-        if let hit = hits.first(where: { !($0.tokens.count == 1 && weekdays[tokens[$0.tokens[0]].text] != nil) }) ?? hits.first {
-            return hit
-        }
-        guard !numberedMonths.isEmpty else { return nil }
-        let wordIndexes = tokens.indices.filter { tokens[$0].kind == .word }
-        for i in tokens.indices where tokens[i].isNumber && (1...12).contains(tokens[i].value) && tokens[i].digits <= 2 {
-            let before = wordIndexes.filter { $0 < i }
-            let after = wordIndexes.filter { $0 > i }
-            for shape in numberedMonths where before.count >= shape.before.count && after.count >= shape.after.count {
-                let b = Array(before.suffix(shape.before.count)), a = Array(after.prefix(shape.after.count))
-                // The words must be next to the number, with marks at most between them.
-                let span = (b.first ?? i)...(a.last ?? i)
-                guard !tokens[span].contains(where: { $0.isNumber && $0.text != tokens[i].text }),
-                      b.map({ tokens[$0].text }) == shape.before, a.map({ tokens[$0].text }) == shape.after else { continue }
-                return MonthHit(month: tokens[i].value, tokens: [i] + b + a, native: true)
+            if let best {
+                hits.append(best)
+                i = (best.tokens.last ?? i) + 1
+            } else {
+                i += 1
             }
         }
-        return nil
+        return hits.first(where: { !($0.tokens.count == 1 && weekdays[tokens[$0.tokens[0]].text] != nil) }) ?? hits.first
     }
 
     /// Whether a word is one of the locale's weekday, era or day-period words, which are never

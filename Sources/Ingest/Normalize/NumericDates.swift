@@ -49,7 +49,8 @@ extension DateParser {
         let v = group.values
         if v.count > 3 { throw .notA("date", found: raw, example: DateParser.example) }
         // Two numbers are a year-less date only as `12/5` or `5.12.`: `10.12` is a price.
-        if v.count == 2, group.separator != "/" && !(group.separator == "." && group.closedByDot) {
+        if v.count == 2, group.separator != "/" && !(group.separator == "." && group.closedByDot)
+            && group.separator != locale?.monthDaySeparator {
             throw .notA("date", found: raw, example: DateParser.example)
         }
         if v[0].digits == 4 {

@@ -42,7 +42,7 @@ enum PriceContext {
 
     static let ordinals: Set<String> = ["st", "nd", "rd", "th", "er"]
 
-    static func isFollowedByUnit(_ number: PriceNumber, _ text: ScalarText) -> Bool {
+    static func isFollowedByUnit(_ number: PriceNumber, _ text: ScalarText, locale: LocaleData? = nil) -> Bool {
         var j = number.end
         if text.at(j) == "%" || (text.at(j) == " " && text.at(j + 1) == "%") { return true }
         let glued = text.at(j) != " "
@@ -53,7 +53,10 @@ enum PriceContext {
             j += 1
         }
         guard j > start else { return false }
-        let word = WordFold.fold(text.string(start..<j))
+        let written = text.string(start..<j)
+        // The locale's currency sign (`D` for the dalasi in `ff_Latn_GM`) is no unit.
+        if let locale, locale.currencySymbols[WordFold.lowerOnly(written)] != nil { return false }
+        let word = WordFold.fold(written)
         if ordinals.contains(word) { return glued }
         if units.contains(word) { return true }
         // CJK counters glued to more text: `12个月会员`, `3天后`.
@@ -152,6 +155,12 @@ enum PriceContext {
     /// A minus directly before `position`, or an opening bracket before it (spaces allowed).
     static func precedingMark(_ position: Int, _ text: ScalarText, limit: Int = 0) -> Unicode.Scalar? {
         guard position - 1 >= limit else { return nil }
+        // `CHF-1’234.50`, `Ksh- 6,273.19`: a minus right after the currency sign.
+        if limit > 0 {
+            var j = position - 1
+            while j > limit, text[j] == " " { j -= 1 }
+            if j == limit, text[j] == "-" { return "-" }
+        }
         if text[position - 1] == "-" {
             if let before = text.at(position - 2), ScalarText.isDigit(before) || ScalarText.isLetter(before) { return nil }
             return "-"

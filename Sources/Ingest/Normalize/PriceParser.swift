@@ -48,7 +48,8 @@ package struct PriceParser: Sendable {
 
     /// The full reading, for every text the fast path leaves alone.
     func parseFully(_ raw: Substring, decimalMark: DecimalMark? = nil) throws(NormalizeError) -> ParsedPrice {
-        let text = ScalarText(raw)
+        var text = ScalarText(raw)
+        if let mark = locale?.otherDecimalMark { text.replaceDecimalMark(mark) }
         guard text.scalars.contains(where: { $0 != " " }) else { throw NormalizeError(.empty, "the price is empty") }
         if let control = text.firstControl { throw .control(control, in: raw, what: "price") }
         var best: Candidate?
@@ -104,7 +105,7 @@ package struct PriceParser: Sendable {
 
     func candidate(_ number: PriceNumber, in text: ScalarText) -> Candidate? {
         if PriceContext.isPartOfDateOrRange(number, text) { return nil }
-        if PriceContext.isFollowedByUnit(number, text) { return nil }
+        if PriceContext.isFollowedByUnit(number, text, locale: locale) { return nil }
         if case .invalid = number.read() { return nil }
         let before = PriceContext.signBefore(number.start, text, locale: locale)
         let trailingMinus = number.dashDecimals == nil && text.at(number.end) == "-"

@@ -38,6 +38,15 @@ struct ScalarText {
 
     static let empty = ScalarText(""[...])
 
+    /// Writes a locale's own decimal mark (`$` in Cape Verde's `12$50`) as `.` where it
+    /// stands between digits.
+    mutating func replaceDecimalMark(_ mark: Unicode.Scalar) {
+        for i in scalars.indices.dropFirst().dropLast() where scalars[i] == mark
+            && ScalarText.isDigit(scalars[i - 1]) && ScalarText.isDigit(scalars[i + 1]) {
+            scalars[i] = "."
+        }
+    }
+
     var count: Int { scalars.count }
 
     subscript(i: Int) -> Unicode.Scalar { scalars[i] }
@@ -72,6 +81,7 @@ struct ScalarText {
         case 0x2018, 0x2019, 0x02BC, 0x2032, 0xFF07: return "'"
         case 0x066B: return "."  // Arabic decimal separator
         case 0x066C: return "'"  // Arabic thousands separator: only ever groups
+        case 0x2E41: return ","  // Adlam comma
         case 0xFF01...0xFF5E:
             // Full-width ASCII: ＄１，４９０ → $1,490 (but keep ￥ and ￡, outside this range).
             return Unicode.Scalar(v - 0xFEE0) ?? scalar
