@@ -7,7 +7,7 @@ import Ingest
 struct BenchLocalesCommand: Command {
     static let name = "bench-locales"
     static let summary = "Read back prices and dates Foundation writes for every locale (benchmark helper)."
-    static let usage = "ingest bench-locales [LOCALE...] [--seed N] [--count N] [--half tuning|locked] [--failures N]"
+    static let usage = "ingest bench-locales [LOCALE...] [--seed N] [--count N] [--half tuning|locked] [--failures N] [--any-currency]"
     static let discussion = """
         Writes COUNT amounts and dates per style for each locale (default: every locale
         Foundation lists) with Foundation's formatters and reads them back with the locale given.
@@ -19,6 +19,7 @@ struct BenchLocalesCommand: Command {
         .option("--count", value: "N", help: "Values per style and locale (default 4)."),
         .option("--half", value: "HALF", help: "Only the tuning or the locked locales."),
         .option("--failures", value: "N", help: "Print up to N failures (default 0)."),
+        .flag("--any-currency", help: "Write amounts in any common currency, not only the locale's own, USD and EUR."),
     ]
 
     let locales: [String]
@@ -26,12 +27,14 @@ struct BenchLocalesCommand: Command {
     let count: Int
     let half: LocaleRoundTrip.Half?
     let failures: Int
+    let anyCurrency: Bool
 
     init(_ args: ParsedArguments) throws(UsageError) {
         locales = args.positionals.isEmpty ? LocaleRoundTrip.allLocales : args.positionals
         seed = args.value("--seed").flatMap(UInt64.init) ?? 1
         count = args.value("--count").flatMap(Int.init) ?? 4
         failures = args.value("--failures").flatMap(Int.init) ?? 0
+        anyCurrency = args.has("--any-currency")
         if let text = args.value("--half") {
             guard let h = LocaleRoundTrip.Half(rawValue: text) else { throw UsageError("--half \(text): expected tuning or locked") }
             half = h
@@ -51,7 +54,7 @@ struct BenchLocalesCommand: Command {
             let context = NormalizeContext(today: LocaleRoundTrip.today, locale: locale)
             let prices = PriceParser(context: context)
             let dates = DateParser(context: context)
-            for c in LocaleRoundTrip.cases(locale, seed: seed, count: count) {
+            for c in LocaleRoundTrip.cases(locale, seed: seed, count: count, anyCurrency: anyCurrency) {
                 let answer = LocaleRoundTrip.read(c, prices: prices, dates: dates)
                 let ok = LocaleRoundTrip.matches(c, answer)
                 var row = read[h.rawValue, default: [:]][c.style, default: (0, 0)]

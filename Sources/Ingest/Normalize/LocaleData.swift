@@ -24,9 +24,10 @@ package final class LocaleData: Sendable {
     /// The mark between day and month when the locale writes year-less dates in numbers
     /// (`05-27` in Lithuanian, `10.02` in Bulgarian).
     let monthDaySeparator: String?
-    /// The locale's decimal mark, for numbers or for money, when it is neither `.` nor `,`
-    /// (`$` in Cape Verde).
-    let otherDecimalMark: Unicode.Scalar?
+    /// The locale's own decimal mark, grouping mark and minus sign when they are none of the
+    /// usual ones (`$` in Cape Verde's `12$50`), each with the usual one it stands for (`.`,
+    /// `'`, `-`).
+    let numberSymbols: [Unicode.Scalar: Unicode.Scalar]
     /// Weekday names, Monday 0.
     let weekdays: [String: Int]
     /// Era and day-period words (`n. e.`, `พ.ศ.`, `AM`): never a month.
@@ -112,9 +113,20 @@ package final class LocaleData: Sendable {
         default: decimalMark = .point
         }
         numbers.numberStyle = .currency
-        // Amounts of money may have a mark of their own (`$` in Cape Verde's `12$50`).
-        let money = ScalarText(numbers.currencyDecimalSeparator[...]).scalars.first
-        otherDecimalMark = [mark, money].compactMap { $0 }.first { $0 != "." && $0 != "," }
+        // Amounts of money may have marks of their own (`$` in Cape Verde's `12$50`).
+        let first = { (text: String?) in text.flatMap { ScalarText($0[...]).scalars.first } }
+        var symbols: [Unicode.Scalar: Unicode.Scalar] = [:]
+        for decimal in [mark, first(numbers.currencyDecimalSeparator)].compactMap({ $0 }) where decimal != "." && decimal != "," {
+            symbols[decimal] = "."
+        }
+        for grouping in [first(numbers.groupingSeparator), first(numbers.currencyGroupingSeparator)].compactMap({ $0 })
+            where !".,' ".unicodeScalars.contains(grouping) && symbols[grouping] == nil {
+            symbols[grouping] = "'"
+        }
+        if let minus = first(numbers.minusSign), minus != "-", !ScalarText.isLetter(minus), !ScalarText.isDigit(minus) {
+            symbols[minus] = "-"
+        }
+        numberSymbols = symbols
 
         let utc = TimeZone(identifier: "UTC") ?? TimeZone.current
         var native = locale.calendar

@@ -41,7 +41,9 @@ package enum LocaleRoundTrip {
     package static var allLocales: [String] { Locale.availableIdentifiers.sorted() }
 
     /// `count` values per style for `identifier`, from `seed`.
-    package static func cases(_ identifier: String, seed: UInt64, count: Int = 4) -> [Case] {
+    /// `anyCurrency` writes each amount in a currency drawn from every common one, rather than
+    /// the locale's own, US dollars and euros.
+    package static func cases(_ identifier: String, seed: UInt64, count: Int = 4, anyCurrency: Bool = false) -> [Case] {
         var random = SplitMix(seed: seed ^ UInt64(truncatingIfNeeded: identifier.utf8.reduce(UInt64(5381)) { $0 &* 33 &+ UInt64($1) }))
         let locale = Locale(identifier: identifier)
         var out: [Case] = []
@@ -53,9 +55,11 @@ package enum LocaleRoundTrip {
         var currencies: [String] = []
         if let own = locale.currency?.identifier, Currency(own) != nil { currencies.append(own) }
         for code in ["USD", "EUR"] where !currencies.contains(code) { currencies.append(code) }
+        let common = Locale.commonISOCurrencyCodes.filter { Currency($0) != nil }.sorted()
         for style in [Style.priceSymbol, .priceCode, .priceAccounting] {
             for n in 0..<count {
-                let code = currencies[n < count - 2 ? 0 : (n - (count - 2) + 1) % currencies.count]
+                let code = anyCurrency ? common[Int(random.next() % UInt64(common.count))]
+                    : currencies[n < count - 2 ? 0 : (n - (count - 2) + 1) % currencies.count]
                 var format = Decimal.FormatStyle.Currency(code: code, locale: locale)
                 switch style {
                 case .priceCode: format = format.presentation(.isoCode)

@@ -49,7 +49,11 @@ package struct PriceParser: Sendable {
     /// The full reading, for every text the fast path leaves alone.
     func parseFully(_ raw: Substring, decimalMark: DecimalMark? = nil) throws(NormalizeError) -> ParsedPrice {
         var text = ScalarText(raw)
-        if let mark = locale?.otherDecimalMark { text.replaceDecimalMark(mark) }
+        var columnMark = decimalMark
+        if let symbols = locale?.numberSymbols, !symbols.isEmpty, text.replaceNumberSymbols(symbols) {
+            // The locale's own decimal mark was written: `1$443` is 1.443 whatever else says.
+            columnMark = .point
+        }
         guard text.scalars.contains(where: { $0 != " " }) else { throw NormalizeError(.empty, "the price is empty") }
         if let control = text.firstControl { throw .control(control, in: raw, what: "price") }
         var best: Candidate?
@@ -88,7 +92,7 @@ package struct PriceParser: Sendable {
             }
             throw .notA("price", found: raw, example: PriceParser.example)
         }
-        return try finish(chosen, text: text, raw: raw, columnMark: decimalMark)
+        return try finish(chosen, text: text, raw: raw, columnMark: columnMark)
     }
 
     /// A number that reads as a price, with the currency sign next to it.

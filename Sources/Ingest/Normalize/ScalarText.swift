@@ -38,13 +38,20 @@ struct ScalarText {
 
     static let empty = ScalarText(""[...])
 
-    /// Writes a locale's own decimal mark (`$` in Cape Verde's `12$50`) as `.` where it
-    /// stands between digits.
-    mutating func replaceDecimalMark(_ mark: Unicode.Scalar) {
-        for i in scalars.indices.dropFirst().dropLast() where scalars[i] == mark
-            && ScalarText.isDigit(scalars[i - 1]) && ScalarText.isDigit(scalars[i + 1]) {
-            scalars[i] = "."
+    /// Writes a locale's own number symbols (`LocaleData.numberSymbols`) as the usual ones:
+    /// marks between digits, a minus sign anywhere. True when a decimal mark was replaced.
+    mutating func replaceNumberSymbols(_ symbols: [Unicode.Scalar: Unicode.Scalar]) -> Bool {
+        var decimal = false
+        for i in scalars.indices {
+            guard let usual = symbols[scalars[i]] else { continue }
+            if usual == "-" {
+                scalars[i] = usual
+            } else if i > 0, i + 1 < scalars.count, ScalarText.isDigit(scalars[i - 1]), ScalarText.isDigit(scalars[i + 1]) {
+                scalars[i] = usual
+                if usual == "." { decimal = true }
+            }
         }
+        return decimal
     }
 
     var count: Int { scalars.count }
