@@ -16,7 +16,8 @@ enum FastPrice {
         var sign: Sign
     }
 
-    static func parse(_ raw: Substring, context: NormalizeContext, locale: LocaleData? = nil) -> ParsedPrice? {
+    /// `locale` is CLDR's data for `context.locale`, which the caller looked up once.
+    static func parse(_ raw: Substring, context: NormalizeContext, locale: LocaleData?) -> ParsedPrice? {
         let reading = raw.utf8.withContiguousStorageIfAvailable { read($0) } ?? Array(raw.utf8).withUnsafeBufferPointer { read($0) }
         guard let reading else { return nil }
         let (currency, issue) = currency(reading.sign, context: context, locale: locale)
@@ -26,7 +27,7 @@ enum FastPrice {
     }
 
     /// The currency a sign stands for in `context`, with the issue when it is a guess.
-    static func currency(_ sign: Sign, context: NormalizeContext, locale: LocaleData? = nil) -> (Currency?, Issue?) {
+    static func currency(_ sign: Sign, context: NormalizeContext, locale: LocaleData?) -> (Currency?, Issue?) {
         switch sign {
         case .none: return (context.currency, nil)
         case .euro: return (Currency.eur, nil)

@@ -67,15 +67,22 @@ package final class LocaleData: Sendable {
     }()
 
     /// Why `identifier` names no locale ICU knows (`xx_YY`, `de_XX`), nil when it names one:
-    /// a language ICU has data for, then optionally a script and a region (two letters or
-    /// three digits), joined by `_` or `-`.
+    /// a language ICU has data for, then optionally a script, a region (two letters or three
+    /// digits) and a variant (`ca_ES_VALENCIA`), joined by `_` or `-`, and ICU keywords after
+    /// `@` (`th_TH@calendar=buddhist`).
     package static func problem(_ identifier: String) -> String? {
-        let parts = identifier.split(separator: "_", omittingEmptySubsequences: false)
+        let base = identifier.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        var parts = base.split(separator: "_", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "-", omittingEmptySubsequences: false) }
         let letters = { (part: Substring, counts: ClosedRange<Int>) in
             counts.contains(part.utf8.count) && part.utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
         }
         let example = "expected a language and region such as de_DE, en_US, pt-BR or zh_Hant_HK"
+        // A variant: five to eight letters or digits, or four starting with a digit.
+        if parts.count >= 3, let last = parts.last, last.utf8.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || ($0 >= 0x30 && $0 <= 0x39) }),
+           (5...8).contains(last.utf8.count) || (last.utf8.count == 4 && last.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } == true) {
+            parts.removeLast()
+        }
         guard let language = parts.first, letters(language, 2...3), parts.count <= 3 else {
             return "\"\(identifier)\" is not a locale (\(example))"
         }
