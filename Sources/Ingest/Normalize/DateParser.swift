@@ -168,13 +168,16 @@ package struct DateParser: Sendable {
         let date: CalendarDate
         let native = native && locale?.calendar != nil
         if let year {
-            guard let d = makeDate(year: year, month: month, day: day, native: native ? true : nil) else { throw impossible(raw) }
+            // The year decides the calendar: Thai month names are written with 2569 and with 2026.
+            guard let d = makeDate(year: year, month: month, day: day, native: native ? nil : false) else { throw impossible(raw) }
             date = d
         } else {
             guard let d = nextOccurrence(month: month, day: day, native: native) else { throw impossible(raw) }
             date = d
         }
-        if let weekday = tokens.lazy.compactMap({ $0.kind == .word ? DateWords.weekdays[$0.text] : nil }).first,
+        // The locale's weekday names, else those of the hand table (`thu` is no Thursday in `Thứ Bảy`).
+        let weekdays = locale.map(\.weekdays) ?? DateWords.weekdays
+        if let weekday = tokens.lazy.compactMap({ $0.kind == .word ? weekdays[$0.text] : nil }).first,
            weekday != date.weekday, year != nil {
             issues.append(Issue("date.weekday-mismatch", .warning,
                 "\(NormalizeError.quote(raw)) names a weekday that \(date) is not; the date was kept"))

@@ -168,12 +168,13 @@ package final class LocaleData: Sendable {
                 days[key] = (index + 6) % 7
             }
         }
-        weekdays = days
         var other: Set<String> = []
         for word in dates.eraSymbols + dates.longEraSymbols + [dates.amSymbol, dates.pmSymbol] {
             for token in DateToken.tokens(ScalarText(word[...])) where token.kind == .word { other.insert(token.text) }
         }
         otherWords = other.subtracting(months.keys)
+        // A short weekday that is also an era's letter (`พ.` and `พ.ศ.` in Thai) names neither.
+        weekdays = days.filter { !other.contains($0.key) }
 
         (currencySymbols, spacedSymbols) = LocaleData.currencySymbols(locale)
     }
