@@ -32,8 +32,8 @@ struct BenchLocalesCommand: Command {
     init(_ args: ParsedArguments) throws(UsageError) {
         locales = args.positionals.isEmpty ? LocaleRoundTrip.allLocales : args.positionals
         seed = args.value("--seed").flatMap(UInt64.init) ?? 1
-        count = args.value("--count").flatMap(Int.init) ?? 4
-        failures = args.value("--failures").flatMap(Int.init) ?? 0
+        count = max(0, args.value("--count").flatMap(Int.init) ?? 4)
+        failures = max(0, args.value("--failures").flatMap(Int.init) ?? 0)
         anyCurrency = args.has("--any-currency")
         if let text = args.value("--half") {
             guard let h = LocaleRoundTrip.Half(rawValue: text) else { throw UsageError("--half \(text): expected tuning or locked") }

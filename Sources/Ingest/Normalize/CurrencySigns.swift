@@ -133,7 +133,8 @@ enum CurrencySigns {
         let global = sign(token)
         guard let locale else { return global }
         let lower = WordFold.lowerOnly(token)
-        guard let local = locale.currencySymbols[lower] ?? locale.currencySymbols[String(lower.reversed().drop { $0 == "." }.reversed())] else {
+        guard let local = locale.currencySymbols[lower]
+                ?? (lower.hasSuffix(".") ? locale.currencySymbols[String(lower.dropLast())] : nil) else {
             return global
         }
         if case .ambiguous? = global { return global }

@@ -94,9 +94,16 @@ enum PriceContext {
         return sign(in: text, tokenStart, j, preferEnd: false, locale: locale)
     }
 
+    /// Whether a scalar of the text may be `lower`, a lower-case scalar of a symbol: a cheap
+    /// test before the text is cut and folded.
+    static func sameLetter(_ scalar: Unicode.Scalar, _ lower: Unicode.Scalar) -> Bool {
+        scalar == lower || !scalar.isASCII || (scalar.value >= 0x41 && scalar.value <= 0x5A && scalar.value + 0x20 == lower.value)
+    }
+
     /// A locale's symbol that holds a space (`$ US` in `fr_CA`) starting at `start`.
     static func spacedSymbol(_ locale: LocaleData, _ text: ScalarText, startingAt start: Int) -> SignHit? {
-        for (symbol, currency) in locale.spacedSymbols where start + symbol.count <= text.count {
+        for (symbol, currency) in locale.spacedSymbols where start + symbol.count <= text.count
+            && sameLetter(text[start], symbol[0]) {
             let piece = text.string(start..<start + symbol.count)
             if WordFold.lowerOnly(piece).unicodeScalars.elementsEqual(symbol) {
                 return SignHit(sign: .iso(currency), text: piece, start: start, end: start + symbol.count)
@@ -107,7 +114,8 @@ enum PriceContext {
 
     /// A locale's symbol that holds a space ending at `end`.
     static func spacedSymbol(_ locale: LocaleData, _ text: ScalarText, endingAt end: Int) -> SignHit? {
-        for (symbol, currency) in locale.spacedSymbols where end - symbol.count >= 0 {
+        for (symbol, currency) in locale.spacedSymbols where end - symbol.count >= 0
+            && sameLetter(text[end - 1], symbol[symbol.count - 1]) {
             let piece = text.string(end - symbol.count..<end)
             if WordFold.lowerOnly(piece).unicodeScalars.elementsEqual(symbol) {
                 return SignHit(sign: .iso(currency), text: piece, start: end - symbol.count, end: end)
