@@ -10,8 +10,9 @@ package final class LocaleData: Sendable {
     package let identifier: String
     let language: String
     let region: String?
-    /// `.` or `,` as the locale writes decimals; nil for another mark.
-    let decimalMark: DecimalMark?
+    /// `.` or `,` as the locale writes decimals; `.` for a mark of its own, which
+    /// `numberSymbols` turns into `.`.
+    let decimalMark: DecimalMark
     /// The order of day, month and year in the locale's short date.
     let dateOrder: DateOrder?
     /// Month names in the locale's calendar (wide, abbreviated; format and stand-alone, so
@@ -113,7 +114,8 @@ package final class LocaleData: Sendable {
 
         let numbers = NumberFormatter()
         numbers.locale = locale
-        let mark = ScalarText(numbers.decimalSeparator[...]).scalars.first
+        let first = { (text: String?) in text.flatMap { ScalarText($0[...]).scalars.first } }
+        let mark = first(numbers.decimalSeparator)
         switch mark {
         case ".": decimalMark = .point
         case ",": decimalMark = .comma
@@ -121,7 +123,6 @@ package final class LocaleData: Sendable {
         }
         numbers.numberStyle = .currency
         // Amounts of money may have marks of their own (`$` in Cape Verde's `12$50`).
-        let first = { (text: String?) in text.flatMap { ScalarText($0[...]).scalars.first } }
         var symbols: [Unicode.Scalar: Unicode.Scalar] = [:]
         for decimal in [mark, first(numbers.currencyDecimalSeparator)].compactMap({ $0 }) where decimal != "." && decimal != "," {
             symbols[decimal] = "."

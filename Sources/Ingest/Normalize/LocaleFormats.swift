@@ -19,7 +19,7 @@ package enum LocaleFormats {
     /// The decimal mark of a locale, nil when there is no locale.
     static func decimalMark(_ context: NormalizeContext) -> DecimalMark? {
         guard let language = context.language else { return nil }
-        if let data = context.locale.flatMap(LocaleData.named), let mark = data.decimalMark { return mark }
+        if let data = context.locale.flatMap(LocaleData.named) { return data.decimalMark }
         if let region = context.region, pointRegions.contains(region) { return .point }
         if language == "en", context.region == "ZA" { return .comma }
         return commaLanguages.contains(language) ? .comma : .point
