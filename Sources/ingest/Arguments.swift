@@ -122,7 +122,7 @@ extension Command {
 enum CommonOptions {
     static let context: [OptionSpec] = [
         .option("--today", value: "YYYY-MM-DD", help: "Reference day for relative and year-less dates (default: today)."),
-        .option("--locale", value: "ID", help: "Locale for ambiguous dates and numbers, e.g. de_DE, en_US, zh_CN."),
+        .option("--locale", value: "ID", help: "Locale of the values: any locale ICU knows, e.g. de_DE, pt-BR, zh_Hant_HK, th_TH. Its CLDR month names, number marks, currency symbols and calendar are used."),
         .option("--currency", value: "ISO", help: "Currency for prices that name none or use an ambiguous sign ($, kr, ¥)."),
     ]
 
@@ -166,6 +166,9 @@ enum CommonOptions {
 
     /// The OCR set-up from `--ocr-lang`, else `--locale`, and `--tessdata`.
     static func ocrConfiguration(_ args: ParsedArguments) throws(UsageError) -> OCRConfiguration {
+        if let locale = args.value("--locale"), let problem = LocaleFormats.problem(locale) {
+            throw UsageError("--locale: \(problem)")
+        }
         var languages = OCRLanguages.forLocale(args.value("--locale"))
         if let spec = args.value("--ocr-lang") {
             guard OCRLanguages.parse(spec) != nil else {

@@ -37,7 +37,7 @@ let commands: [CommandEntry] = [
 ]
 
 /// Commands that work but are not listed in the help (benchmark helpers).
-let hiddenCommands: [CommandEntry] = [CommandEntry(BenchNormalizeCommand.self)]
+let hiddenCommands: [CommandEntry] = [CommandEntry(BenchNormalizeCommand.self), CommandEntry(BenchLocalesCommand.self)]
 
 func topHelp() -> String {
     var text = """

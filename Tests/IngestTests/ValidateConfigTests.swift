@@ -77,7 +77,7 @@ import Testing
         Bad(text: "{\"locale\": \"\"}", message: "locale: expected a locale"),
         Bad(text: "{\"locale\": \"german\"}", message: "locale: \"german\" is not a locale"),
         Bad(text: "{\"locale\": \"de_Germany\"}", message: "locale: \"de_Germany\": \"Germany\" is not a region"),
-        Bad(text: "{\"locale\": \"xq_DE\"}", message: "locale: \"xq_DE\": \"xq\" is not an ISO 639 language code"),
+        Bad(text: "{\"locale\": \"xq_DE\"}", message: "locale: \"xq_DE\": \"xq\" is not a language with locale data"),
         Bad(text: "{\"rules\": [{\"files\": \"*.{csv,tsv}\"}]}", message: "rules[0].files: \"*.{csv,tsv}\" uses \"{\""),
         Bad(text: "{\"rules\": [{\"files\": [\"a.csv\", \"[ab].csv\"]}]}", message: "rules[0].files: \"[ab].csv\" uses \"[\""),
         Bad(text: "{\"rules\": [{\"files\": \"../other/*.csv\"}]}", message: "rules[0].files: \"../other/*.csv\" goes up with .."),

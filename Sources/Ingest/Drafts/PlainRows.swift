@@ -75,9 +75,11 @@ package final class PlainRowBuilder: Sendable {
     private let mapped: [Int]
     /// The currency a bare `$` stands for here, when that is not a guess.
     private let dollar: Currency?
-    /// `PlainFacts.pack` of `dollar`, of the context's currency, of the euro and the pound.
-    private let dollarPacked: UInt32, contextPacked: UInt32
-    private static let eurPacked = PlainFacts.pack(.eur), gbpPacked = PlainFacts.pack(.gbp)
+    /// The currency `£` stands for here: GBP, or the locale's own pound (FKP in `en_FK`).
+    private let pound: Currency
+    /// `PlainFacts.pack` of `dollar`, of the context's currency, of the euro and of `pound`.
+    private let dollarPacked: UInt32, contextPacked: UInt32, poundPacked: UInt32
+    private static let eurPacked = PlainFacts.pack(.eur)
     /// One for each thread that may make a batch (`PerThread`).
     private let memos = PerThread { PlainMemo() }
     /// Batches' JSON buffers the output is done with (`recycle`), for the next batches.
@@ -112,7 +114,10 @@ package final class PlainRowBuilder: Sendable {
         notes = mapping[.notes]
         columns = mapping.header.count
         mapped = [name, price, cycle, renewal, category, notes].compactMap { $0 }
-        let (dollar, guess) = FastPrice.currency(.dollar, context: builder.context)
+        let locale = builder.context.locale.flatMap(LocaleData.named)
+        let (dollar, guess) = FastPrice.currency(.dollar, context: builder.context, locale: locale)
+        pound = FastPrice.currency(.pound, context: builder.context, locale: locale).0 ?? .gbp
+        poundPacked = PlainFacts.pack(pound)
         self.dollar = guess == nil ? dollar : nil
         dollarPacked = self.dollar.map(PlainFacts.pack) ?? 0
         contextPacked = builder.context.currency.map(PlainFacts.pack) ?? 0
@@ -195,7 +200,7 @@ package final class PlainRowBuilder: Sendable {
         switch reading.sign {
         case .none: (currency, packed) = (builder.context.currency, contextPacked)
         case .euro: (currency, packed) = (.eur, Self.eurPacked)
-        case .pound: (currency, packed) = (.gbp, Self.gbpPacked)
+        case .pound: (currency, packed) = (pound, poundPacked)
         case .code(let code, let codePacked): (currency, packed) = (code, codePacked)
         case .dollar: (currency, packed) = (dollar, dollarPacked)
         }

@@ -2,8 +2,10 @@
 /// currency, the locale, then clues in the text; a default is taken only with a warning.
 enum CurrencyChoice {
     static func resolve(_ family: CurrencySign.Family, sign: String, text: ScalarText,
-                        context: NormalizeContext) -> (Currency?, Issue?) {
+                        context: NormalizeContext, locale: LocaleData? = nil) -> (Currency?, Issue?) {
         if let currency = context.currency { return (currency, nil) }
+        // The locale writes this sign for one currency (`$` is CAD in `en_CA`, `kr` NOK in `nb_NO`).
+        if let locale, let c = locale.currencySymbols[WordFold.lowerOnly(sign)] { return (c, nil) }
         let region = context.region
         let language = context.language
         func code(_ table: [String: String]) -> Currency? {

@@ -126,6 +126,21 @@ enum CurrencySigns {
         "sar", "thb", "idr", "myr", "php", "vnd", "uah", "bgn", "ars", "clp", "cop", "pen", "egp", "ngn",
     ]
 
+    /// The sign a token names in `locale`: the locale's own symbols first (`C$` is NIO in
+    /// `es_NI`, `ریال` IRR in `fa_IR`), except that a sign with several meanings stays
+    /// ambiguous, for `CurrencyChoice` to settle with `--currency` first.
+    static func sign(_ token: String, locale: LocaleData?) -> CurrencySign? {
+        let global = sign(token)
+        guard let locale else { return global }
+        let lower = WordFold.lowerOnly(token)
+        guard let local = locale.currencySymbols[lower]
+                ?? (lower.hasSuffix(".") ? locale.currencySymbols[String(lower.dropLast())] : nil) else {
+            return global
+        }
+        if case .ambiguous? = global { return global }
+        return .iso(local)
+    }
+
     /// The sign a token names, trying the token, then without trailing dots.
     static func sign(_ token: String) -> CurrencySign? {
         if token.utf8.count == 3, token.utf8.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }), let c = Currency(token) {

@@ -20,10 +20,16 @@ package struct ParsedDate: Hashable, Sendable {
 package struct DateParser: Sendable {
     package var context: NormalizeContext
     let localeOrder: DateOrder?
+    /// CLDR's data for `context.locale`, looked up once here rather than per value.
+    let locale: LocaleData?
+    /// Today's year in the locale's calendar (2569 in Thailand's Buddhist era).
+    let nativeYear: Int
 
     package init(context: NormalizeContext) {
         self.context = context
         localeOrder = LocaleFormats.dateOrder(context)
+        locale = context.locale.flatMap(LocaleData.named)
+        nativeYear = locale?.nativeYear(context.today) ?? context.today.year
     }
 
     static let example = "2026-12-05, 12/05/2026 or December 5, 2026"
@@ -54,12 +60,17 @@ package struct DateParser: Sendable {
         DateToken.markTimes(&tokens)
         let relative = RelativeDates(context: context)
         if let date = relative.parse(tokens) { return ParsedDate(date: date) }
-        let monthIndexes = tokens.indices.filter { tokens[$0].kind == .word && DateWords.months[tokens[$0].text] != nil }
+        if let locale, let hit = locale.month(in: tokens) {
+            return try monthNameDate(tokens, month: hit.month, covering: hit.tokens, native: hit.native, raw)
+        }
+        let monthIndexes = tokens.indices.filter {
+            tokens[$0].kind == .word && DateWords.months[tokens[$0].text] != nil && locale?.isOtherWord(tokens[$0].text) != true
+        }
         if monthIndexes.count > 1 {
             throw NormalizeError(.unparseable, "\(NormalizeError.quote(raw)) names more than one month (expected one date, e.g. \(DateParser.example))")
         }
         if let m = monthIndexes.first {
-            return try monthNameDate(tokens, month: m, raw)
+            return try monthNameDate(tokens, month: DateWords.months[tokens[m].text] ?? 1, covering: [m], native: false, raw)
         }
         if let parsed = try numericDate(tokens, order: order, raw) { return parsed }
         if let date = relative.weekday(tokens) ?? relative.dayOfMonth(tokens) { return ParsedDate(date: date) }
@@ -123,7 +134,7 @@ package struct DateParser: Sendable {
         if mi + 2 < tokens.count, tokens[mi + 2].isNumber { day = tokens[mi + 2].value }
         guard let day else { return nil }
         if let year {
-            guard let date = CalendarDate(year: year, month: month, day: day) else { throw impossible(raw) }
+            guard let date = makeDate(year: year, month: month, day: day) else { throw impossible(raw) }
             return ParsedDate(date: date)
         }
         guard let date = nextOccurrence(month: month, day: day) else { throw impossible(raw) }
@@ -134,15 +145,16 @@ package struct DateParser: Sendable {
     static let eras: [String: Int] = ["令和": 2018, "平成": 1988, "昭和": 1925]
 
     /// A date with a month name: the day and year are the numbers around it that are no time.
-    func monthNameDate(_ tokens: [DateToken], month index: Int, _ raw: Substring) throws(NormalizeError) -> ParsedDate {
-        let month = DateWords.months[tokens[index].text] ?? 1
+    /// `covering` are the tokens of the month's name; `native` says it is a month of the
+    /// locale's calendar rather than a Gregorian one.
+    func monthNameDate(_ tokens: [DateToken], month: Int, covering: [Int], native: Bool, _ raw: Substring) throws(NormalizeError) -> ParsedDate {
         var year: Int?
         var day: Int?
         var small: [Int] = []
-        for (i, token) in tokens.enumerated() where token.isNumber && !token.isTime {
+        for (i, token) in tokens.enumerated() where token.isNumber && !token.isTime && !covering.contains(i) {
             let apostrophe = i > 0 && tokens[i - 1].isMark("'")
             if year == nil, token.digits == 4 || (apostrophe && token.digits == 2) {
-                year = token.digits == 2 ? DateParser.expandYear(token.value) : token.value
+                year = token.digits == 2 ? expandYear(token.value) : token.value
             } else if token.digits <= 2 {
                 small.append(token.value)
             } else if token.digits > 4 {
@@ -150,18 +162,22 @@ package struct DateParser: Sendable {
             }
         }
         if let first = small.first { day = first }
-        if year == nil, small.count >= 2 { year = DateParser.expandYear(small[1]) }
+        if year == nil, small.count >= 2 { year = expandYear(small[1]) }
         guard let day else { throw .notA("date", found: raw, example: DateParser.example) }
         var issues: [Issue] = []
         let date: CalendarDate
+        let native = native && locale?.calendar != nil
         if let year {
-            guard let d = CalendarDate(year: year, month: month, day: day) else { throw impossible(raw) }
+            // The year decides the calendar: Thai month names are written with 2569 and with 2026.
+            guard let d = makeDate(year: year, month: month, day: day, native: native ? nil : false) else { throw impossible(raw) }
             date = d
         } else {
-            guard let d = nextOccurrence(month: month, day: day) else { throw impossible(raw) }
+            guard let d = nextOccurrence(month: month, day: day, native: native) else { throw impossible(raw) }
             date = d
         }
-        if let weekday = tokens.lazy.compactMap({ $0.kind == .word ? DateWords.weekdays[$0.text] : nil }).first,
+        // The locale's weekday names, else those of the hand table (`thu` is no Thursday in `Thứ Bảy`).
+        let weekdays = locale.map(\.weekdays) ?? DateWords.weekdays
+        if let weekday = tokens.lazy.compactMap({ $0.kind == .word ? weekdays[$0.text] : nil }).first,
            weekday != date.weekday, year != nil {
             issues.append(Issue("date.weekday-mismatch", .warning,
                 "\(NormalizeError.quote(raw)) names a weekday that \(date) is not; the date was kept"))
@@ -172,8 +188,33 @@ package struct DateParser: Sendable {
     /// 00–68 are 20xx, 69–99 are 19xx.
     static func expandYear(_ y: Int) -> Int { y < 69 ? 2000 + y : 1900 + y }
 
+    /// A two-digit year: `expandYear` in the Gregorian calendar; in another (`5/12/69` in
+    /// Thailand) the year of that century from 80 years before this year to 19 after, as ICU reads it.
+    func expandYear(_ y: Int) -> Int {
+        guard locale?.calendar != nil else { return DateParser.expandYear(y) }
+        let start = nativeYear - 80
+        let candidate = start - start % 100 + y
+        return candidate < start ? candidate + 100 : candidate
+    }
+
+    /// The day `year`-`month`-`day`, in the locale's calendar when `native` says so, else when
+    /// the year is nearer this year in that calendar than in the Gregorian one (2569 in
+    /// Thailand, 1405 in Iran; 2026 stays Gregorian).
+    func makeDate(year: Int, month: Int, day: Int, native: Bool? = nil) -> CalendarDate? {
+        guard let locale, locale.calendar != nil else { return CalendarDate(year: year, month: month, day: day) }
+        let isNative = native ?? (abs(year - nativeYear) < abs(year - context.today.year))
+        return isNative ? locale.gregorian(year: year, month: month, day: day) : CalendarDate(year: year, month: month, day: day)
+    }
+
     /// The first `month`/`day` on or after today; nil when the day never exists (`31 April`).
-    func nextOccurrence(month: Int, day: Int) -> CalendarDate? {
+    /// `native` counts in the locale's calendar.
+    func nextOccurrence(month: Int, day: Int, native: Bool = false) -> CalendarDate? {
+        if native, let locale {
+            for year in nativeYear - 1...(nativeYear + 8) {
+                if let date = locale.gregorian(year: year, month: month, day: day), date >= context.today { return date }
+            }
+            return nil
+        }
         for year in context.today.year...(context.today.year + 8) {
             if let date = CalendarDate(year: year, month: month, day: day), date >= context.today { return date }
         }

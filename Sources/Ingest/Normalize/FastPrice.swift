@@ -16,23 +16,24 @@ enum FastPrice {
         var sign: Sign
     }
 
-    static func parse(_ raw: Substring, context: NormalizeContext) -> ParsedPrice? {
+    /// `locale` is CLDR's data for `context.locale`, which the caller looked up once.
+    static func parse(_ raw: Substring, context: NormalizeContext, locale: LocaleData?) -> ParsedPrice? {
         let reading = raw.utf8.withContiguousStorageIfAvailable { read($0) } ?? Array(raw.utf8).withUnsafeBufferPointer { read($0) }
         guard let reading else { return nil }
-        let (currency, issue) = currency(reading.sign, context: context)
+        let (currency, issue) = currency(reading.sign, context: context, locale: locale)
         var amount = Decimal(sign: .plus, exponent: -reading.fraction, significand: Decimal(reading.mantissa))
         if reading.negative { amount = -amount }
         return ParsedPrice(price: Price(amount: amount, currency: currency), issues: issue.map { [$0] } ?? [])
     }
 
     /// The currency a sign stands for in `context`, with the issue when it is a guess.
-    static func currency(_ sign: Sign, context: NormalizeContext) -> (Currency?, Issue?) {
+    static func currency(_ sign: Sign, context: NormalizeContext, locale: LocaleData?) -> (Currency?, Issue?) {
         switch sign {
         case .none: return (context.currency, nil)
         case .euro: return (Currency.eur, nil)
-        case .pound: return (Currency.gbp, nil)
+        case .pound: return (locale?.currencySymbols["£"] ?? Currency.gbp, nil)  // FKP, SHP, SSP where they are the own pound
         case .code(let c, _): return (c, nil)
-        case .dollar: return CurrencyChoice.resolve(.dollar, sign: "$", text: ScalarText.empty, context: context)
+        case .dollar: return CurrencyChoice.resolve(.dollar, sign: "$", text: ScalarText.empty, context: context, locale: locale)
         }
     }
 

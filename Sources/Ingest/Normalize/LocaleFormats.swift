@@ -1,36 +1,11 @@
 import Foundation
 
-/// What a locale identifier says about numbers, dates and ambiguous currency signs. A small
-/// table of our own, so that results do not depend on the platform's ICU data.
+/// What a locale identifier says about numbers, dates and ambiguous currency signs: CLDR's
+/// answer (`LocaleData`) first; the small tables here answer for identifiers ICU has no data
+/// for and decide ambiguous signs (`$`, `kr`, `Rs`) a locale's own symbols do not settle.
 package enum LocaleFormats {
-    /// Why `identifier` is no locale (`de_DE`, `pt-BR`, `zh_Hans_CN`, `en`), nil when it is one:
-    /// an ISO 639 language, then optionally a four-letter script and a region (two letters or
-    /// three digits), joined by `_` or `-`.
-    package static func problem(_ identifier: String) -> String? {
-        let parts = identifier.split(separator: "_", omittingEmptySubsequences: false)
-            .flatMap { $0.split(separator: "-", omittingEmptySubsequences: false) }
-        let letters = { (part: Substring, counts: ClosedRange<Int>) in
-            counts.contains(part.utf8.count) && part.utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
-        }
-        guard let language = parts.first, letters(language, 2...3), parts.count <= 3 else {
-            return "\"\(identifier)\" is not a locale (expected a language and region such as de_DE, en_US or pt-BR)"
-        }
-        var rest = parts.dropFirst()
-        if let script = rest.first, rest.count == 2 || script.utf8.count == 4 {
-            guard letters(script, 4...4) else { return "\"\(identifier)\": \"\(script)\" is not a script (expected e.g. Hans in zh_Hans_CN)" }
-            rest = rest.dropFirst()
-        }
-        if let region = rest.first {
-            let digits = region.utf8.count == 3 && region.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-            guard letters(region, 2...2) || digits else {
-                return "\"\(identifier)\": \"\(region)\" is not a region (expected two letters such as DE or US)"
-            }
-        }
-        guard Locale.LanguageCode.isoLanguageCodes.contains(where: { $0.identifier == language.lowercased() }) else {
-            return "\"\(identifier)\": \"\(language)\" is not an ISO 639 language code (expected e.g. de, en, pt)"
-        }
-        return nil
-    }
+    /// Why `identifier` names no locale ICU knows, nil when it names one (`LocaleData.problem`).
+    package static func problem(_ identifier: String) -> String? { LocaleData.problem(identifier) }
 
     /// Languages that write `1.299,00` (decimal comma).
     static let commaLanguages: Set<String> = [
@@ -44,6 +19,7 @@ package enum LocaleFormats {
     /// The decimal mark of a locale, nil when there is no locale.
     static func decimalMark(_ context: NormalizeContext) -> DecimalMark? {
         guard let language = context.language else { return nil }
+        if let data = context.locale.flatMap(LocaleData.named) { return data.decimalMark }
         if let region = context.region, pointRegions.contains(region) { return .point }
         if language == "en", context.region == "ZA" { return .comma }
         return commaLanguages.contains(language) ? .comma : .point
@@ -52,6 +28,7 @@ package enum LocaleFormats {
     /// The numeric date order of a locale: month first in the US, year first in East Asia.
     static func dateOrder(_ context: NormalizeContext) -> DateOrder? {
         guard let language = context.language else { return nil }
+        if let data = context.locale.flatMap(LocaleData.named), let order = data.dateOrder { return order }
         switch language {
         case "zh", "ja", "ko", "hu", "lt", "mn": return .yearMonthDay
         default: break

@@ -24,11 +24,13 @@ public struct NormalizeContext: Hashable, Sendable {
         return locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map { $0.lowercased() }
     }
 
-    /// The region part of the locale (`DE` for `de_DE`), uppercased.
+    /// The region part of the locale (`DE` for `de_DE`, `HK` for `zh_Hant_HK`), uppercased;
+    /// nil when there is none (`sr_Latn`).
     public var region: String? {
         guard let locale else { return nil }
         let parts = locale.split(whereSeparator: { $0 == "_" || $0 == "-" })
-        return parts.count > 1 ? parts[parts.count - 1].uppercased() : nil
+        guard parts.count > 1, let last = parts.last, last.utf8.count == 2 || last.utf8.count == 3 else { return nil }
+        return last.uppercased()
     }
 }
 

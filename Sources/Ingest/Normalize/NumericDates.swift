@@ -49,19 +49,26 @@ extension DateParser {
         let v = group.values
         if v.count > 3 { throw .notA("date", found: raw, example: DateParser.example) }
         // Two numbers are a year-less date only as `12/5` or `5.12.`: `10.12` is a price.
-        if v.count == 2, group.separator != "/" && !(group.separator == "." && group.closedByDot) {
+        if v.count == 2, group.separator != "/" && !(group.separator == "." && group.closedByDot)
+            && group.separator != locale?.monthDaySeparator {
             throw .notA("date", found: raw, example: DateParser.example)
         }
         if v[0].digits == 4 {
             guard v.count == 3, v[1].digits <= 2, v[2].digits <= 2 else { throw .notA("date", found: raw, example: DateParser.example) }
-            guard let date = CalendarDate(year: v[0].value, month: v[1].value, day: v[2].value) else { throw impossible(raw) }
+            guard let date = makeDate(year: v[0].value, month: v[1].value, day: v[2].value) else { throw impossible(raw) }
+            return ParsedDate(date: date)
+        }
+        // `26. 12. 5.` where the locale writes the year first with two digits (Korean).
+        if v.count == 3, (order ?? localeOrder) == .yearMonthDay, v[0].digits == 2, v[1].digits <= 2, v[2].digits <= 2,
+           v[1].value <= 12 {
+            guard let date = makeDate(year: expandYear(v[0].value), month: v[1].value, day: v[2].value) else { throw impossible(raw) }
             return ParsedDate(date: date)
         }
         guard v[0].digits <= 2, v[1].digits <= 2 else { throw .notA("date", found: raw, example: DateParser.example) }
         var year: Int?
         if v.count == 3 {
             switch v[2].digits {
-            case 2: year = DateParser.expandYear(v[2].value)
+            case 2: year = expandYear(v[2].value)
             case 4: year = v[2].value
             default: throw .notA("date", found: raw, example: DateParser.example)
             }
@@ -89,10 +96,10 @@ extension DateParser {
         }
         let (day, month) = dayFirst ? (a, b) : (b, a)
         if let year {
-            guard let date = CalendarDate(year: year, month: month, day: day) else { throw impossible(raw) }
+            guard let date = makeDate(year: year, month: month, day: day) else { throw impossible(raw) }
             return ParsedDate(date: date, issues: issues, orderFromColumn: fromColumn)
         }
-        guard let date = nextOccurrence(month: month, day: day) else { throw impossible(raw) }
+        guard let date = nextOccurrence(month: month, day: day, native: locale?.calendar != nil) else { throw impossible(raw) }
         return ParsedDate(date: date, issues: issues, orderFromColumn: fromColumn)
     }
 }

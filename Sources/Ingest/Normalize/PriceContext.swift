@@ -42,7 +42,7 @@ enum PriceContext {
 
     static let ordinals: Set<String> = ["st", "nd", "rd", "th", "er"]
 
-    static func isFollowedByUnit(_ number: PriceNumber, _ text: ScalarText) -> Bool {
+    static func isFollowedByUnit(_ number: PriceNumber, _ text: ScalarText, locale: LocaleData? = nil) -> Bool {
         var j = number.end
         if text.at(j) == "%" || (text.at(j) == " " && text.at(j + 1) == "%") { return true }
         let glued = text.at(j) != " "
@@ -53,7 +53,10 @@ enum PriceContext {
             j += 1
         }
         guard j > start else { return false }
-        let word = WordFold.fold(text.string(start..<j))
+        let written = text.string(start..<j)
+        // The locale's currency sign (`D` for the dalasi in `ff_Latn_GM`) is no unit.
+        if let locale, locale.currencySymbols[WordFold.lowerOnly(written)] != nil { return false }
+        let word = WordFold.fold(written)
         if ordinals.contains(word) { return glued }
         if units.contains(word) { return true }
         // CJK counters glued to more text: `12个月会员`, `3天后`.
@@ -62,12 +65,13 @@ enum PriceContext {
     }
 
     /// The token of non-space, non-digit scalars ending just before `end` (skipping spaces).
-    static func signBefore(_ end: Int, _ text: ScalarText) -> SignHit? {
+    static func signBefore(_ end: Int, _ text: ScalarText, locale: LocaleData? = nil) -> SignHit? {
         var j = end - 1
         while j >= 0, text[j] == " " || text[j] == "-" || text[j] == "(" { j -= 1 }
         let tokenEnd = j + 1
+        if let locale, let hit = spacedSymbol(locale, text, endingAt: tokenEnd) { return hit }
         while j >= 0, text[j] != " ", !ScalarText.isDigit(text[j]) { j -= 1 }
-        guard let hit = sign(in: text, j + 1, tokenEnd, preferEnd: true) else { return nil }
+        guard let hit = sign(in: text, j + 1, tokenEnd, preferEnd: true, locale: locale) else { return nil }
         // `US $15.49`: a country prefix written apart from `$`.
         if hit.text == "$", hit.start >= 2, text[hit.start - 1] == " " {
             var k = hit.start - 2
@@ -81,43 +85,75 @@ enum PriceContext {
     }
 
     /// The token starting just after `start` (skipping spaces).
-    static func signAfter(_ start: Int, _ text: ScalarText) -> SignHit? {
+    static func signAfter(_ start: Int, _ text: ScalarText, locale: LocaleData? = nil) -> SignHit? {
         var j = start
         while j < text.count, text[j] == " " { j += 1 }
         let tokenStart = j
+        if let locale, let hit = spacedSymbol(locale, text, startingAt: tokenStart) { return hit }
         while j < text.count, text[j] != " ", !ScalarText.isDigit(text[j]) { j += 1 }
-        return sign(in: text, tokenStart, j, preferEnd: false)
+        return sign(in: text, tokenStart, j, preferEnd: false, locale: locale)
+    }
+
+    /// Whether a scalar of the text may be `lower`, a lower-case scalar of a symbol: a cheap
+    /// test before the text is cut and folded.
+    static func sameLetter(_ scalar: Unicode.Scalar, _ lower: Unicode.Scalar) -> Bool {
+        scalar == lower || !scalar.isASCII || (scalar.value >= 0x41 && scalar.value <= 0x5A && scalar.value + 0x20 == lower.value)
+    }
+
+    /// A locale's symbol that holds a space (`$ US` in `fr_CA`) starting at `start`.
+    static func spacedSymbol(_ locale: LocaleData, _ text: ScalarText, startingAt start: Int) -> SignHit? {
+        for (symbol, currency) in locale.spacedSymbols where start + symbol.count <= text.count
+            && sameLetter(text[start], symbol[0]) {
+            let piece = text.string(start..<start + symbol.count)
+            if WordFold.lowerOnly(piece).unicodeScalars.elementsEqual(symbol) {
+                return SignHit(sign: .iso(currency), text: piece, start: start, end: start + symbol.count)
+            }
+        }
+        return nil
+    }
+
+    /// A locale's symbol that holds a space ending at `end`.
+    static func spacedSymbol(_ locale: LocaleData, _ text: ScalarText, endingAt end: Int) -> SignHit? {
+        for (symbol, currency) in locale.spacedSymbols where end - symbol.count >= 0
+            && sameLetter(text[end - 1], symbol[symbol.count - 1]) {
+            let piece = text.string(end - symbol.count..<end)
+            if WordFold.lowerOnly(piece).unicodeScalars.elementsEqual(symbol) {
+                return SignHit(sign: .iso(currency), text: piece, start: end - symbol.count, end: end)
+            }
+        }
+        return nil
     }
 
     /// Tries the token as written, trimmed of punctuation, then the piece next to the number.
-    static func sign(in text: ScalarText, _ start: Int, _ end: Int, preferEnd: Bool) -> SignHit? {
+    static func sign(in text: ScalarText, _ start: Int, _ end: Int, preferEnd: Bool, locale: LocaleData? = nil) -> SignHit? {
+        let lookup = { (token: String) in CurrencySigns.sign(token, locale: locale) }
         guard start < end else { return nil }
         var a = start
         var b = end
-        if let s = CurrencySigns.sign(text.string(a..<b)) { return SignHit(sign: s, text: text.string(a..<b), start: a, end: b) }
+        if let s = lookup(text.string(a..<b)) { return SignHit(sign: s, text: text.string(a..<b), start: a, end: b) }
         while a < b, edgePunctuation.contains(text[a]) { a += 1 }
         while b > a, edgePunctuation.contains(text[b - 1]) { b -= 1 }
         guard a < b else { return nil }
         let trimmed = text.string(a..<b)
-        if let s = CurrencySigns.sign(trimmed) { return SignHit(sign: s, text: trimmed, start: a, end: b) }
+        if let s = lookup(trimmed) { return SignHit(sign: s, text: trimmed, start: a, end: b) }
         // The piece next to the number: `€/Monat` → `€`, `Preis:€` → `€`, `円(税込)` → `円`.
         if preferEnd {
             var k = b - 1
             while k > a, !cuts.contains(text[k - 1]) { k -= 1 }
-            if k > a, let s = CurrencySigns.sign(text.string(k..<b)) { return SignHit(sign: s, text: text.string(k..<b), start: k, end: b) }
+            if k > a, let s = lookup(text.string(k..<b)) { return SignHit(sign: s, text: text.string(k..<b), start: k, end: b) }
             // A symbol glued to a word: `月額¥`.
             var m = b
             while m > a, text[m - 1].properties.generalCategory == .currencySymbol { m -= 1 }
-            if m < b, m > a, let s = CurrencySigns.sign(text.string(m..<b)) { return SignHit(sign: s, text: text.string(m..<b), start: m, end: b) }
+            if m < b, m > a, let s = lookup(text.string(m..<b)) { return SignHit(sign: s, text: text.string(m..<b), start: m, end: b) }
         } else {
             var k = a + 1
             while k < b, !cuts.contains(text[k]) { k += 1 }
-            if k < b, let s = CurrencySigns.sign(text.string(a..<k)) { return SignHit(sign: s, text: text.string(a..<k), start: a, end: k) }
+            if k < b, let s = lookup(text.string(a..<k)) { return SignHit(sign: s, text: text.string(a..<k), start: a, end: k) }
             var m = a
             while m < b, text[m].properties.generalCategory == .currencySymbol { m += 1 }
-            if m > a, m < b, let s = CurrencySigns.sign(text.string(a..<m)) { return SignHit(sign: s, text: text.string(a..<m), start: a, end: m) }
+            if m > a, m < b, let s = lookup(text.string(a..<m)) { return SignHit(sign: s, text: text.string(a..<m), start: a, end: m) }
             // Chinese and Japanese words glued after the sign: `元/月`, `円税込`.
-            if ScalarText.isCJK(text[a]), let s = CurrencySigns.sign(text.string(a..<a + 1)) {
+            if ScalarText.isCJK(text[a]), let s = lookup(text.string(a..<a + 1)) {
                 return SignHit(sign: s, text: text.string(a..<a + 1), start: a, end: a + 1)
             }
         }
@@ -127,6 +163,12 @@ enum PriceContext {
     /// A minus directly before `position`, or an opening bracket before it (spaces allowed).
     static func precedingMark(_ position: Int, _ text: ScalarText, limit: Int = 0) -> Unicode.Scalar? {
         guard position - 1 >= limit else { return nil }
+        // `CHF-1’234.50`, `Ksh- 6,273.19`: a minus right after the currency sign.
+        if limit > 0 {
+            var j = position - 1
+            while j > limit, text[j] == " " { j -= 1 }
+            if j == limit, text[j] == "-" { return "-" }
+        }
         if text[position - 1] == "-" {
             if let before = text.at(position - 2), ScalarText.isDigit(before) || ScalarText.isLetter(before) { return nil }
             return "-"

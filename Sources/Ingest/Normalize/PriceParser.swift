@@ -27,11 +27,14 @@ package struct ParsedPrice: Hashable, Sendable {
 package struct PriceParser: Sendable {
     package var context: NormalizeContext
     private let localeMark: DecimalMark?
+    /// CLDR's data for `context.locale`, looked up once here rather than per value.
+    private let locale: LocaleData?
     private let cycles = CycleParser()
 
     package init(context: NormalizeContext) {
         self.context = context
         localeMark = LocaleFormats.decimalMark(context)
+        locale = context.locale.flatMap(LocaleData.named)
     }
 
     static let example = "9.99, $9.99 or 9,99 €"
@@ -39,13 +42,18 @@ package struct PriceParser: Sendable {
     /// `decimalMark` is the column's decided mark: it settles values whose own digits cannot
     /// (`1.299`), never overrides a value that proves its mark (`9,99`, `1,299.00`).
     package func parse(_ raw: Substring, decimalMark: DecimalMark? = nil) throws(NormalizeError) -> ParsedPrice {
-        if let fast = FastPrice.parse(raw, context: context) { return fast }
+        if let fast = FastPrice.parse(raw, context: context, locale: locale) { return fast }
         return try parseFully(raw, decimalMark: decimalMark)
     }
 
     /// The full reading, for every text the fast path leaves alone.
     func parseFully(_ raw: Substring, decimalMark: DecimalMark? = nil) throws(NormalizeError) -> ParsedPrice {
-        let text = ScalarText(raw)
+        var text = ScalarText(raw)
+        var columnMark = decimalMark
+        if let symbols = locale?.numberSymbols, !symbols.isEmpty, text.replaceNumberSymbols(symbols) {
+            // The locale's own decimal mark was written: `1$443` is 1.443 whatever else says.
+            columnMark = .point
+        }
         guard text.scalars.contains(where: { $0 != " " }) else { throw NormalizeError(.empty, "the price is empty") }
         if let control = text.firstControl { throw .control(control, in: raw, what: "price") }
         var best: Candidate?
@@ -84,7 +92,7 @@ package struct PriceParser: Sendable {
             }
             throw .notA("price", found: raw, example: PriceParser.example)
         }
-        return try finish(chosen, text: text, raw: raw, columnMark: decimalMark)
+        return try finish(chosen, text: text, raw: raw, columnMark: columnMark)
     }
 
     /// A number that reads as a price, with the currency sign next to it.
@@ -101,12 +109,12 @@ package struct PriceParser: Sendable {
 
     func candidate(_ number: PriceNumber, in text: ScalarText) -> Candidate? {
         if PriceContext.isPartOfDateOrRange(number, text) { return nil }
-        if PriceContext.isFollowedByUnit(number, text) { return nil }
+        if PriceContext.isFollowedByUnit(number, text, locale: locale) { return nil }
         if case .invalid = number.read() { return nil }
-        let before = PriceContext.signBefore(number.start, text)
+        let before = PriceContext.signBefore(number.start, text, locale: locale)
         let trailingMinus = number.dashDecimals == nil && text.at(number.end) == "-"
             && (number.end + 1 >= text.count || !ScalarText.isDigit(text[number.end + 1]))
-        let after = PriceContext.signAfter(number.end + (trailingMinus ? 1 : 0), text)
+        let after = PriceContext.signAfter(number.end + (trailingMinus ? 1 : 0), text, locale: locale)
         var chosen = before
         if let a = after, chosen == nil || (a.sign.isExact && chosen?.sign.isExact == false) { chosen = a }
         var negative = false
@@ -131,7 +139,7 @@ package struct PriceParser: Sendable {
             switch sign {
             case .iso(let c): currency = c
             case .ambiguous(let family):
-                let (c, issue) = CurrencyChoice.resolve(family, sign: chosen.signText ?? "", text: text, context: context)
+                let (c, issue) = CurrencyChoice.resolve(family, sign: chosen.signText ?? "", text: text, context: context, locale: locale)
                 currency = c
                 if let issue { issues.append(issue) }
             }

@@ -15,9 +15,20 @@ struct ScalarText {
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
             if firstControl == nil, ScalarText.isControl(scalar) { firstControl = scalar }
+            if scalar.value >= 0x61C, ScalarText.isInvisible(scalar) { continue }
             out.append(ScalarText.normalize(scalar))
         }
         scalars = out
+    }
+
+    /// Direction marks (U+200E, U+200F, U+061C, embeddings and isolates), the word joiner and
+    /// the byte-order mark: ICU writes them around numbers and currency symbols in right-to-left
+    /// locales (`؜-‏١٬٢٣٤٫٥٠ ر.س.‏`), and they never change what a value says.
+    static func isInvisible(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x61C, 0x200E, 0x200F, 0x202A...0x202E, 0x2060, 0x2066...0x2069, 0xFEFF: return true
+        default: return false
+        }
     }
 
     static func isControl(_ s: Unicode.Scalar) -> Bool {
@@ -26,6 +37,22 @@ struct ScalarText {
     }
 
     static let empty = ScalarText(""[...])
+
+    /// Writes a locale's own number symbols (`LocaleData.numberSymbols`) as the usual ones:
+    /// marks between digits, a minus sign anywhere. True when a decimal mark was replaced.
+    mutating func replaceNumberSymbols(_ symbols: [Unicode.Scalar: Unicode.Scalar]) -> Bool {
+        var decimal = false
+        for i in scalars.indices {
+            guard let usual = symbols[scalars[i]] else { continue }
+            if usual == "-" {
+                scalars[i] = usual
+            } else if i > 0, i + 1 < scalars.count, ScalarText.isDigit(scalars[i - 1]), ScalarText.isDigit(scalars[i + 1]) {
+                scalars[i] = usual
+                if usual == "." { decimal = true }
+            }
+        }
+        return decimal
+    }
 
     var count: Int { scalars.count }
 
@@ -56,11 +83,12 @@ struct ScalarText {
             return v == 0x09 ? " " : scalar
         }
         switch v {
-        case 0xA0, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: return " "
+        case 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: return " "
         case 0x2212, 0x2010, 0x2011, 0xFE63, 0xFF0D: return "-"
         case 0x2018, 0x2019, 0x02BC, 0x2032, 0xFF07: return "'"
         case 0x066B: return "."  // Arabic decimal separator
         case 0x066C: return "'"  // Arabic thousands separator: only ever groups
+        case 0x2E41: return ","  // Adlam comma
         case 0xFF01...0xFF5E:
             // Full-width ASCII: ＄１，４９０ → $1,490 (but keep ￥ and ￡, outside this range).
             return Unicode.Scalar(v - 0xFEE0) ?? scalar
@@ -79,7 +107,11 @@ struct ScalarText {
     static func isLetter(_ s: Unicode.Scalar) -> Bool {
         let v = s.value
         if v < 0x80 { return (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) }
-        return s.properties.isAlphabetic
+        // Vowel signs, viramas and tone marks (`ডিসেম্বর`, `ที่`) and the zero-width joiners
+        // belong to the word they are written in.
+        if s.properties.isAlphabetic || v == 0x200C || v == 0x200D { return true }
+        let category = s.properties.generalCategory
+        return category == .nonspacingMark || category == .spacingMark
     }
 
     /// CJK ideographs, kana and Hangul: scripts written without spaces between words.
