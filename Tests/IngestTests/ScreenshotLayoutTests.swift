@@ -38,6 +38,36 @@ import Testing
         #expect(result.drafts.map { $0.nextRenewal.value?.description } == ["2026-12-05", "2026-12-14", "2027-03-02"])
     }
 
+    struct TrialCase: Sendable, CustomTestStringConvertible {
+        var lines: [String]
+        var trialEnds: String?
+        var renewal: String?
+        var warned = false
+        var testDescription: String { lines.joined(separator: " / ") }
+    }
+
+    /// A "Trial ends …" line gives the trial's end, never the renewal; with no renewal shown the
+    /// first charge is that day. One ending within three days of today (2026-11-30) is warned of.
+    static let trialCases: [TrialCase] = [
+        TrialCase(lines: ["Free trial, then $9.99/month", "Trial ends December 20"], trialEnds: "2026-12-20", renewal: "2026-12-20"),
+        TrialCase(lines: ["Trial ends December 2", "Renews January 2"], trialEnds: "2026-12-02", renewal: "2027-01-02", warned: true),
+        TrialCase(lines: ["Probezeitraum endet am 15. Dezember"], trialEnds: "2026-12-15", renewal: "2026-12-15"),
+        TrialCase(lines: ["Free trial until", "December 9"], trialEnds: "2026-12-09", renewal: "2026-12-09"),
+        TrialCase(lines: ["Renews December 5"], trialEnds: nil, renewal: "2026-12-05"),
+    ]
+
+    @Test(arguments: trialCases)
+    func trialEnds(_ c: TrialCase) throws {
+        var s = PageSketch()
+        s.text("Streamly", x: 20, y: 100, h: 17)
+        s.text("$9.99/month", x: 260, y: 104, h: 14)
+        for (i, line) in c.lines.enumerated() { s.text(line, x: 20, y: 124 + i * 18, h: 12) }
+        let draft = try #require(try readSketch(s).drafts.first)
+        #expect(draft.trialEnds.value?.description == c.trialEnds)
+        #expect(draft.nextRenewal.value?.description == c.renewal)
+        #expect(draft.trialEnds.issues.contains { $0.code == "trial.ending-soon" } == c.warned)
+    }
+
     @Test func chromeAndTitlesAreReportedNotDrafted() throws {
         let result = try readSketch(Self.appStoreList())
         #expect(result.skips.map(\.reason) == [.chrome, .notSubscription])

@@ -431,12 +431,18 @@ package struct DraftBuilder: Sendable {
                   !draft.nextRenewal.issues.contains(where: { $0.code == .dateRolledForward }) {
             draft.trialEnds = DraftField(raw: raw, value: next, confidence: 0.8)
         }
+        DraftBuilder.checkTrial(&draft, today: context.today, at: provenance)
+    }
+
+    /// Leaves out a trial end already past and warns of one within `trialWarningDays`
+    /// (`trial.ending-soon`): for every reader that finds a trial's end.
+    static func checkTrial(_ draft: inout ImportDraft, today: CalendarDate, at provenance: Provenance) {
         guard let end = draft.trialEnds.value else { return }
-        guard end >= context.today else {
+        guard end >= today else {
             draft.trialEnds.value = nil
             return
         }
-        let days = end.dayNumber - context.today.dayNumber
+        let days = end.dayNumber - today.dayNumber
         guard days <= DraftBuilder.trialWarningDays else { return }
         let when = days == 0 ? "today" : days == 1 ? "tomorrow" : "in \(days) days"
         let charge = draft.price.value.map { " of \($0.amountText)\($0.currency.map { " \($0.code)" } ?? "")" } ?? ""

@@ -32,6 +32,12 @@ struct BlockReader: Sendable {
         if let (date, cell) = renewal(block) {
             draft.nextRenewal = field(raw: cell.cell.text, value: date, cell: cell, what: "next renewal", at: provenance)
         }
+        if let (date, cell) = trialEnd(block) {
+            draft.trialEnds = field(raw: cell.cell.text, value: date, cell: cell, what: "trial end", at: provenance)
+            // With no renewal shown, the first charge is the day the trial ends.
+            if draft.nextRenewal.value == nil { draft.nextRenewal = draft.trialEnds }
+            DraftBuilder.checkTrial(&draft, today: dates.context.today, at: provenance)
+        }
         let folded = block.map(\.folded).joined(separator: " ")
         if let word = BlockReader.inactiveWords.first(where: { ScreenVocabulary.matches(folded, $0) }) {
             draft.status = .inactive
@@ -105,6 +111,18 @@ struct BlockReader: Sendable {
         return nil
     }
 
+    /// The day a free trial ends: a date on a line labelled "Trial ends", "Free trial until" …,
+    /// or on the line under such a label.
+    func trialEnd(_ block: [ScreenLine]) -> (CalendarDate, ScreenCell)? {
+        var labelAbove = false
+        for line in block {
+            let dated = line.cells.first { $0.date != nil }
+            if let cell = dated, let date = cell.date?.date, line.hasTrialLabel || labelAbove { return (date, cell) }
+            labelAbove = line.hasTrialLabel && dated == nil
+        }
+        return nil
+    }
+
     /// The renewal date: a date on a line labelled "Renews", "Next billing date" … (or on the
     /// line under such a label), else the first date not labelled as past.
     func renewal(_ block: [ScreenLine]) -> (CalendarDate, ScreenCell)? {
@@ -112,6 +130,11 @@ struct BlockReader: Sendable {
         var labelAbove = false
         for (i, line) in block.enumerated() {
             let dated = line.cells.first { $0.date != nil }
+            // "Trial ends Dec 5" (or "Free trial expires …") is the trial's end, not a renewal.
+            if line.hasTrialLabel {
+                labelAbove = false
+                continue
+            }
             if let cell = dated, let date = cell.date?.date {
                 if line.hasRenewalLabel || labelAbove { return (date, cell) }
                 if fallback == nil && !line.hasPastLabel { fallback = (date, cell) }

@@ -51,6 +51,7 @@ struct ScreenLine: Hashable, Sendable {
     var height: Int { OCRCell.median(cells.flatMap { $0.cell.words.map(\.box.height) }) }
     var prices: [FoundPrice] { cells.flatMap(\.prices) }
     var hasRenewalLabel: Bool { ScreenVocabulary.contains(folded, any: ScreenVocabulary.renewal) }
+    var hasTrialLabel: Bool { ScreenVocabulary.contains(folded, any: ScreenVocabulary.trial) }
     var hasPastLabel: Bool { ScreenVocabulary.contains(folded, any: ScreenVocabulary.pastDate) }
 
     /// The same line restricted to some of its cells (one column of a card grid).

@@ -42,6 +42,15 @@ enum ScreenVocabulary {
         "续费", "续订", "到期", "下次", "扣费日期", "续费日期", "下次扣费",
     ]
 
+    /// Labels of the day a free trial ends (its first charge follows).
+    static let trial = [
+        "trial ends", "trial ending", "trial until", "trial expires", "free trial ends", "free trial until", "trial period ends",
+        "probezeitraum endet", "testzeitraum endet", "probemonat endet", "gratis bis", "kostenlos bis",
+        "prueba gratuita termina", "prueba termina", "periodo de prueba hasta", "prueba hasta",
+        "essai gratuit jusqu", "fin de l essai", "essai se termine", "periode d essai",
+        "试用期至", "免费试用至", "试用到期", "试用结束",
+    ]
+
     /// Labels of a date that is not the next renewal.
     static let pastDate = [
         "last paid", "last payment", "paid on", "started", "since", "member since", "purchased", "joined", "created",
