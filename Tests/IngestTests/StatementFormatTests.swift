@@ -235,6 +235,17 @@ struct BrokenCase: Sendable, CustomTestStringConvertible {
         }
     }
 
+    /// Which descriptors are read as structured: the byte scan finds what the fields reader reads.
+    @Test(arguments: [
+        ("EREF+SPOT100 MREF+SP-778899", true), ("?20EREF+NOTPROVIDEDMREF+X", true), ("Miete SVWZ+Juli", true),
+        ("105?00FOLGELASTSCHRIFT?20X", true), ("/TRTP/SEPA/NAME/Spotify AB/REMI/x", true),
+        ("+SVWZ", false), ("SVWZ +Juli", false), ("svwz+juli", false), ("NETFLIX.COM 12/30 #45195 LOS GATOS CA", false),
+        ("ORIG CO NAME:HULU ORIG ID:0000123 DESC DATE:261130", false), ("C++ COURSE", false), ("", false),
+    ])
+    func structuredDescriptors(_ text: String, _ structured: Bool) {
+        #expect(DescriptorFields.isStructured(text) == structured)
+    }
+
     /// Without `--from`, the probe that picks readers takes each format as a bank statement,
     /// whatever the file's name.
     @Test func detectedAsStatementWithoutFrom() throws {
