@@ -43,10 +43,7 @@ struct NormalizeCommand: Command {
         self.kind = kind
         values = args.positionals.count > 1 ? Array(args.positionals.dropFirst()) : ["-"]
         context = try CommonOptions.context(args)
-        output = args.value("-o")
-        var paths = OutputPaths()
-        paths.output("-o", output, example: "values.jsonl")
-        try paths.check()
+        output = try CommonOptions.output(args, example: "values.jsonl")
     }
 
     func run() throws -> Int32 {

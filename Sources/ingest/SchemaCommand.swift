@@ -12,10 +12,7 @@ struct SchemaCommand: Command {
 
     init(_ args: ParsedArguments) throws(UsageError) {
         guard args.positionals.isEmpty else { throw UsageError("schema takes no arguments") }
-        output = args.value("-o")
-        var paths = OutputPaths()
-        paths.output("-o", output, example: "subscriptions.schema.json")
-        try paths.check()
+        output = try CommonOptions.output(args, example: "subscriptions.schema.json")
     }
 
     func run() throws -> Int32 {

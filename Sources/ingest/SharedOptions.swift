@@ -10,6 +10,16 @@ extension CommonOptions {
         .option("-o", "--output", value: "FILE", help: "Write \(what) here (default, or -: standard output).")
     }
 
+    /// The `-o` path of a command whose only output it is, checked (not a folder); nil for
+    /// standard output.
+    static func output(_ args: ParsedArguments, example: String) throws(UsageError) -> String? {
+        let output = args.value("-o")
+        var paths = OutputPaths()
+        paths.output("-o", output, example: example)
+        try paths.check()
+        return output
+    }
+
     static let quiet: OptionSpec = .flag("--quiet", "-q", help: "Print only errors on standard error: no notes, warnings or counts.")
 
     /// `--format` with the command's formats; `text` first, as the default.

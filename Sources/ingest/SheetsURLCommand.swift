@@ -22,10 +22,7 @@ struct SheetsURLCommand: Command {
         guard args.positionals.count == 1 else { throw UsageError("sheets-url needs exactly one URL") }
         link = args.positionals[0]
         fetch = try CommonOptions.fetch(args)
-        output = args.value("-o")
-        var paths = OutputPaths()
-        paths.output("-o", output, example: "export-url.txt")
-        try paths.check()
+        output = try CommonOptions.output(args, example: "export-url.txt")
     }
 
     func run() throws -> Int32 {

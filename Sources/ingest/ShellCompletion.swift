@@ -26,10 +26,7 @@ struct CompletionsCommand: Command {
             throw UsageError("\"\(args.positionals[0])\" is not bash, zsh or fish\(Suggestion.hint(for: args.positionals[0], among: shells))")
         }
         shell = args.positionals[0]
-        output = args.value("-o")
-        var paths = OutputPaths()
-        paths.output("-o", output, example: "ingest.\(shell)")
-        try paths.check()
+        output = try CommonOptions.output(args, example: "ingest.\(shell)")
     }
 
     func run() throws -> Int32 {
@@ -56,10 +53,7 @@ struct ManCommand: Command {
 
     init(_ args: ParsedArguments) throws(UsageError) {
         guard args.positionals.isEmpty else { throw UsageError("man takes no arguments") }
-        output = args.value("-o")
-        var paths = OutputPaths()
-        paths.output("-o", output, example: "ingest.1")
-        try paths.check()
+        output = try CommonOptions.output(args, example: "ingest.1")
     }
 
     func run() throws -> Int32 {
