@@ -168,6 +168,40 @@ import Testing
         }
     }
 
+    /// Subscriptions far from the common shape: every optional member, texts made only of bytes
+    /// that need `\u00XX` escapes, long source and price lists, a box. The list entry is written
+    /// into memory sized by `sizeBound` beforehand; it must hold them and match a plain write.
+    @Test func listEntryHoldsEveryShape() {
+        let control = String(repeating: "\u{01}\u{1F}", count: 40)
+        let big = Decimal(string: "123456789012345678901234567890.123456789")!
+        var shapes: [Subscription] = []
+        for i in 0..<8 {
+            var sub = Subscription(name: i % 2 == 0 ? control : "n", price: Price(amount: i % 3 == 0 ? big : 1, currency: i == 1 ? nil : .usd),
+                                   cycle: i == 2 ? nil : Cycle(unit: .week, interval: 2), nextRenewal: CalendarDate(dayNumber: 20_000),
+                                   category: .software, notes: i % 2 == 1 ? control : nil,
+                                   source: Provenance(file: control, row: i == 3 ? nil : 7, line: 9, part: i == 4 ? control : nil,
+                                                      box: i == 5 ? Provenance.Box(x: -1, y: Int.max, width: Int.min, height: 0) : nil))
+            sub.trialEnds = i == 6 ? CalendarDate(dayNumber: 20_010) : nil
+            sub.status = [.trial, .paused, .cancelled, .active][i % 4]
+            sub.categoryText = i % 2 == 0 ? control : "Design"
+            sub.service = Subscription.Service(id: control, name: control, category: .cloud, manageURL: i == 7 ? nil : control,
+                                               confidence: [0, 0.05, 0.5, 0.75, 1, -3, 7, 0.999][i])
+            sub.alsoFrom = (0..<(i * 40)).map { Provenance(file: control, row: $0, part: $0 % 2 == 0 ? control : nil) }
+            sub.priceHistory = (0..<(i * 10)).map { PricePoint(date: $0 % 2 == 0 ? nil : CalendarDate(dayNumber: $0), price: Price(amount: big, currency: nil)) }
+            shapes.append(sub)
+        }
+        for sub in shapes {
+            var direct: [UInt8] = []
+            SubscriptionJSONWriter.write(sub, to: &direct, indent: 2)
+            var listed: [UInt8] = []
+            SubscriptionJSONWriter.writeInList(sub, to: &listed)
+            #expect(listed == direct)
+            #expect(direct.count <= SubscriptionJSONWriter.sizeBound(sub))
+        }
+        let text = CanonicalJSON.text(shapes)
+        #expect(text.contains("\"confidence\": 0.05") && text.contains("\"confidence\": 0.0\n") && text.contains("\"confidence\": 1\n"))
+    }
+
     /// `needsNoEscape` reads eight bytes at a time: every byte that needs an escape, and its
     /// neighbours that do not, at every place of texts up to 40 bytes, agree with a byte-by-byte look.
     @Test func escapeCheckAgreesWithBytes() {

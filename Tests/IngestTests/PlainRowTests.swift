@@ -222,3 +222,34 @@ import Testing
         #expect(compared > 200)
     }
 }
+
+/// A bare `¥` (C2 A5) or `￥` (EF BF A5) price column is the yen when most of its prices are
+/// whole and 1000 or more; other characters ending in byte A5 are no yen sign.
+@Suite struct YenEvidenceTests {
+    static let cases: [(prices: [String], yen: Bool)] = [
+        (["¥1,500", "¥980", "¥2000"], true),
+        (["¥15.00", "¥9.99", "¥1200.50"], false),
+        (["￥3000", "￥12000"], true),
+        (["⿥3000", "⿥4000"], false),
+        (["$3000", "$4500"], false),
+        (["¥0980", "¥0100"], false),
+        (["¥1.500,00", "¥2.000,00"], true),
+        (["¥980", "¥120", "¥3000"], false),
+    ]
+
+    @Test(arguments: cases.indices)
+    func yenByAmounts(_ i: Int) throws {
+        let (prices, yen) = Self.cases[i]
+        let csv = "Name,Price\n" + prices.enumerated().map { "S\($0.offset),\"\($0.element)\"" }.joined(separator: "\n") + "\n"
+        let context = NormalizeContext(today: CalendarDate(year: 2026, month: 11, day: 30)!)
+        let (mapping, _) = try TableImporter(options: ImportOptions(context: context)).mapping(for: CSVTable(data: Data(csv.utf8), name: "t.csv"))
+        var byCells = ColumnFormats(mapping: mapping), byItems = ColumnFormats(mapping: mapping)
+        let cells = try CSVTable(data: Data(csv.utf8), name: "t.csv"), items = try CSVTable(data: Data(csv.utf8), name: "t.csv")
+        while let row = try cells.nextRow(), let item = try items.nextItem() {
+            byCells.observe(row)
+            byItems.observe(item)
+        }
+        #expect(byCells.yenByAmounts == yen, "\(prices)")
+        #expect(byItems.yenByAmounts == yen, "\(prices)")
+    }
+}

@@ -80,17 +80,26 @@ package struct ColumnFormats: Sendable {
         if first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
         while let last = bytes.last, last == 0x20 { bytes = bytes.dropLast() }
         if bytes.count >= 4, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), bytes.last == UInt8(ascii: "0") { wholeTensPrices += 1 }
-        countYen(Array(bytes))
+        countYen(bytes)
     }
 
     /// Counts a bare-¥ price (`¥` C2 A5 or `￥` EF BF A5) and whether it is whole and 1000 or more.
-    private mutating func countYen(_ bytes: [UInt8]) {
-        let signs: [[UInt8]] = [[0xC2, 0xA5], [0xEF, 0xBF, 0xA5]]
-        guard signs.contains(where: { sign in bytes.indices.contains { bytes[$0...].starts(with: sign) } }) else { return }
+    private mutating func countYen(_ bytes: some Collection<UInt8>) {
+        // Both signs end in A5, after C2 or after EF BF.
+        var before = (UInt8(0), UInt8(0)), sign = false, digits = 0, firstDigit: UInt8?, dot = false, comma = false
+        for byte in bytes {
+            if byte == 0xA5 && (before.1 == 0xC2 || (before.0 == 0xEF && before.1 == 0xBF)) { sign = true }
+            if byte >= 0x30 && byte <= 0x39 {
+                digits += 1
+                if firstDigit == nil { firstDigit = byte }
+            }
+            if byte == UInt8(ascii: ".") { dot = true }
+            if byte == UInt8(ascii: ",") { comma = true }
+            before = (before.1, byte)
+        }
+        guard sign else { return }
         yenSignPrices += 1
-        let digits = bytes.filter { $0 >= 0x30 && $0 <= 0x39 }
-        let decimals = bytes.contains(UInt8(ascii: ".")) && !bytes.contains(UInt8(ascii: ","))
-        if !decimals, digits.count >= 4, digits.first != 0x30 { wholeThousandsYen += 1 }
+        if !(dot && !comma), digits >= 4, firstDigit != 0x30 { wholeThousandsYen += 1 }
     }
 
     package enum CJKScript: Sendable { case chinese, japanese }

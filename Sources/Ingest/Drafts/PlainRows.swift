@@ -152,7 +152,7 @@ package final class PlainRowBuilder: Sendable {
                     }
                     if let facts, let subscription = subscription(record, facts: facts, tables: &memo.tables) {
                         let start = batch.json.count
-                        SubscriptionJSONWriter.writeInList(subscription, to: &batch.json)
+                        SubscriptionJSONWriter.writeInList(subscription, to: &batch.json, scratch: &memo.scratch)
                         batch.rows.append(.plain(batch.plain.count))
                         batch.plain.append(PlainRow(brand: Int(facts.brand), subscription: subscription, json: start..<batch.json.count))
                     } else {
@@ -295,6 +295,8 @@ package final class PlainRowBuilder: Sendable {
 /// builder keeps one for each thread that may make a batch, `PerThread`); what it remembers
 /// depends only on the text, so which one a batch takes changes nothing in what is made.
 final class PlainMemo {
+    /// Where `SubscriptionJSONWriter.writeInList` puts a list entry together.
+    var scratch: [UInt8] = []
     struct Tables {
         private var cycles = ByteKeyTable<Cycle?>(capacity: PlainMemo.capacity)
         private var dates = ByteKeyTable<CalendarDate?>(capacity: PlainMemo.capacity)

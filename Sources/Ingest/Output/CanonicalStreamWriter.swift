@@ -8,6 +8,8 @@
 package struct CanonicalStreamWriter {
     private let sink: ([UInt8]) throws -> Void
     private var buffer: [UInt8] = []
+    /// Where `SubscriptionJSONWriter.writeInList` puts a list entry together.
+    private var scratch: [UInt8] = []
     private var count = 0
     private var summary = SummaryAccumulator()
 
@@ -42,7 +44,11 @@ package struct CanonicalStreamWriter {
                 }
             }
         } else {
-            try entry(sub) { SubscriptionJSONWriter.writeInList(sub, to: &$0) }
+            // Taken out of `self` for the call, so that it is not shared and copied on write.
+            var scratch: [UInt8] = []
+            swap(&scratch, &self.scratch)
+            defer { swap(&scratch, &self.scratch) }
+            try entry(sub) { SubscriptionJSONWriter.writeInList(sub, to: &$0, scratch: &scratch) }
         }
     }
 

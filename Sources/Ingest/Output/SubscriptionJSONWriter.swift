@@ -3,15 +3,15 @@
 /// streamed output (`CanonicalStreamWriter`) and the whole document (`CanonicalJSON.text`)
 /// both write through it.
 enum SubscriptionJSONWriter {
-    static func write(_ sub: Subscription, to out: inout [UInt8], indent level: Int) {
+    static func write(_ sub: Subscription, to out: inout some ByteOutput, indent level: Int) {
         write(sub, to: &out, indent: level, drain: { _ in })
     }
 
     /// `write`, calling `drain` with the output between the entries of a long `alsoFrom` list
     /// (a bank series lists every row it came from), so that a writer can hand bytes on
     /// before the subscription ends instead of holding all of it.
-    static func write(_ sub: Subscription, to out: inout [UInt8], indent level: Int,
-                      drain: (inout [UInt8]) throws -> Void) rethrows {
+    static func write<Output: ByteOutput>(_ sub: Subscription, to out: inout Output, indent level: Int,
+                                          drain: (inout Output) throws -> Void) rethrows {
         out.append(UInt8(ascii: "{"))
         key("name", first: true, level, &out)
         JSONBytes.string(sub.name, to: &out)
@@ -83,8 +83,48 @@ enum SubscriptionJSONWriter {
         out.append(UInt8(ascii: "}"))
     }
 
+    /// `write(sub, to: &out, indent: 2)`, the place of a subscription in the document's list,
+    /// put together in `scratch` (grown to the entry's largest size and kept for the next one,
+    /// where each byte is a store: `ReservedBytes`) and appended at once. A subscription too
+    /// large for that (a bank series with thousands of source rows) is written to `out` directly.
+    static func writeInList(_ sub: Subscription, to out: inout [UInt8], scratch: inout [UInt8]) {
+        let bound = sizeBound(sub)
+        guard bound <= 1 << 16 else { return write(sub, to: &out, indent: 2) }
+        if scratch.count < bound { scratch = [UInt8](repeating: 0, count: max(bound, 4096)) }
+        scratch.withUnsafeMutableBufferPointer { memory in
+            var entry = ReservedBytes(memory)
+            write(sub, to: &entry, indent: 2)
+            out.append(contentsOf: entry.written)
+        }
+    }
+
+    /// `writeInList` with scratch memory of its own.
+    static func writeInList(_ sub: Subscription, to out: inout [UInt8]) {
+        var scratch: [UInt8] = []
+        writeInList(sub, to: &out, scratch: &scratch)
+    }
+
+    /// More bytes than `write(sub, indent: 2)` can take: each text escaped at six bytes a byte,
+    /// and 128 for each member (its key, indent and a number, date or amount).
+    static func sizeBound(_ sub: Subscription) -> Int {
+        var texts = sub.name.utf8.count + (sub.notes?.utf8.count ?? 0) + (sub.categoryText?.utf8.count ?? 0)
+        texts += sub.source.file.utf8.count + (sub.source.part?.utf8.count ?? 0)
+        if let service = sub.service {
+            texts += service.id.utf8.count + service.name.utf8.count + (service.manageURL?.utf8.count ?? 0)
+        }
+        var members = 40
+        for source in sub.alsoFrom {
+            texts += source.file.utf8.count + (source.part?.utf8.count ?? 0)
+            members += 10
+        }
+        members += 6 * sub.priceHistory.count
+        for point in sub.priceHistory { texts += point.price.amountText.utf8.count }
+        if let price = sub.price { texts += price.amountText.utf8.count }
+        return 6 * texts + 128 * members
+    }
+
     /// The `service` member of a subscription whose object starts at `level`.
-    static func write(_ service: Subscription.Service, to out: inout [UInt8], indent level: Int) {
+    static func write(_ service: Subscription.Service, to out: inout some ByteOutput, indent level: Int) {
         key("service", level, &out)
         out.append(UInt8(ascii: "{"))
         key("id", first: true, level + 1, &out)
@@ -103,12 +143,15 @@ enum SubscriptionJSONWriter {
 
     /// A confidence given in hundredths as a JSON number: 1, 0.9, 0.75, 0.05.
     private static func confidence(_ hundredths: Int, _ out: inout some ByteOutput) {
-        var text = hundredths >= 100 ? "1" : "0." + (hundredths < 10 ? "0" : "") + String(max(hundredths, 0))
-        while text.count > 3, text.hasSuffix("0") { text.removeLast() }
-        text.utf8.withContiguousStorageIfAvailable { out.append(bytes: $0) }
+        guard hundredths < 100 else { return out.append(UInt8(ascii: "1")) }
+        let hundredths = max(hundredths, 0)
+        out.append(UInt8(ascii: "0"))
+        out.append(UInt8(ascii: "."))
+        out.append(UInt8(ascii: "0") + UInt8(hundredths / 10))
+        if hundredths % 10 != 0 { out.append(UInt8(ascii: "0") + UInt8(hundredths % 10)) }
     }
 
-    static func write(_ price: Price, to out: inout [UInt8], indent level: Int) {
+    static func write(_ price: Price, to out: inout some ByteOutput, indent level: Int) {
         out.append(UInt8(ascii: "{"))
         key("amount", first: true, level, &out)
         amount(price, &out)
@@ -118,7 +161,7 @@ enum SubscriptionJSONWriter {
         out.append(UInt8(ascii: "}"))
     }
 
-    static func write(_ source: Provenance, to out: inout [UInt8], indent level: Int) {
+    static func write(_ source: Provenance, to out: inout some ByteOutput, indent level: Int) {
         out.append(UInt8(ascii: "{"))
         key("file", first: true, level, &out)
         JSONBytes.string(source.file, to: &out)
@@ -160,72 +203,22 @@ enum SubscriptionJSONWriter {
         }
     }
 
-    /// `write(sub, to: &out, indent: 2)`, the place of a subscription in the document's list,
-    /// with the text between the values written from templates: most subscriptions have one
-    /// source row, a price and a cycle, and nothing else that changes the layout. The entry is
-    /// put together in memory sized for it beforehand (`ReservedBytes`) and appended at once.
-    static func writeInList(_ sub: Subscription, to out: inout [UInt8]) {
-        guard let price = sub.price, let cycle = sub.cycle, let row = sub.source.row, sub.source.part == nil,
-              sub.source.box == nil, sub.alsoFrom.isEmpty, sub.priceHistory.isEmpty, sub.trialEnds == nil,
-              sub.status == nil || sub.status == .active, sub.categoryText == nil else {
-            return write(sub, to: &out, indent: 2)
-        }
-        // An escaped byte takes six at most; numbers, dates and the templates fit in the rest.
-        var texts = sub.name.utf8.count + sub.source.file.utf8.count + (sub.notes?.utf8.count ?? 0)
-        texts += (price.currency?.code.utf8.count ?? 0) + (sub.category?.rawValue.utf8.count ?? 0)
-        if let service = sub.service {
-            texts += service.id.utf8.count + service.name.utf8.count + (service.manageURL?.utf8.count ?? 0) + 16
-        }
-        let capacity = 6 * texts + 512
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { memory in
-            var entry = ReservedBytes(memory)
-            entry.append(static: "{\n      \"name\": ")
-            JSONBytes.string(sub.name, to: &entry)
-            entry.append(static: ",\n      \"price\": {\n        \"amount\": ")
-            amount(price, &entry)
-            entry.append(static: ",\n        \"currency\": ")
-            optional(price.currency?.code, &entry)
-            entry.append(static: "\n      },\n      \"cycle\": {\n        \"unit\": ")
-            JSONBytes.string(cycle.unit.rawValue, to: &entry)
-            entry.append(static: ",\n        \"interval\": ")
-            JSONBytes.integer(cycle.interval, to: &entry)
-            entry.append(static: "\n      },\n      \"nextRenewal\": ")
-            if let date = sub.nextRenewal { JSONBytes.date(date, to: &entry) } else { JSONBytes.null(&entry) }
-            entry.append(static: ",\n      \"category\": ")
-            optional(sub.category?.rawValue, &entry)
-            entry.append(static: ",\n      \"notes\": ")
-            optional(sub.notes, &entry)
-            if let service = sub.service {
-                entry.append(static: ",\n      \"service\": {\n        \"id\": ")
-                JSONBytes.string(service.id, to: &entry)
-                entry.append(static: ",\n        \"name\": ")
-                JSONBytes.string(service.name, to: &entry)
-                entry.append(static: ",\n        \"category\": ")
-                JSONBytes.string(service.category.rawValue, to: &entry)
-                entry.append(static: ",\n        \"manageURL\": ")
-                optional(service.manageURL, &entry)
-                entry.append(static: ",\n        \"confidence\": ")
-                confidence(service.hundredths, &entry)
-                entry.append(static: "\n      }")
-            }
-            entry.append(static: ",\n      \"source\": {\n        \"file\": ")
-            JSONBytes.string(sub.source.file, to: &entry)
-            entry.append(static: ",\n        \"row\": ")
-            JSONBytes.integer(row, to: &entry)
-            entry.append(static: "\n      }\n    }")
-            out.append(contentsOf: entry.written)
-        }
-    }
-
     /// A member's separator, line break and key, in an object that starts at `level`.
-    private static func key(_ name: StaticString, first: Bool = false, _ level: Int, _ out: inout [UInt8]) {
-        if !first { out.append(UInt8(ascii: ",")) }
-        JSONBytes.newline(level + 1, &out)
+    @inline(__always)
+    private static func key(_ name: StaticString, first: Bool = false, _ level: Int, _ out: inout some ByteOutput) {
+        let lead: StaticString = ",\n                              "
+        let width = 2 * level + 4
+        if width <= lead.utf8CodeUnitCount {
+            let skip = first ? 1 : 0
+            out.append(bytes: UnsafeBufferPointer(start: lead.utf8Start + skip, count: width - skip))
+        } else {
+            if !first { out.append(UInt8(ascii: ",")) }
+            JSONBytes.newline(level + 1, &out)
+        }
         out.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { out.append(contentsOf: $0) }
-        out.append(UInt8(ascii: "\""))
-        out.append(UInt8(ascii: ":"))
-        out.append(UInt8(ascii: " "))
+        out.append(bytes: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        let tail: StaticString = "\": "
+        out.append(bytes: UnsafeBufferPointer(start: tail.utf8Start, count: tail.utf8CodeUnitCount))
     }
 
     private static func optional(_ text: String?, _ out: inout some ByteOutput) {
@@ -240,17 +233,17 @@ enum JSONBytes {
     }
 
     /// A line break and two spaces per level.
-    static func newline(_ level: Int, _ out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\n"))
-        let width = 2 * level
-        if width <= spaces.count {
-            out.append(contentsOf: spaces[..<width])
+    @inline(__always)
+    static func newline(_ level: Int, _ out: inout some ByteOutput) {
+        let text: StaticString = "\n                                "
+        let width = 1 + 2 * level
+        if width <= text.utf8CodeUnitCount {
+            out.append(bytes: UnsafeBufferPointer(start: text.utf8Start, count: width))
         } else {
-            for _ in 0..<width { out.append(UInt8(ascii: " ")) }
+            out.append(UInt8(ascii: "\n"))
+            for _ in 1..<width { out.append(UInt8(ascii: " ")) }
         }
     }
-
-    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 32)
 
     /// Bytes below 0x20 are the only encodings of those scalars, and `"` and `\` are never
     /// inside a multi-byte scalar, so a look at the bytes is exact.
@@ -260,9 +253,13 @@ enum JSONBytes {
 
     /// A quoted string: `"`, `\`, line ends and tabs escaped by letter, other control bytes as
     /// `\u00XX`, everything else as it is.
+    @inline(__always)
     static func string(_ s: String, to out: inout some ByteOutput) {
-        var s = s
-        s.withUTF8 { string($0, to: &out) }
+        // A native string lends its bytes; others (bridged, or from a substring) are made so.
+        if s.utf8.withContiguousStorageIfAvailable({ string($0, to: &out) }) == nil {
+            var s = s
+            s.withUTF8 { string($0, to: &out) }
+        }
     }
 
     /// True when no byte of `bytes` needs an escape, looked at eight bytes at a time: a byte
