@@ -235,11 +235,12 @@ package final class PlainRowBuilder: Sendable {
         if let category, !record.field(category).isEmpty {
             // A category word the table's own words do not know is read with low confidence.
             guard let known = tables.category(record.field(category), { text in
-                CategoryWords.category(for: CellCleaner.firstOfMultiSelect(text)).map(Self.ordinal)
+                CategoryWords.category(for: CellCleaner.firstOfMultiSelect(text)).map {
+                    PlainMemo.CategoryReading(ordinal: Self.ordinal($0), written: text.lowercased() == $0.rawValue ? nil : text)
+                }
             }) else { return nil }
-            categoryValue = known
-            let written = Self.text(record.field(category))
-            if written.lowercased() != Category.allCases[known].rawValue { categoryText = written }
+            categoryValue = known.ordinal
+            categoryText = known.written
         }
 
         var notesValue: String?
@@ -295,13 +296,19 @@ package final class PlainRowBuilder: Sendable {
 /// builder keeps one for each thread that may make a batch, `PerThread`); what it remembers
 /// depends only on the text, so which one a batch takes changes nothing in what is made.
 final class PlainMemo {
+    /// A category cell read: the category by `PlainRowBuilder.ordinal`, and the text as written
+    /// when it is not the category's own word (the output's `categoryText`).
+    struct CategoryReading {
+        let ordinal: Int
+        let written: String?
+    }
+
     /// Where `SubscriptionJSONWriter.writeInList` puts a list entry together.
     var scratch: [UInt8] = []
     struct Tables {
         private var cycles = ByteKeyTable<Cycle?>(capacity: PlainMemo.capacity)
         private var dates = ByteKeyTable<CalendarDate?>(capacity: PlainMemo.capacity)
-        /// Categories by `PlainRowBuilder.ordinal`.
-        private var categories = ByteKeyTable<Int?>(capacity: PlainMemo.capacity)
+        private var categories = ByteKeyTable<CategoryReading?>(capacity: PlainMemo.capacity)
         /// The currencies seen, and apart from them their packed codes (`PlainFacts.pack`),
         /// which are what is searched: a handful.
         private var currencies: [Currency] = []
@@ -315,7 +322,7 @@ final class PlainMemo {
             Self.lookUp(&dates, bytes, read)
         }
 
-        mutating func category(_ bytes: UnsafeBufferPointer<UInt8>, _ read: (String) -> Int?) -> Int? {
+        mutating func category(_ bytes: UnsafeBufferPointer<UInt8>, _ read: (String) -> CategoryReading?) -> CategoryReading? {
             Self.lookUp(&categories, bytes, read)
         }
 

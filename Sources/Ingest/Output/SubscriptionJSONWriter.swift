@@ -280,10 +280,9 @@ enum JSONBytes {
             i += 8
         }
         guard i < bytes.count else { return true }
-        // The last bytes, after letters that need no escape.
-        var tail = ones &* UInt64(UInt8(ascii: "A"))
-        withUnsafeMutableBytes(of: &tail) { $0.baseAddress!.copyMemory(from: base + i, byteCount: bytes.count - i) }
-        return clean(tail)
+        // The last bytes: in the eight that end the text, or one by one in a shorter text.
+        if bytes.count >= 8 { return clean(UnsafeRawPointer(base + bytes.count - 8).loadUnaligned(as: UInt64.self)) }
+        return !bytes.contains(where: needsEscape)
     }
 
     /// A quoted string of UTF-8 bytes, as `string` writes the text they hold.
