@@ -196,6 +196,9 @@ import Testing
             var listed: [UInt8] = []
             SubscriptionJSONWriter.writeInList(sub, to: &listed)
             #expect(listed == direct)
+            var scratch: [UInt8] = [], withMember: [UInt8] = []
+            SubscriptionJSONWriter.writeInList(sub, to: &withMember, scratch: &scratch, serviceMember: sub.service.map(SubscriptionJSONWriter.serviceMember))
+            #expect(withMember == direct)
             #expect(direct.count <= SubscriptionJSONWriter.sizeBound(sub))
         }
         let text = CanonicalJSON.text(shapes)

@@ -152,7 +152,8 @@ package final class PlainRowBuilder: Sendable {
                     }
                     if let facts, let subscription = subscription(record, facts: facts, tables: &memo.tables) {
                         let start = batch.json.count
-                        SubscriptionJSONWriter.writeInList(subscription, to: &batch.json, scratch: &memo.scratch)
+                        SubscriptionJSONWriter.writeInList(subscription, to: &batch.json, scratch: &memo.scratch,
+                                                            serviceMember: memo.serviceMember(brand: Int(facts.brand), catalog.services))
                         batch.rows.append(.plain(batch.plain.count))
                         batch.plain.append(PlainRow(brand: Int(facts.brand), subscription: subscription, json: start..<batch.json.count))
                     } else {
@@ -305,6 +306,17 @@ final class PlainMemo {
 
     /// Where `SubscriptionJSONWriter.writeInList` puts a list entry together.
     var scratch: [UInt8] = []
+    /// Each catalog brand's `service` member once written (`SubscriptionJSONWriter.serviceMember`), by brand.
+    private var serviceMembers: [[UInt8]?] = []
+
+    func serviceMember(brand: Int, _ services: [Subscription.Service]) -> [UInt8]? {
+        guard services.indices.contains(brand) else { return nil }
+        if serviceMembers.isEmpty { serviceMembers = Array(repeating: nil, count: services.count) }
+        if let bytes = serviceMembers[brand] { return bytes }
+        let bytes = SubscriptionJSONWriter.serviceMember(services[brand])
+        serviceMembers[brand] = bytes
+        return bytes
+    }
     struct Tables {
         private var cycles = ByteKeyTable<Cycle?>(capacity: PlainMemo.capacity)
         private var dates = ByteKeyTable<CalendarDate?>(capacity: PlainMemo.capacity)

@@ -12,6 +12,14 @@ enum SubscriptionJSONWriter {
     /// before the subscription ends instead of holding all of it.
     static func write<Output: ByteOutput>(_ sub: Subscription, to out: inout Output, indent level: Int,
                                           drain: (inout Output) throws -> Void) rethrows {
+        try write(sub, to: &out, indent: level, serviceMember: nil, drain: drain)
+    }
+
+    /// `write`, with the bytes of the subscription's `service` member already written by
+    /// `serviceMember` (a list names one service on many rows) when they are given.
+    private static func write<Output: ByteOutput>(_ sub: Subscription, to out: inout Output, indent level: Int,
+                                                  serviceMember: UnsafeBufferPointer<UInt8>?,
+                                                  drain: (inout Output) throws -> Void) rethrows {
         out.append(UInt8(ascii: "{"))
         key("name", first: true, level, &out)
         JSONBytes.string(sub.name, to: &out)
@@ -47,7 +55,11 @@ enum SubscriptionJSONWriter {
         }
         key("notes", level, &out)
         optional(sub.notes, &out)
-        if let service = sub.service { write(service, to: &out, indent: level) }
+        if let serviceMember, sub.service != nil {
+            out.append(bytes: serviceMember)
+        } else if let service = sub.service {
+            write(service, to: &out, indent: level)
+        }
         key("source", level, &out)
         write(sub.source, to: &out, indent: level + 1)
         if !sub.alsoFrom.isEmpty {
@@ -87,15 +99,28 @@ enum SubscriptionJSONWriter {
     /// put together in `scratch` (grown to the entry's largest size and kept for the next one,
     /// where each byte is a store: `ReservedBytes`) and appended at once. A subscription too
     /// large for that (a bank series with thousands of source rows) is written to `out` directly.
-    static func writeInList(_ sub: Subscription, to out: inout [UInt8], scratch: inout [UInt8]) {
+    /// `serviceMember`, when given, is what `serviceMember(sub.service)` returns.
+    static func writeInList(_ sub: Subscription, to out: inout [UInt8], scratch: inout [UInt8], serviceMember: [UInt8]? = nil) {
         let bound = sizeBound(sub)
         guard bound <= 1 << 16 else { return write(sub, to: &out, indent: 2) }
         if scratch.count < bound { scratch = [UInt8](repeating: 0, count: max(bound, 4096)) }
         scratch.withUnsafeMutableBufferPointer { memory in
             var entry = ReservedBytes(memory)
-            write(sub, to: &entry, indent: 2)
+            if let serviceMember {
+                serviceMember.withUnsafeBufferPointer { write(sub, to: &entry, indent: 2, serviceMember: $0, drain: { _ in }) }
+            } else {
+                write(sub, to: &entry, indent: 2)
+            }
             out.append(contentsOf: entry.written)
         }
+    }
+
+    /// The `service` member as a subscription in the document's list writes it, for
+    /// `writeInList` to copy on every row that names the service.
+    static func serviceMember(_ service: Subscription.Service) -> [UInt8] {
+        var bytes: [UInt8] = []
+        write(service, to: &bytes, indent: 2)
+        return bytes
     }
 
     /// `writeInList` with scratch memory of its own.
