@@ -131,6 +131,7 @@ enum CommonOptions {
                 choices: SourceKind.allCases.map(\.rawValue)),
         .option("--kinds", value: "LIST", help: "Recurring bank series to import, comma-separated: subscription, bill, transfer, habit (default: subscription)."),
         .option("--map", value: "FIELD=HEADER", help: "Take FIELD from the column HEADER (repeatable).", repeats: true),
+        .option("--sheet", value: "NAME|N", help: "Workbooks (.xlsx, .ods): import this sheet, by name or number (default: every visible sheet with a name and a price column)."),
         .option("--encoding", value: "NAME", help: "Text encoding of CSV input: utf-8, utf-16, windows-1252 or gb18030 (default: from the bytes).",
                 choices: ["utf-8", "utf-16", "utf-16be", "windows-1252", "gb18030"]),
     ] + limits
@@ -273,6 +274,10 @@ enum CommonOptions {
             options.zip.maxMemberBytes = bytes
         }
         options.limits = try limits(args)
+        if let sheet = args.value("--sheet") {
+            guard !sheet.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("--sheet: expected a sheet's name or number, e.g. --sheet Subscriptions") }
+            options.sheet = sheet
+        }
         if let list = args.value("--kinds") {
             var kinds: Set<ImportDraft.Kind> = []
             for word in list.split(separator: ",") {

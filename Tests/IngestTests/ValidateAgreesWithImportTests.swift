@@ -67,6 +67,11 @@ import Testing
                 #expect(Self.decisions(table.formats, table.mapping) == Self.decisions(prepared.formats, prepared.mapping),
                         "\(member.part)")
             }
+        case .workbook:
+            let (sheets, _) = try WorkbookImporter(options: options).choose(path: path, name: relative)
+            defer { for sheet in sheets { sheet.file.remove() } }
+            #expect(validated.tables.map(\.part) == sheets.map(\.sheet.name))
+            #expect(validated.tables.first?.mapping == imported.mapping)
         case .bankStatement:
             let read = try #require(validated.statement)
             let opened = try options.openStatement(path: path, name: relative)

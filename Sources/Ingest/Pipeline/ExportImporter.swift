@@ -71,8 +71,12 @@ package struct PreparedExport: Sendable {
         /// nil: not inflated yet (`ExportImporter.run` without a first pass).
         var file: TemporaryFile?
         var table: PreparedTable?
+        /// A workbook sheet's row numbers by line of its CSV file.
+        var lines = SheetLines()
     }
 
     var members: [Member]
     var superseded: [String]
+    /// Workbooks: the sheets left out, with why.
+    var leftOut: [String] = []
 }

@@ -17,6 +17,9 @@ public struct ImportOptions: Sendable {
     public var sampleSize: Int
     /// Reads screenshots; nil when this build or caller has no OCR engine.
     public var recognizer: (any TextRecognizer)?
+    /// `--sheet`: the workbook sheet to import, by name or 1-based number; nil for every sheet
+    /// that holds a list.
+    package var sheet: String?
     /// `--encoding`: the text encoding of CSV inputs; nil to tell from the bytes.
     public var encoding: TextEncoding?
     /// Limits and base URL for inputs given as links.

@@ -84,7 +84,11 @@ package struct Importer: Sendable {
         if RemoteLink.isRemote(path) { return try runRemote(path, name: display, prepared: prepared, emit: emit) }
         try Importer.refuseFolder(path, name: display)
         // A table `runNames` prepared was already found not to be a statement.
-        let kind = options.inputKind(of: path, mayBeStatement: prepared == nil).sourceKind
+        let input = options.inputKind(of: path, mayBeStatement: prepared == nil)
+        if input == .workbook {
+            return try WorkbookImporter(options: options).run(path: path, name: display, prepared: archive, emit: emit)
+        }
+        let kind = input.sourceKind
         switch kind {
         case .bank:
             let table = try options.openStatement(path: path, name: display)
@@ -111,7 +115,12 @@ package struct Importer: Sendable {
     package func runNames(path: String, name: String? = nil, count: (UInt64?) throws -> Void) throws -> RecordedImport? {
         let display = name ?? path
         if !RemoteLink.isRemote(path) { try Importer.refuseFolder(path, name: display) }
-        let kind = RemoteLink.isRemote(path) ? options.kind ?? .csv : options.inputKind(of: path).sourceKind
+        let input = RemoteLink.isRemote(path) ? nil : options.inputKind(of: path)
+        if input == .workbook {
+            // Written out once: the sheets the counting pass read go on to the import.
+            return .archive(try WorkbookImporter(options: options).prepare(path: path, name: display, count: count))
+        }
+        let kind = input?.sourceKind ?? options.kind ?? .csv
         let catalog = options.catalog
         func hash(_ draft: ImportDraft) -> UInt64? { DraftMerger.key(draft, catalog: catalog).map(DraftMerger.hash) }
         switch kind {
