@@ -126,6 +126,19 @@ import Testing
             Row(name: "Adobe CC", amount: "59.99", currency: nil, next: nil, part: "Abos", line: 7),
             Row(name: "Amazon Prime", amount: "89.90", currency: "EUR", next: "2026-11-01", part: "Abos", line: 8),
         ]),
+        // Written by openpyxl (a title row, a blank row, a totals row with a formula, a date-time).
+        ("openpyxl-abonnements.xlsx", nil, [
+            Row(name: "Canal+", amount: "24.99", currency: "EUR", next: "2026-03-05", part: "Abonnements", line: 4),
+            Row(name: "Deezer Premium", amount: "11.99", currency: "EUR", next: "2026-03-12", part: "Abonnements", line: 5),
+            Row(name: "Free Fibre", amount: "29.99", currency: "EUR", next: "2026-03-20", part: "Abonnements", line: 6),
+            Row(name: "Assurance habitation", amount: "186.40", currency: "EUR", next: "2026-09-01", part: "Abonnements", line: 7),
+        ]),
+        // Written by odfpy.
+        ("odfpy-subscriptions.ods", nil, [
+            Row(name: "YouTube Premium", amount: "12.99", currency: "GBP", next: "2026-03-08", part: "Subscriptions", line: 2),
+            Row(name: "Amazon Prime", amount: "95.00", currency: "GBP", next: "2026-07-14", part: "Subscriptions", line: 3),
+            Row(name: "Xbox Game Pass", amount: "14.99", currency: "GBP", next: "2026-03-27", part: "Subscriptions", line: 4),
+        ]),
         ("budget.ods", "2", [
             Row(name: "Netflix", amount: "13.99", currency: "EUR", next: "2026-03-15", part: "Abos", line: 2),
             Row(name: "Spotify", amount: "10.99", currency: "EUR", next: "2026-03-02", part: "Abos", line: 6),
@@ -144,6 +157,7 @@ import Testing
     /// The note names the sheets read and those left out, with why.
     static let notes: [(String, String?, String)] = [
         ("household.xlsx", nil, "read sheet \"Subscriptions\" (5 rows); left out \"Settings\" (hidden), \"Summary\" (no name column)"),
+        ("openpyxl-abonnements.xlsx", nil, "read sheet \"Abonnements\" (8 rows); left out \"Read me\" (no price column)"),
         ("two-lists.xlsx", nil, "read sheets \"Streaming\" (1 row), \"Software\" (1 row)"),
         ("budget.ods", nil, "read sheet \"Abos\" (5 rows); left out \"Versteckt\" (hidden), \"Übersicht\" (no name or price column)"),
         ("budget.ods", "abos", "read sheet \"Abos\" (5 rows); left out \"Übersicht\" (not chosen), \"Versteckt\" (not chosen)"),
