@@ -143,6 +143,24 @@ enum CommonOptions {
         .option("--max-input-bytes", value: "N", help: "Refuse standard input (-) longer than N bytes (default 4294967296)."),
     ]
 
+    /// The column mappings saved in the `ingest.json` nearest above each input (the current
+    /// folder's for standard input and links), all of them: a table uses the one saved for its
+    /// header. A broken config is a usage error naming where.
+    static func remembered(for inputs: [String]) throws(UsageError) -> [RememberedMapping] {
+        var loader = ConfigLoader()
+        var seen = Set<String>()
+        var found: [RememberedMapping] = []
+        for input in inputs {
+            let here = input == "-" || RemoteLink.isRemote(input) ? FileManager.default.currentDirectoryPath + "/-" : input
+            do {
+                if let config = try loader.nearest(to: here), seen.insert(config.path).inserted { found += config.mappings }
+            } catch {
+                throw UsageError("\(RemedyWording.describe(error))")
+            }
+        }
+        return found
+    }
+
     /// The caps from `--max-cell-bytes`, `--max-columns` and `--max-input-bytes`.
     static func limits(_ args: ParsedArguments) throws(UsageError) -> ReadLimits {
         func count(_ name: String, example: String) throws(UsageError) -> Int? {

@@ -19,7 +19,9 @@ struct ColumnsCommand: Command {
     init(_ args: ParsedArguments) throws(UsageError) {
         guard args.positionals.count == 1 else { throw UsageError("columns needs exactly one FILE") }
         input = args.positionals[0]
-        options = try CommonOptions.importOptions(args)
+        var options = try CommonOptions.importOptions(args)
+        options.remembered = try CommonOptions.remembered(for: [input])
+        self.options = options
         json = try CommonOptions.format(args, ["text", "json"]) == "json"
         output = args.value("-o")
         var paths = OutputPaths()

@@ -206,3 +206,32 @@ package struct Importer: Sendable {
                             skips: result.skips, warnings: result.warnings)
     }
 }
+
+extension Importer {
+    /// The column mapping of each table in the file at `path` (a table, each sheet a workbook
+    /// imports, each database of a Notion export), as the import would choose it; none for a bank
+    /// statement or an image. For `--save-map`.
+    package func tableMappings(path: String, name: String? = nil) throws -> [ColumnMapping] {
+        let display = name ?? path
+        try Importer.refuseFolder(path, name: display)
+        let importer = TableImporter(options: options)
+        switch options.inputKind(of: path) {
+        case .table:
+            return [try importer.mapping(for: options.openTable(path: path, name: display)).0]
+        case .workbook:
+            let workbooks = WorkbookImporter(options: options)
+            let (sheets, _) = try workbooks.choose(path: path, name: display)
+            defer { for sheet in sheets { sheet.file.remove() } }
+            return try sheets.map { try importer.mapping(for: workbooks.open($0, name: display)).0 }
+        case .notionExport:
+            let export = try NotionExport(path: path, name: display, limits: options.zip)
+            return try export.members.map { member in
+                let file = try export.spool(member)
+                defer { file.remove() }
+                return try importer.mapping(for: options.openTable(path: file.path, name: "\(display): \(member.part)")).0
+            }
+        case .bankStatement, .screenshot:
+            return []
+        }
+    }
+}

@@ -31,6 +31,7 @@ package struct FileValidator: Sendable {
         var options = ImportOptions(kind: kind, context: context, overrides: settings.map, sampleSize: sampleSize,
                                     encoding: encoding)
         options.limits = limits
+        options.remembered = settings.remembered
         return options
     }
 
