@@ -138,6 +138,8 @@ package struct TableImporter: Sendable {
         private struct Lane {
             var formats: ColumnFormats
             var brands: BrandBytes.Memo? = BrandBytes.Memo()
+            /// The markets of names in other scripts, each looked up once (at most 4096 kept).
+            var markets: [String: ColumnFormats.Market?] = [:]
         }
 
         private let lanes: PerThread<Lane>
@@ -173,6 +175,19 @@ package struct TableImporter: Sendable {
                         let record = records[i]
                         lane.formats.observe(record)
                         let brand = builder.nameBrand(record, column: nameColumn, memo: &lane.brands)
+                        if let brand {
+                            lane.formats.countMarket(builder.catalog.markets[brand])
+                        } else if let column = nameColumn, column < record.count, record.field(column).contains(where: { $0 >= 0x80 }) {
+                            // Names in other scripts are matched by the full catalog look-up.
+                            let name = String(decoding: record.field(column), as: UTF8.self)
+                            let market: ColumnFormats.Market?
+                            if let known = lane.markets[name] { market = known } else {
+                                market = ColumnFormats.Market(builder.catalog.match(name)?.brand.market)
+                                if lane.markets.count >= 4096 { lane.markets.removeAll(keepingCapacity: true) }
+                                lane.markets[name] = market
+                            }
+                            lane.formats.countMarket(market)
+                        }
                         if hashing { hashes.append(builder.duplicateHash(record, brand: brand)) }
                         if spooling { brandList.append(brand.map(Int32.init) ?? -1) }
                     }

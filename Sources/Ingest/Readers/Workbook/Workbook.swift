@@ -299,7 +299,8 @@ private final class SharedStringsCollector: WorkbookXMLDelegate {
 /// format, handed to a `SheetWriter`.
 private final class XLSXSheetCollector: WorkbookXMLDelegate {
     let limits: WorkbookLimits
-    let sharedStrings: [String]
+    /// The workbook's shared strings, by index.
+    let strings: [String]
     let styles: [NumberFormat]
     let date1904: Bool
     var writer: SheetWriter?
@@ -315,7 +316,7 @@ private final class XLSXSheetCollector: WorkbookXMLDelegate {
 
     init(what: String, limits: WorkbookLimits, sharedStrings: [String], styles: [NumberFormat], date1904: Bool) {
         self.limits = limits
-        self.sharedStrings = sharedStrings
+        strings = sharedStrings
         self.styles = styles
         self.date1904 = date1904
         super.init(what: what)
@@ -387,11 +388,11 @@ private final class XLSXSheetCollector: WorkbookXMLDelegate {
         let place = "\(XLSXSheetCollector.letters(column))\(row)"
         switch type {
         case "s":
-            guard let index = Int(value.trimmingCharacters(in: .whitespaces)), sharedStrings.indices.contains(index) else {
+            guard let index = Int(value.trimmingCharacters(in: .whitespaces)), strings.indices.contains(index) else {
                 throw ReadError(file: what, line: row, column: column + 1,
-                    "cell \(place) points at shared string \(value), which the workbook does not hold (it has \(sharedStrings.count)); the workbook is damaged, save it again")
+                    "cell \(place) points at shared string \(value), which the workbook does not hold (it has \(strings.count)); the workbook is damaged, save it again")
             }
-            return sharedStrings[index]
+            return strings[index]
         case "inlineStr": return inline
         case "str", "e": return value
         case "b": return value == "1" ? "TRUE" : value == "0" ? "FALSE" : value
