@@ -36,7 +36,7 @@ struct ColumnsCommand: Command {
         let table: TableSource
         let mapping: ColumnMapping
         do {
-            table = try options.openTable(path: file.path, name: file.name)
+            table = try options.openList(path: file.path, name: file.name)
             mapping = try TableImporter(options: options).mapping(for: table).0
         } catch let error as ReadError {
             Stderr.print("ingest: \(RemedyWording.describe(error))")

@@ -97,7 +97,7 @@ package struct Importer: Sendable {
             return try ExportImporter(options: options).run(path: path, name: display, prepared: archive, emit: emit)
         case .csv, .sheets, .notion:
             return try TableImporter(options: options).run(name: display, kind: kind, prepared: prepared, plain: plain, open: {
-                try options.openTable(path: path, name: display)
+                try options.openList(path: path, name: display)
             }, emit: emit)
         case .screenshot:
             return try readScreenshot(path: path, name: display, emit: emit)
@@ -146,7 +146,7 @@ package struct Importer: Sendable {
                 return .archive(try ExportImporter(options: options).prepare(path: path, name: display, count: count))
             }
             let prepared = try TableImporter(options: options).runNames(name: display, open: {
-                try options.openTable(path: path, name: display)
+                try options.openList(path: path, name: display)
             }, count: count)
             return .prepared(prepared)
         case .bank where !RemoteLink.isRemote(path):
@@ -217,7 +217,7 @@ extension Importer {
         let importer = TableImporter(options: options)
         switch options.inputKind(of: path) {
         case .table:
-            return [try importer.mapping(for: options.openTable(path: path, name: display)).0]
+            return [try importer.mapping(for: options.openList(path: path, name: display)).0]
         case .workbook:
             let workbooks = WorkbookImporter(options: options)
             let (sheets, _) = try workbooks.choose(path: path, name: display)
@@ -228,7 +228,7 @@ extension Importer {
             return try export.members.map { member in
                 let file = try export.spool(member)
                 defer { file.remove() }
-                return try importer.mapping(for: options.openTable(path: file.path, name: "\(display): \(member.part)")).0
+                return try importer.mapping(for: options.openList(path: file.path, name: "\(display): \(member.part)")).0
             }
         case .bankStatement, .screenshot:
             return []

@@ -56,6 +56,12 @@ extension ImportOptions {
         return try CSVTable(path: path, name: name, encoding: encoding, limits: limits)
     }
 
+    /// `openTable`, with the rows of one record joined when the table writes a record over
+    /// several rows (`RecordGroups`): what every list import and check reads.
+    package func openList(path: String, name: String) throws(ReadError) -> TableSource {
+        try RecordGroups.wrap(openTable(path: path, name: name))
+    }
+
     /// Opens a bank statement with `--encoding`, the context and the read limits.
     package func openStatement(path: String, name: String) throws(ReadError) -> TransactionTable {
         try BinarySignature.refuse(path: path, name: name)

@@ -9,7 +9,7 @@ struct WorkbookImporter {
     /// A sheet's CSV file opened for the table reader, rows numbered as in the sheet.
     func open(_ sheet: Workbook.ReadSheet, name: String) throws(ReadError) -> TableSource {
         let table = try CSVTable(path: sheet.file.path, name: "\(name): \(sheet.sheet.name)", encoding: .utf8, limits: options.limits)
-        return SheetTable(table: table, lines: sheet.lines)
+        return try RecordGroups.wrap(SheetTable(table: table, lines: sheet.lines))
     }
 
     /// The sheets to import, written out, and those left out with why.

@@ -145,7 +145,7 @@ package struct FileValidator: Sendable {
         let options = importOptions
         func openPass() throws(ReadError) -> TableSource {
             if let open { return try open(file, findings.path) }
-            return try options.openTable(path: file, name: findings.path)
+            return try options.openList(path: file, name: findings.path)
         }
         let first = try openPass()
         let headerLine = first.headerLine ?? 1
