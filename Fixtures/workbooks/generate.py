@@ -157,6 +157,11 @@ xlsx("broken-dtd.xlsx", [("List", None, [(1, [s(0, "Name"), s(1, "Price")])])],
 xlsx("broken-number.xlsx", [("List", None, [(1, [s(0, "Name"), s(1, "Price")]), (2, [s(0, "Netflix"), n(1, "twelve")])])])
 xlsx("broken-far-column.xlsx", [("List", None, [(1, [s(0, "Name"), s(1, "Price")]), (2, [s(0, "Netflix"), (12000, "n", "1", 0)])])])
 write_zip("not-a-workbook.xlsx", [("readme.txt", "hello")])
+# A byte that is not UTF-8 inside an attribute's name: Foundation's XML parser stops the program
+# on it, so the reader refuses the member before parsing.
+with zipfile.ZipFile("household.xlsx") as source:
+    write_zip("broken-not-utf8.xlsx", [(n, source.read(n).replace(b'numFmtId="14"', b'numF\xb4tId="14"', 1) if n == "xl/styles.xml" else source.read(n))
+                                       for n in source.namelist()])
 with open("household.xlsx", "rb") as f:
     whole = f.read()
 with open("broken-cut-off.xlsx", "wb") as f:

@@ -174,6 +174,7 @@ import Testing
         ("broken-cut-off.xlsx", nil, "broken-cut-off.xlsx", nil, nil, "no central directory found"),
         ("not-a-workbook.xlsx", nil, "not-a-workbook.xlsx", nil, nil, "is a ZIP archive but not a workbook"),
         ("broken-dtd.xlsx", nil, "broken-dtd.xlsx: xl/worksheets/sheet1.xml", nil, nil, "declares a DTD"),
+        ("broken-not-utf8.xlsx", nil, "broken-not-utf8.xlsx: xl/styles.xml", 2, nil, "byte 0xB4 is not UTF-8"),
         ("broken-truncated-xml.xlsx", nil, "broken-truncated-xml.xlsx: xl/worksheets/sheet1.xml", nil, nil, "ends inside an element"),
         ("broken-shared-index.xlsx", nil, "broken-shared-index.xlsx: List", 2, 1, "cell A2 points at shared string 57"),
         ("broken-number.xlsx", nil, "broken-number.xlsx: List", 2, 2, "cell B2 should hold a number but holds \"twelve\""),

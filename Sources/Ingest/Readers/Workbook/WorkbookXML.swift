@@ -23,6 +23,7 @@ enum WorkbookXML {
     /// Parses `file` with `delegate`; `what` names the member in messages (`book.xlsx: xl/worksheets/sheet1.xml`).
     static func parse(_ file: TemporaryFile, what: String, delegate: WorkbookXMLDelegate) throws(ReadError) {
         try refuseDTD(file, what: what)
+        try requireUTF8(file, what: what)
         guard let stream = InputStream(fileAtPath: file.path) else {
             throw ReadError(file: what, "cannot read the inflated member back from its temporary file")
         }
@@ -40,6 +41,44 @@ enum WorkbookXML {
         }
         if delegate.depth > 0 {
             throw ReadError(file: what, "the XML ends inside an element (the workbook is cut off; download or save it again)")
+        }
+    }
+
+    /// Checks that the member is UTF-8, as workbooks write their XML, a chunk at a time: bytes
+    /// that are not would reach Foundation's XML parser, which stops the program on some of
+    /// them (in a name) instead of reporting an error.
+    static func requireUTF8(_ file: TemporaryFile, what: String) throws(ReadError) {
+        guard let handle = FileHandle(forReadingAtPath: file.path) else { return }
+        defer { try? handle.close() }
+        var carried: [UInt8] = []
+        var line = 1
+        while true {
+            let chunk = [UInt8]((try? handle.read(upToCount: 1 << 20)) ?? Data())
+            let atEnd = chunk.isEmpty
+            var bytes = carried + chunk
+            carried = []
+            if !atEnd {
+                // A sequence cut at the chunk's end waits for the next chunk.
+                var start = bytes.count
+                while start > 0, bytes.count - start < 4, bytes[start - 1] & 0xC0 == 0x80 { start -= 1 }
+                if start > 0, bytes[start - 1] >= 0xC0 { start -= 1; carried = Array(bytes[start...]); bytes.removeSubrange(start...) }
+            }
+            if String(validating: bytes, as: UTF8.self) == nil {
+                var i = 0
+                while i < bytes.count {
+                    let b = bytes[i]
+                    let length = b < 0x80 ? 1 : (0xC2...0xDF).contains(b) ? 2 : (0xE0...0xEF).contains(b) ? 3 : (0xF0...0xF4).contains(b) ? 4 : 0
+                    let valid = length > 0 && i + length <= bytes.count && bytes[(i + 1)..<(i + length)].allSatisfy { $0 & 0xC0 == 0x80 }
+                        && String(validating: bytes[i..<(i + length)], as: UTF8.self) != nil
+                    if !valid { break }
+                    if b == 0x0A { line += 1 }
+                    i += length
+                }
+                let shown = i < bytes.count ? "0x" + String(bytes[i], radix: 16, uppercase: true) : "a cut-off character"
+                throw ReadError(file: what, line: line, "byte \(shown) is not UTF-8, which a workbook's XML is written in (the workbook is damaged; open it and save it again, or export the sheet as CSV)")
+            }
+            line += bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            if atEnd { return }
         }
     }
 
