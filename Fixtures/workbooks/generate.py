@@ -155,6 +155,7 @@ xlsx("broken-truncated-xml.xlsx", [("List", None, [(1, [s(0, "Name"), s(1, "Pric
 xlsx("broken-dtd.xlsx", [("List", None, [(1, [s(0, "Name"), s(1, "Price")])])],
      extra={"List": lambda x: x.replace("<worksheet", '<!DOCTYPE worksheet [<!ENTITY a "aaaaaaaaaa">]>\n<worksheet', 1)})
 xlsx("broken-number.xlsx", [("List", None, [(1, [s(0, "Name"), s(1, "Price")]), (2, [s(0, "Netflix"), n(1, "twelve")])])])
+xlsx("broken-rows-out-of-order.xlsx", [("List", None, [(1, [s(0, "Name"), s(1, "Price")]), (5, [s(0, "Netflix"), n(1, "9.99")]), (3, [s(0, "Spotify"), n(1, "9.99")])])])
 xlsx("broken-far-column.xlsx", [("List", None, [(1, [s(0, "Name"), s(1, "Price")]), (2, [s(0, "Netflix"), (12000, "n", "1", 0)])])])
 write_zip("not-a-workbook.xlsx", [("readme.txt", "hello")])
 # A byte that is not UTF-8 inside an attribute's name: Foundation's XML parser stops the program
@@ -228,6 +229,12 @@ ods("budget.ods", [
 ods("broken-repeated-rows.ods", [
     '<table:table table:name="List">' + row(text("Name"), text("Price"))
     + row(text("Netflix"), money("9.99", "USD", "$9.99"), repeat=100000000) + "</table:table>"])
+# Repeat counts past any integer: empty ones only move the count on, a filled one is refused.
+ods("broken-huge-repeats.ods", [
+    '<table:table table:name="List">' + row(text("Name"), text("Price"), '<table:table-cell table:number-columns-repeated="99999999999999999999999"/>')
+    + row('<table:table-cell/>', repeat="9223372036854775807")
+    + row(text("Netflix"), money("9.99", "USD", "$9.99"), '<table:table-cell table:number-columns-repeated="9223372036854775807"/>')
+    + "</table:table>"])
 ods("broken-repeated-columns.ods", [
     '<table:table table:name="List">' + row(text("Name"), text("Price"))
     + row(text("Netflix"), '<table:table-cell office:value-type="string" table:number-columns-repeated="50000"><text:p>x</text:p></table:table-cell>')

@@ -178,9 +178,12 @@ import Testing
         ("broken-truncated-xml.xlsx", nil, "broken-truncated-xml.xlsx: xl/worksheets/sheet1.xml", nil, nil, "ends inside an element"),
         ("broken-shared-index.xlsx", nil, "broken-shared-index.xlsx: List", 2, 1, "cell A2 points at shared string 57"),
         ("broken-number.xlsx", nil, "broken-number.xlsx: List", 2, 2, "cell B2 should hold a number but holds \"twelve\""),
+        ("broken-rows-out-of-order.xlsx", nil, "broken-rows-out-of-order.xlsx: List", 3, nil, "row 3 comes after row 5"),
         ("broken-far-column.xlsx", nil, "broken-far-column.xlsx: List", 2, 12001, "past the 10000 columns"),
         ("broken-repeated-columns.ods", nil, "broken-repeated-columns.ods: List", 2, 2, "a cell repeated to column 50001"),
-        ("broken-repeated-rows.ods", nil, "broken-repeated-rows.ods: List", 2, nil, "a row repeated 100000000 times"),
+        ("broken-repeated-rows.ods", nil, "broken-repeated-rows.ods: List", 2, nil, "a row repeated 100000000 times goes past the 1048576 rows"),
+        // Repeat counts past any integer are held at 2^32: the row after the empty ones is past the last row.
+        ("broken-huge-repeats.ods", nil, "broken-huge-repeats.ods: List", 4_294_967_298, nil, "row 4294967298 is past the 1048576 rows"),
         ("household.xlsx", "Budget", "household.xlsx", nil, nil, "--sheet Budget: the workbook has no such sheet (sheets: 1 \"Summary\", 2 \"Subscriptions\", 3 \"Settings\")"),
     ]
 

@@ -60,13 +60,13 @@ final class ODSCollector: WorkbookXMLDelegate {
             row = 0
             do { writer = try SheetWriter(what: "\(book): \(sheetName)", limits: limits) } catch { fail(parser, error) }
         case "table-row" where tableDepth == 1:
-            rowRepeat = max(1, attributes["number-rows-repeated"].flatMap { Int($0) } ?? 1)
+            rowRepeat = ODSCollector.repeats(attributes["number-rows-repeated"])
             cells.removeAll(keepingCapacity: true)
             column = 0
         case "table-cell", "covered-table-cell":
             guard tableDepth == 1 else { return }
             inCell = true
-            cellRepeat = max(1, attributes["number-columns-repeated"].flatMap { Int($0) } ?? 1)
+            cellRepeat = ODSCollector.repeats(attributes["number-columns-repeated"])
             paragraphs = []
             typed = ODSCollector.typedValue(attributes)
         case "p", "h":
@@ -118,7 +118,8 @@ final class ODSCollector: WorkbookXMLDelegate {
             let filled = cells.contains { !$0.text.isEmpty }
             if filled {
                 guard row + rowRepeat <= limits.maxRows, rowRepeat * max(cells.count, 1) <= limits.maxRepeatedCells else {
-                    fail(parser, error("a row repeated \(rowRepeat) times, past the \(limits.maxRows) rows (or \(limits.maxRepeatedCells) cells) a sheet may have; the workbook is damaged or hostile", cell: false))
+                    let what = rowRepeat == 1 ? "row \(row + 1) is" : "a row repeated \(rowRepeat) times goes"
+                    fail(parser, error("\(what) past the \(limits.maxRows) rows (or \(limits.maxRepeatedCells) cells) a sheet may have; the workbook is damaged or hostile", cell: false))
                     return
                 }
                 do {
@@ -131,7 +132,7 @@ final class ODSCollector: WorkbookXMLDelegate {
                 }
             } else {
                 // Empty rows only move the row count on (LibreOffice writes a million at a sheet's end).
-                row = min(row + rowRepeat, Int.max / 2)
+                row = min(row + rowRepeat, 1 << 40)
             }
         case "table":
             tableDepth -= 1
@@ -150,6 +151,12 @@ final class ODSCollector: WorkbookXMLDelegate {
 
     override func text(_ string: String) {
         if paragraphDepth > 0, annotationDepth == 0 { paragraph += string }
+    }
+
+    /// A repeat count as written, at least 1 and at most 2^32 (more than any sheet holds; larger
+    /// counts would only overflow the arithmetic).
+    static func repeats(_ text: String?) -> Int {
+        min(max(1, text.flatMap { Int($0) } ?? 1), 1 << 32)
     }
 
     /// A cell's value from its type attributes, as text the normalisers read; nil for strings

@@ -330,7 +330,7 @@ private final class XLSXSheetCollector: WorkbookXMLDelegate {
             let given = attributes["r"].flatMap { Int($0) }
             let next = given ?? row + 1
             guard next > row, next <= limits.maxRows else {
-                fail(parser, ReadError(file: what, line: parser.lineNumber,
+                fail(parser, ReadError(file: what, line: next,
                     next > limits.maxRows ? "row \(next) is past the \(limits.maxRows) rows a sheet may have (the workbook is damaged)"
                         : "row \(next) comes after row \(row) (rows out of order: the workbook is damaged; save it again)"))
                 return
