@@ -99,6 +99,13 @@ seed() {
             while IFS= read -r -d '' f; do cp "$f" "$dir/$((i++))"; done \
                 < <(find Fixtures -type f -name '*.zip' -size -64k -print0)
             ;;
+        workbook)
+            # First byte: 0 names the file .xlsx, 1 .ods.
+            while IFS= read -r -d '' f; do
+                case $f in *.ods) printf '\1' ;; *) printf '\0' ;; esac >"$dir/$i"
+                cat "$f" >>"$dir/$((i++))"
+            done < <(find Fixtures -type f \( -name '*.xlsx' -o -name '*.ods' \) -size -64k -print0)
+            ;;
         drafts)
             while IFS= read -r f; do cp "$f" "$dir/$((i++))"; done \
                 < <(grep -rl 'ingest/drafts@1' Fixtures | head -50)

@@ -131,6 +131,7 @@ enum CommonOptions {
                 choices: SourceKind.allCases.map(\.rawValue)),
         .option("--kinds", value: "LIST", help: "Recurring bank series to import, comma-separated: subscription, bill, transfer, habit (default: subscription)."),
         .option("--map", value: "FIELD=HEADER", help: "Take FIELD from the column HEADER (repeatable).", repeats: true),
+        .option("--sheet", value: "NAME|N", help: "Workbooks (.xlsx, .ods): import this sheet, by name or number (default: every visible sheet with a name and a price column)."),
         .option("--encoding", value: "NAME", help: "Text encoding of CSV input: utf-8, utf-16, windows-1252 or gb18030 (default: from the bytes).",
                 choices: ["utf-8", "utf-16", "utf-16be", "windows-1252", "gb18030"]),
     ] + limits
@@ -141,6 +142,24 @@ enum CommonOptions {
         .option("--max-columns", value: "N", help: "Refuse a table with a row of more than N columns (default 10000)."),
         .option("--max-input-bytes", value: "N", help: "Refuse standard input (-) longer than N bytes (default 4294967296)."),
     ]
+
+    /// The column mappings saved in the `ingest.json` nearest above each input (the current
+    /// folder's for standard input and links), all of them: a table uses the one saved for its
+    /// header. A broken config is a usage error naming where.
+    static func remembered(for inputs: [String]) throws(UsageError) -> [RememberedMapping] {
+        var loader = ConfigLoader()
+        var seen = Set<String>()
+        var found: [RememberedMapping] = []
+        for input in inputs {
+            let here = input == "-" || RemoteLink.isRemote(input) ? FileManager.default.currentDirectoryPath + "/-" : input
+            do {
+                if let config = try loader.nearest(to: here), seen.insert(config.path).inserted { found += config.mappings }
+            } catch {
+                throw UsageError("\(RemedyWording.describe(error))")
+            }
+        }
+        return found
+    }
 
     /// The caps from `--max-cell-bytes`, `--max-columns` and `--max-input-bytes`.
     static func limits(_ args: ParsedArguments) throws(UsageError) -> ReadLimits {
@@ -273,6 +292,10 @@ enum CommonOptions {
             options.zip.maxMemberBytes = bytes
         }
         options.limits = try limits(args)
+        if let sheet = args.value("--sheet") {
+            guard !sheet.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("--sheet: expected a sheet's name or number, e.g. --sheet Subscriptions") }
+            options.sheet = sheet
+        }
         if let list = args.value("--kinds") {
             var kinds: Set<ImportDraft.Kind> = []
             for word in list.split(separator: ",") {

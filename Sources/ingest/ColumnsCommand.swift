@@ -19,7 +19,9 @@ struct ColumnsCommand: Command {
     init(_ args: ParsedArguments) throws(UsageError) {
         guard args.positionals.count == 1 else { throw UsageError("columns needs exactly one FILE") }
         input = args.positionals[0]
-        options = try CommonOptions.importOptions(args)
+        var options = try CommonOptions.importOptions(args)
+        options.remembered = try CommonOptions.remembered(for: [input])
+        self.options = options
         json = try CommonOptions.format(args, ["text", "json"]) == "json"
         output = args.value("-o")
         var paths = OutputPaths()
@@ -34,7 +36,7 @@ struct ColumnsCommand: Command {
         let table: TableSource
         let mapping: ColumnMapping
         do {
-            table = try options.openTable(path: file.path, name: file.name)
+            table = try options.openList(path: file.path, name: file.name)
             mapping = try TableImporter(options: options).mapping(for: table).0
         } catch let error as ReadError {
             Stderr.print("ingest: \(RemedyWording.describe(error))")

@@ -36,6 +36,7 @@ struct ImportCommand: Command {
         .option("--drafts", value: "FILE", help: "Write every draft to FILE for editing (then: ingest accept FILE)."),
         .option("-o", "--output", value: "FILE", help: "Write the canonical JSON here (default: standard output)."),
         ReviewOptions.mergeInto, ReviewOptions.includeInactive, ReviewOptions.keepDuplicates, ReviewOptions.rates,
+        .option("--save-map", value: "FILE", help: "Save each table's column mapping (with --map's choices) to FILE, an ingest.json, for its header: later imports of the same header use it without --map."),
         CommonOptions.quiet,
     ] + CommonOptions.reading + CommonOptions.ocr + CommonOptions.fetching + CommonOptions.archives
 
@@ -50,6 +51,8 @@ struct ImportCommand: Command {
     let keepDuplicates: Bool
     let quiet: Bool
     let importOptions: ImportOptions
+    /// `--save-map FILE`: the config file the inputs' column mappings are saved to.
+    let saveMap: String?
 
     init(_ args: ParsedArguments) throws(UsageError) {
         guard !args.positionals.isEmpty else { throw UsageError("import needs at least one INPUT (a file, or - for standard input)") }
@@ -80,10 +83,13 @@ struct ImportCommand: Command {
         quiet = args.has("--quiet")
         var importOptions = try CommonOptions.importOptions(args)
         importOptions.fetch = try CommonOptions.fetch(args)
+        importOptions.remembered = try CommonOptions.remembered(for: inputs)
         self.importOptions = importOptions
+        saveMap = args.value("--save-map")
         var paths = OutputPaths.reviewed(output: output, mergeInto: mergeInto, rates: ratesPath)
         for input in inputs { paths.input(input) }
         paths.output("--drafts", draftsPath)
+        paths.output("--save-map", saveMap)
         try paths.check()
     }
 
@@ -98,6 +104,7 @@ struct ImportCommand: Command {
         // The interactive review has the terminal to itself.
         let progress = interactive ? nil : ProgressLine.reading()
         defer { progress?.stop() }
+        if let saveMap, try !MappingSaver(options: importOptions).save(inputs, to: saveMap, quiet: quiet) { return 1 }
         if interactive || draftsPath != nil || mergeInto != nil { return try review(rates: rates) }
         return try stream(rates: rates)
     }

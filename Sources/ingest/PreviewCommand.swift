@@ -58,7 +58,9 @@ struct PreviewCommand: Command {
         mergeInto = args.value("--merge-into")
         includeInactive = args.has("--include-inactive")
         keepDuplicates = args.has("--keep-duplicates")
-        importOptions = try CommonOptions.importOptions(args)
+        var importOptions = try CommonOptions.importOptions(args)
+        importOptions.remembered = try CommonOptions.remembered(for: inputs)
+        self.importOptions = importOptions
         var paths = OutputPaths()
         paths.output("-o", output, example: format == .json ? "preview.json" : "preview.txt")
         for input in inputs { paths.input(input) }

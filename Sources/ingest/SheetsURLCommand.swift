@@ -8,8 +8,9 @@ struct SheetsURLCommand: Command {
     static let usage = "ingest sheets-url URL [--sheets-base-url URL] [-o FILE]"
     static let discussion = """
         URL is any link the browser shows for a sheet (…/edit#gid=N, /view, /htmlview, /copy,
-        published …/d/e/2PACX-…/pubhtml or /pub?output=csv, /export?format=csv, /gviz/tq?sheet=NAME).
-        The tab the link points at is kept. A plain http(s) link to a .csv file is printed as it is.
+        published …/d/e/2PACX-…/pubhtml or /pub?output=csv, /export?format=csv, /gviz/tq?sheet=NAME,
+        Workspace …/a/DOMAIN/spreadsheets/…, and links from before 2014: …/spreadsheet/ccc?key=ID and
+        /spreadsheet/pub?key=ID). The tab the link points at and a resourcekey are kept. A plain http(s) link to a .csv file is printed as it is.
         Anything else is an error (exit 1).
         """
     static let options: [OptionSpec] = [CommonOptions.sheetsBase, CommonOptions.output("the URL"), CommonOptions.quiet]

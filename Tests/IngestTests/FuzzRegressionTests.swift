@@ -27,6 +27,7 @@ import Testing
             "csv": "\u{0}name,price,cycle\nNetflix,$15.49,monthly\n",
             "import": "name,price,cycle\nNetflix,$15.49,monthly\n",
             "zip": "PK\u{5}\u{6}" + String(repeating: "\u{0}", count: 18),
+            "workbook": "\u{0}PK\u{5}\u{6}" + String(repeating: "\u{0}", count: 18),
             "drafts": "{\"schema\":\"ingest/drafts@1\",\"drafts\":[]}",
             "canonical": "{\"schema\":\"ingest/subscriptions@1\",\"subscriptions\":[]}",
             "config": "{\"required\":[\"name\"],\"rules\":[{\"files\":\"*.csv\",\"locale\":\"de_DE\"}]}",

@@ -8,7 +8,7 @@ import Foundation
 enum FuzzTargets {
     /// Target names, in the order `Scripts/fuzz.sh all` runs them.
     static let names = [
-        "csv", "import", "zip", "drafts", "canonical", "config", "rates",
+        "csv", "import", "zip", "workbook", "drafts", "canonical", "config", "rates",
         "price", "date", "cycle", "sheets-link", "ocr-layout",
     ]
 
@@ -19,6 +19,7 @@ enum FuzzTargets {
         case "csv": csv(bytes)
         case "import": importFile(bytes, fileExtension: "csv", kind: nil)
         case "zip": importFile(bytes, fileExtension: "zip", kind: .notion)
+        case "workbook": workbook(bytes)
         case "drafts": _ = try? DraftsFileReader(file: "fuzz.json").read(text(bytes))
         case "canonical": canonical(bytes)
         case "config": config(bytes)
@@ -97,6 +98,27 @@ enum FuzzTargets {
             return AcceptPolicy.isOutput(draft, includeInactive: true) ? Subscription(draft: draft) : nil
         }
         _ = CanonicalJSON.text(subscriptions)
+    }
+
+    /// A workbook: the first byte chooses .xlsx or .ods as the name, the rest is the file,
+    /// imported (every sheet that holds a list) and then read sheet by sheet with --sheet.
+    static func workbook(_ bytes: UnsafeRawBufferPointer) {
+        let (selector, body) = split(bytes)
+        let ext = selector % 2 == 0 ? "xlsx" : "ods"
+        importFile(body, fileExtension: ext, kind: nil)
+        let path = scratchFolder + "/\(UUID().uuidString).\(ext)"
+        guard FileManager.default.createFile(atPath: path, contents: Data(body)) else { return }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard let book = try? Workbook(path: path, name: "fuzz.\(ext)") else { return }
+        defer { book.removeUnread() }
+        for sheet in book.sheets.prefix(4) {
+            guard let read = try? book.read([sheet]) else { continue }
+            for written in read {
+                defer { written.file.remove() }
+                guard let table = try? CSVTable(path: written.file.path, name: sheet.name, encoding: .utf8) else { continue }
+                while (try? table.nextRow()) != nil {}
+            }
+        }
     }
 
     // MARK: JSON documents

@@ -213,12 +213,22 @@ import Testing
 
     /// A bare ¥ by all the evidence: (csv, currency, still a guess).
     @Test(arguments: [
-        ("Name,Price,Cycle\n日本経済新聞,¥4277,monthly\n東京電力,\"¥5,000\",monthly\n", "JPY", true),
+        // 日本経済新聞 is Nikkei, a service sold only in Japan: the yen, no guess.
+        ("Name,Price,Cycle\n日本経済新聞,¥4277,monthly\n東京電力,\"¥5,000\",monthly\n", "JPY", false),
+        // Kanji without kana, no service of one market, whole thousands: the yen, still a guess.
+        ("Name,Price,Cycle\n東京電力,¥4277,monthly\n大阪電力,\"¥5,000\",monthly\n", "JPY", true),
         ("Name,Price,Cycle\n日本経済新聞,¥4277,monthly\n東京ガス,\"¥5,000\",monthly\n", "JPY", false),
         ("Name,Price,Cycle\n爱奇艺,¥25.00,monthly\n腾讯视频,¥30.00,monthly\n", "CNY", false),
         ("Name,Price,Cycle\n爱奇艺,25元,monthly\n", "CNY", false),
         ("Name,Price,Cycle\nネットフリックス,¥1490,monthly\n", "JPY", false),
         ("Name,Price,Cycle\nNetflix,¥1490,monthly\n", "JPY", true),
+        // An English header: the services sold in one market decide.
+        ("Service,Price,Billing\nNetflix,¥1490,monthly\nU-NEXT,¥2189,monthly\nd Anime Store,¥550,monthly\n", "JPY", false),
+        ("Service,Price,Billing\niQIYI,¥25,monthly\nBilibili,¥15,monthly\nNetflix,¥30,monthly\n", "CNY", false),
+        // As many of each: no evidence, the guess stays.
+        ("Service,Price,Billing\nU-NEXT,¥2189,monthly\niQIYI,¥25,monthly\n", "JPY", true),
+        // Kanji without kana and a Chinese service: the yuan.
+        ("名称,价格,周期\n爱奇艺,¥2500,每月\n网飞,¥3000,每月\n", "CNY", false),
     ] as [(String, String, Bool)])
     func bareYenByEvidence(_ csv: String, _ code: String, _ guessed: Bool) throws {
         let (drafts, _) = try importCSV(csv)

@@ -49,7 +49,7 @@ import Testing
         case .table:
             // Validate stops at a first row that holds values (header.missing); import reads on.
             if result.findings.contains(where: { $0.code == "header.missing" }) { return }
-            let prepared = try TableImporter(options: options).prepare(options.openTable(path: path, name: relative))
+            let prepared = try TableImporter(options: options).prepare(options.openList(path: path, name: relative))
             let table = try #require(validated.tables.first)
             #expect(validated.tables.count == 1)
             #expect(table.mapping == imported.mapping)
@@ -62,11 +62,16 @@ import Testing
             for (member, table) in zip(export.members, validated.tables) {
                 let file = try export.spool(member)
                 defer { file.remove() }
-                let prepared = try TableImporter(options: options).prepare(options.openTable(path: file.path, name: member.part))
+                let prepared = try TableImporter(options: options).prepare(options.openList(path: file.path, name: member.part))
                 #expect(table.mapping == prepared.mapping, "\(member.part)")
                 #expect(Self.decisions(table.formats, table.mapping) == Self.decisions(prepared.formats, prepared.mapping),
                         "\(member.part)")
             }
+        case .workbook:
+            let (sheets, _) = try WorkbookImporter(options: options).choose(path: path, name: relative)
+            defer { for sheet in sheets { sheet.file.remove() } }
+            #expect(validated.tables.map(\.part) == sheets.map(\.sheet.name))
+            #expect(validated.tables.first?.mapping == imported.mapping)
         case .bankStatement:
             let read = try #require(validated.statement)
             let opened = try options.openStatement(path: path, name: relative)

@@ -20,6 +20,9 @@ public final class BrandCatalog: Sendable {
         public var manageURL: String?
         /// The name is an ordinary word (Calm, Max, Sky): it matches only as the whole text.
         public var exactNameOnly: Bool
+        /// The country whose people the service is sold to, for a service sold in one only
+        /// (`JP` for U-NEXT, `CN` for iQIYI): evidence for what a bare `¥` in a list means.
+        package var market: String?
 
         /// The catalog's stable id of the service, made from its name: `disney-plus`, `apple-icloud-plus`.
         public var id: String {
@@ -53,6 +56,8 @@ public final class BrandCatalog: Sendable {
     let brandNameKeys: [String: String]
     /// Each brand's category, by place in `Category.allCases` (`PlainRowBuilder`).
     let categoryOrdinals: [Int]
+    /// Each brand's market where it tells a bare `¥` (`ColumnFormats.countMarket`).
+    let markets: [ColumnFormats.Market?]
     /// Each brand as the service of a name that is exactly it (confidence 1), made once: plain
     /// rows take theirs from here instead of folding the brand's name into an id per row.
     let services: [Subscription.Service]
@@ -78,11 +83,13 @@ public final class BrandCatalog: Sendable {
         for (brand, key) in zip(brands, brandKeys) { nameKeys[brand.name] = key?.key }
         brandNameKeys = nameKeys
         categoryOrdinals = brands.map { PlainRowBuilder.ordinal($0.category) }
+        markets = brands.map { ColumnFormats.Market($0.market) }
         services = brands.map { Subscription.Service($0, confidence: 1) }
     }
 
     /// Reads brands written as `Resources/brands.json` writes them:
-    /// `[{"name": "Netflix", "aliases": ["NETFLIX.COM"], "category": "streaming", "manage": "https://…", "exact": true}]`.
+    /// `[{"name": "Netflix", "aliases": ["NETFLIX.COM"], "category": "streaming", "manage": "https://…", "exact": true}]`;
+    /// a service sold in one country only names it: `"market": "JP"`.
     /// Each brand needs a `name` and a `category`; errors name the text `file`.
     public convenience init(json text: String, file: String = "brands.json") throws(ReadError) {
         let value: JSONValue
@@ -104,8 +111,10 @@ public final class BrandCatalog: Sendable {
             }
             var exact = false
             if case .bool(let flag)? = item["exact"] { exact = flag }
-            brands.append(Brand(name: brandName, aliases: aliases, category: category, manageURL: item["manage"]?.stringValue,
-                                exactNameOnly: exact))
+            var brand = Brand(name: brandName, aliases: aliases, category: category, manageURL: item["manage"]?.stringValue,
+                              exactNameOnly: exact)
+            brand.market = item["market"]?.stringValue
+            brands.append(brand)
         }
         self.init(brands: brands)
     }

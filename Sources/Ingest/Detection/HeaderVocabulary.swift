@@ -86,7 +86,8 @@ package enum HeaderVocabulary {
         ],
         .cycle: [
             "billing cycle", "cycle", "frequency", "period", "billing period", "billing", "interval", "recurrence",
-            "repeat freq", "repeat frequency", "repeats",
+            "repeat freq", "repeat frequency", "repeats", "repeat", "repeat type", "repetition", "repetition type",
+            "recurrence type",
             "renews every", "every", "billing frequency", "plan type", "ciclo", "frecuencia", "periodo", "periodicidad",
             "ciclo de facturacion", "frequencia", "periodicidade", "frequenza", "periodicita", "zyklus",
             "abrechnungszeitraum", "intervall", "haufigkeit", "zahlungsintervall", "rhythmus", "frequence",
@@ -113,11 +114,12 @@ package enum HeaderVocabulary {
         .startDate: [
             "start date", "start", "started", "since", "begin", "subscribed", "first payment", "signup date",
             "first payment date", "first bill", "first billing", "first billing date", "first charge", "date first",
+            "first date",
             "fecha de inicio", "inicio", "data de inicio", "data inizio", "beginn", "startdatum", "seit",
             "date de debut", "debut", "begindatum", "startdato", "开始日期", "开始", "開始日", "登録日",
         ],
         .category: [
-            "category", "type", "tag", "tags", "group", "kind", "label", "categoria", "tipo", "kategorie",
+            "category", "category name", "type", "tag", "tags", "group", "kind", "label", "categoria", "tipo", "kategorie",
             "art", "typ", "categorie", "soort", "kategori", "类别", "分类", "类型", "カテゴリ", "カテゴリー", "種類",
         ],
         .notes: [

@@ -17,6 +17,36 @@ package struct ColumnFormats: Sendable {
     /// amounts of 1000 or more (`¥1,490`, `¥5000`): yen prices are whole and often in the
     /// thousands, yuan prices small or with decimals (`¥25.00`).
     package private(set) var yenSignPrices = 0, wholeThousandsYen = 0
+    /// Names matching a catalog service sold only in Japan, and only in China.
+    package private(set) var japaneseServices = 0, chineseServices = 0
+
+    /// The market of a service that tells the yen from the yuan.
+    package enum Market: Sendable {
+        case japan, china
+
+        init?(_ code: String?) {
+            switch code {
+            case "JP": self = .japan
+            case "CN": self = .china
+            default: return nil
+            }
+        }
+    }
+
+    /// Counts a row whose name is a catalog service sold in one market.
+    mutating func countMarket(_ market: Market?) {
+        switch market {
+        case .japan?: japaneseServices += 1
+        case .china?: chineseServices += 1
+        case nil: break
+        }
+    }
+
+    /// What the list's services say a bare `¥` is: the yen when more of them are sold only in
+    /// Japan than only in China, the yuan the other way round; nil when they do not tell.
+    package var yenByServices: CJKScript? {
+        japaneseServices > chineseServices ? .japanese : chineseServices > japaneseServices ? .chinese : nil
+    }
 
     package init(mapping: ColumnMapping) {
         for field in [Field.nextRenewal, .startDate] {
@@ -42,6 +72,8 @@ package struct ColumnFormats: Sendable {
         formats.wholeTensPrices = 0
         formats.yenSignPrices = 0
         formats.wholeThousandsYen = 0
+        formats.japaneseServices = 0
+        formats.chineseServices = 0
         return formats
     }
 
@@ -59,6 +91,8 @@ package struct ColumnFormats: Sendable {
         wholeTensPrices += part.wholeTensPrices
         yenSignPrices += part.yenSignPrices
         wholeThousandsYen += part.wholeThousandsYen
+        japaneseServices += part.japaneseServices
+        chineseServices += part.chineseServices
     }
 
     /// Whether most bare-¥ prices are whole thousands: the yen, by the amounts.

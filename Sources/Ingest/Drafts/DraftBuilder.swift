@@ -262,7 +262,13 @@ package struct DraftBuilder: Sendable {
                         "\(provenance.location(column: codeColumn)): \"\(code)\" is not an ISO 4217 currency code (expected e.g. USD, EUR)"))
                 }
             }
-            if let script = formats.cjkScript, parsed.price.currency?.code == "JPY",
+            if formats.cjkScript != .japanese, let market = formats.yenByServices, parsed.price.currency?.code == "JPY",
+               let guess = parsed.issues.firstIndex(where: { $0.code == "currency.guessed" }) {
+                // Without kana, the list's services decide a bare ¥: those sold only in Japan
+                // (U-NEXT, d Anime Store) the yen, those sold only in China (iQIYI) the yuan.
+                if market == .chinese { parsed.price.currency = Currency(unchecked: "CNY") }
+                parsed.issues.remove(at: guess)
+            } else if let script = formats.cjkScript, parsed.price.currency?.code == "JPY",
                let guess = parsed.issues.firstIndex(where: { $0.code == "currency.guessed" }) {
                 // A bare ¥ is the yuan in a table written in Chinese and the yen in one written
                 // in Japanese; elsewhere the yen stays a guess. Kanji without kana and whole

@@ -62,6 +62,7 @@ public struct Issue: Hashable, Sendable, Codable, CustomStringConvertible {
         public static let dateRolledForward: Code = "date.rolled-forward"
         public static let dateUnparseable: Code = "date.unparseable"
         public static let dateWeekdayMismatch: Code = "date.weekday-mismatch"
+        public static let mapRemembered: Code = "map.remembered"
         public static let duplicateConflict: Code = "duplicate.conflict"
         public static let duplicateMerged: Code = "duplicate.merged"
         public static let encodingFallback: Code = "encoding.fallback"
@@ -77,6 +78,7 @@ public struct Issue: Hashable, Sendable, Codable, CustomStringConvertible {
         public static let rowRagged: Code = "row.ragged"
         public static let screenshotNoSubscription: Code = "screenshot.no-subscription"
         public static let trialEndingSoon: Code = "trial.ending-soon"
+        public static let workbookSheets: Code = "workbook.sheets"
         public static let zipMembers: Code = "zip.members"
 
         /// Every code above, in alphabetical order.
@@ -84,9 +86,9 @@ public struct Issue: Hashable, Sendable, Codable, CustomStringConvertible {
             bankLayout, csvNoHeader, csvUnterminatedQuote, currencyAmbiguous, currencyConflict, currencyGuessed,
             currencyMissing, currencyUnknown, cycleFromHeader, cycleInvalidInterval, cycleMissing, cycleNotRecurring,
             cycleUnparseable, dateAmbiguous, dateNotRecurring, dateOutOfRange, datePast, dateRolledForward,
-            dateUnparseable, dateWeekdayMismatch, duplicateConflict, duplicateMerged, encodingFallback, nameMissing,
+            dateUnparseable, dateWeekdayMismatch, duplicateConflict, duplicateMerged, encodingFallback, mapRemembered, nameMissing,
             ocrLowConfidence, priceDecimalGuessed, priceNegative, priceNotRecurring, priceNote, priceOutOfRange,
-            priceSeparatorGuessed, priceUnparseable, rowRagged, screenshotNoSubscription, trialEndingSoon, zipMembers,
+            priceSeparatorGuessed, priceUnparseable, rowRagged, screenshotNoSubscription, trialEndingSoon, workbookSheets, zipMembers,
         ]
     }
 

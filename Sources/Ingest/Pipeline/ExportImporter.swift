@@ -14,7 +14,7 @@ struct ExportImporter {
             let file = try export.spool(member)
             do {
                 let table = try TableImporter(options: options).runNames(name: name, open: {
-                    try options.openTable(path: file.path, name: "\(name): \(member.part)")
+                    try options.openList(path: file.path, name: "\(name): \(member.part)")
                 }, count: count)
                 members.append(PreparedExport.Member(part: member.part, file: file, table: table))
             } catch {
@@ -45,7 +45,7 @@ struct ExportImporter {
             if let kept = member.file { file = kept } else if let export { file = try export.spool(export.members[i]) } else { continue }
             defer { file.remove() }
             let part = try TableImporter(options: options).run(name: name, kind: .notion, part: member.part, prepared: member.table, open: {
-                try options.openTable(path: file.path, name: "\(name): \(member.part)")
+                try options.openList(path: file.path, name: "\(name): \(member.part)")
             }, emit: emit)
             report.rows += part.rows
             report.drafts += part.drafts
@@ -71,8 +71,12 @@ package struct PreparedExport: Sendable {
         /// nil: not inflated yet (`ExportImporter.run` without a first pass).
         var file: TemporaryFile?
         var table: PreparedTable?
+        /// A workbook sheet's row numbers by line of its CSV file.
+        var lines = SheetLines()
     }
 
     var members: [Member]
     var superseded: [String]
+    /// Workbooks: the sheets left out, with why.
+    var leftOut: [String] = []
 }

@@ -17,6 +17,12 @@ public struct ImportOptions: Sendable {
     public var sampleSize: Int
     /// Reads screenshots; nil when this build or caller has no OCR engine.
     public var recognizer: (any TextRecognizer)?
+    /// Column mappings saved for shapes of table (`"mappings"` in `ingest.json`): a table whose
+    /// header matches one, imported without `--map`, is mapped as saved.
+    package var remembered: [RememberedMapping] = []
+    /// `--sheet`: the workbook sheet to import, by name or 1-based number; nil for every sheet
+    /// that holds a list.
+    package var sheet: String?
     /// `--encoding`: the text encoding of CSV inputs; nil to tell from the bytes.
     public var encoding: TextEncoding?
     /// Limits and base URL for inputs given as links.
@@ -80,6 +86,8 @@ package struct PreparedTable: Sendable {
     /// Skips only counted, beyond those listed.
     package var unlistedSkips: [Skip.Reason: Int] = [:]
     package var warnings: [Issue] = []
+    /// Notes on how the columns were chosen (a saved mapping used), for the import's report.
+    package var notes: [Issue] = []
 
     package init(mapping: ColumnMapping, formats: ColumnFormats) {
         self.mapping = mapping

@@ -84,7 +84,11 @@ package struct Importer: Sendable {
         if RemoteLink.isRemote(path) { return try runRemote(path, name: display, prepared: prepared, emit: emit) }
         try Importer.refuseFolder(path, name: display)
         // A table `runNames` prepared was already found not to be a statement.
-        let kind = options.inputKind(of: path, mayBeStatement: prepared == nil).sourceKind
+        let input = options.inputKind(of: path, mayBeStatement: prepared == nil)
+        if input == .workbook {
+            return try WorkbookImporter(options: options).run(path: path, name: display, prepared: archive, emit: emit)
+        }
+        let kind = input.sourceKind
         switch kind {
         case .bank:
             let table = try options.openStatement(path: path, name: display)
@@ -93,7 +97,7 @@ package struct Importer: Sendable {
             return try ExportImporter(options: options).run(path: path, name: display, prepared: archive, emit: emit)
         case .csv, .sheets, .notion:
             return try TableImporter(options: options).run(name: display, kind: kind, prepared: prepared, plain: plain, open: {
-                try options.openTable(path: path, name: display)
+                try options.openList(path: path, name: display)
             }, emit: emit)
         case .screenshot:
             return try readScreenshot(path: path, name: display, emit: emit)
@@ -111,7 +115,12 @@ package struct Importer: Sendable {
     package func runNames(path: String, name: String? = nil, count: (UInt64?) throws -> Void) throws -> RecordedImport? {
         let display = name ?? path
         if !RemoteLink.isRemote(path) { try Importer.refuseFolder(path, name: display) }
-        let kind = RemoteLink.isRemote(path) ? options.kind ?? .csv : options.inputKind(of: path).sourceKind
+        let input = RemoteLink.isRemote(path) ? nil : options.inputKind(of: path)
+        if input == .workbook {
+            // Written out once: the sheets the counting pass read go on to the import.
+            return .archive(try WorkbookImporter(options: options).prepare(path: path, name: display, count: count))
+        }
+        let kind = input?.sourceKind ?? options.kind ?? .csv
         let catalog = options.catalog
         func hash(_ draft: ImportDraft) -> UInt64? { DraftMerger.key(draft, catalog: catalog).map(DraftMerger.hash) }
         switch kind {
@@ -137,7 +146,7 @@ package struct Importer: Sendable {
                 return .archive(try ExportImporter(options: options).prepare(path: path, name: display, count: count))
             }
             let prepared = try TableImporter(options: options).runNames(name: display, open: {
-                try options.openTable(path: path, name: display)
+                try options.openList(path: path, name: display)
             }, count: count)
             return .prepared(prepared)
         case .bank where !RemoteLink.isRemote(path):
@@ -195,5 +204,34 @@ package struct Importer: Sendable {
         for draft in result.drafts { try emit(draft) }
         return ImportReport(source: name, kind: .screenshot, rows: 1, drafts: result.drafts.count,
                             skips: result.skips, warnings: result.warnings)
+    }
+}
+
+extension Importer {
+    /// The column mapping of each table in the file at `path` (a table, each sheet a workbook
+    /// imports, each database of a Notion export), as the import would choose it; none for a bank
+    /// statement or an image. For `--save-map`.
+    package func tableMappings(path: String, name: String? = nil) throws -> [ColumnMapping] {
+        let display = name ?? path
+        try Importer.refuseFolder(path, name: display)
+        let importer = TableImporter(options: options)
+        switch options.inputKind(of: path) {
+        case .table:
+            return [try importer.mapping(for: options.openList(path: path, name: display)).0]
+        case .workbook:
+            let workbooks = WorkbookImporter(options: options)
+            let (sheets, _) = try workbooks.choose(path: path, name: display)
+            defer { for sheet in sheets { sheet.file.remove() } }
+            return try sheets.map { try importer.mapping(for: workbooks.open($0, name: display)).0 }
+        case .notionExport:
+            let export = try NotionExport(path: path, name: display, limits: options.zip)
+            return try export.members.map { member in
+                let file = try export.spool(member)
+                defer { file.remove() }
+                return try importer.mapping(for: options.openList(path: file.path, name: "\(display): \(member.part)")).0
+            }
+        case .bankStatement, .screenshot:
+            return []
+        }
     }
 }

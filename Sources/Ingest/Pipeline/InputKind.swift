@@ -7,6 +7,8 @@ package enum InputKind: Equatable, Sendable {
     case table(SourceKind)
     /// A Notion export ZIP: each database CSV inside is a table.
     case notionExport
+    /// An .xlsx or .ods workbook: each sheet that holds a list is a table.
+    case workbook
     /// A bank or card statement, read by `TransactionTable` and `BankImporter`.
     case bankStatement
     case screenshot
@@ -16,6 +18,7 @@ package enum InputKind: Equatable, Sendable {
         switch self {
         case .table(let kind): return kind
         case .notionExport: return .notion
+        case .workbook: return .sheets
         case .bankStatement: return .bank
         case .screenshot: return .screenshot
         }
@@ -33,6 +36,7 @@ extension ImportOptions {
     /// table is a bank statement (`Importer.looksLikeBankStatement`). `mayBeStatement` false
     /// skips that test, for a table already found not to be a statement.
     package func inputKind(of path: String, mayBeStatement: Bool = true) -> InputKind {
+        if self.kind == nil || self.kind == .sheets, Workbook.isWorkbook(path: path) { return .workbook }
         var kind = self.kind ?? Importer.guessKind(path: path)
         if self.kind == nil, kind == .csv, mayBeStatement, Importer.looksLikeBankStatement(path: path, limits: limits) {
             kind = .bank
@@ -50,6 +54,12 @@ extension ImportOptions {
     package func openTable(path: String, name: String) throws(ReadError) -> CSVTable {
         try BinarySignature.refuse(path: path, name: name)
         return try CSVTable(path: path, name: name, encoding: encoding, limits: limits)
+    }
+
+    /// `openTable`, with the rows of one record joined when the table writes a record over
+    /// several rows (`RecordGroups`): what every list import and check reads.
+    package func openList(path: String, name: String) throws(ReadError) -> TableSource {
+        try RecordGroups.wrap(openTable(path: path, name: name))
     }
 
     /// Opens a bank statement with `--encoding`, the context and the read limits.

@@ -30,11 +30,25 @@ package struct TableImporter: Sendable {
 
     /// `mapping(for:)`, with the first rows as the table handed them on (bytes where it could).
     func sampledMapping(for source: TableSource) throws -> (ColumnMapping, samples: RecordBatch) {
+        let (mapping, samples, _) = try rememberedMapping(for: source)
+        return (mapping, samples)
+    }
+
+    /// `sampledMapping`, with the note saying which saved mapping (`options.remembered`) was
+    /// used when the header matched one and no `--map` was given.
+    func rememberedMapping(for source: TableSource) throws -> (ColumnMapping, samples: RecordBatch, note: Issue?) {
         let samples = try source.nextBatch(limit: options.sampleSize)
         let detector = ColumnDetector(context: options.context)
+        var overrides = options.overrides
+        var note: Issue?
+        if overrides.isEmpty, let saved = options.remembered.first(where: { $0.matches(source.header) }) {
+            overrides = saved.map
+            let pairs = saved.map.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue)=\($0.value)" }
+            note = Issue(.mapRemembered, .info, "columns mapped as saved for this header\(saved.from.map { " (from \($0))" } ?? ""): \(pairs.joined(separator: ", "))")
+        }
         let mapping = try detector.detect(header: source.header, samples: samples.items.map(\.sourceRow.cells),
-                                          overrides: options.overrides)
-        return (mapping, samples)
+                                          overrides: overrides)
+        return (mapping, samples, note)
     }
 
     /// `open` is called twice and must give the same rows both times; once, or not at all,
@@ -100,7 +114,7 @@ package struct TableImporter: Sendable {
         report.skips = (second?.skips ?? table.skips) + sections
         report.unlistedSkips = second?.unlistedSkips ?? table.unlistedSkips
         report.rows += report.skips.count + report.unlistedSkips.values.reduce(0, +)
-        report.warnings = second?.warnings ?? table.warnings
+        report.warnings = table.notes + (second?.warnings ?? table.warnings)
         return report
     }
 
@@ -124,6 +138,8 @@ package struct TableImporter: Sendable {
         private struct Lane {
             var formats: ColumnFormats
             var brands: BrandBytes.Memo? = BrandBytes.Memo()
+            /// The markets of names in other scripts, each looked up once (at most 4096 kept).
+            var markets: [String: ColumnFormats.Market?] = [:]
         }
 
         private let lanes: PerThread<Lane>
@@ -159,6 +175,19 @@ package struct TableImporter: Sendable {
                         let record = records[i]
                         lane.formats.observe(record)
                         let brand = builder.nameBrand(record, column: nameColumn, memo: &lane.brands)
+                        if let brand {
+                            lane.formats.countMarket(builder.catalog.markets[brand])
+                        } else if let column = nameColumn, column < record.count, record.field(column).contains(where: { $0 >= 0x80 }) {
+                            // Names in other scripts are matched by the full catalog look-up.
+                            let name = String(decoding: record.field(column), as: UTF8.self)
+                            let market: ColumnFormats.Market?
+                            if let known = lane.markets[name] { market = known } else {
+                                market = ColumnFormats.Market(builder.catalog.match(name)?.brand.market)
+                                if lane.markets.count >= 4096 { lane.markets.removeAll(keepingCapacity: true) }
+                                lane.markets[name] = market
+                            }
+                            lane.formats.countMarket(market)
+                        }
                         if hashing { hashes.append(builder.duplicateHash(record, brand: brand)) }
                         if spooling { brandList.append(brand.map(Int32.init) ?? -1) }
                     }
@@ -175,7 +204,7 @@ package struct TableImporter: Sendable {
     /// rows is done on a second thread (`pipeline`).
     func firstPass(_ source: TableSource, name: String, part: String?,
                    count: ((UInt64?) throws -> Void)?) throws -> PreparedTable {
-        let (mapping, samples) = try sampledMapping(for: source)
+        let (mapping, samples, note) = try rememberedMapping(for: source)
         let builder = DraftBuilder(mapping: mapping, formats: ColumnFormats(mapping: mapping),
                                    context: options.context, catalog: options.catalog, file: name, part: part)
         let pass = FirstPass(builder, hashing: count != nil, spool: RowSpool(directory: options.spoolDirectory))
@@ -186,6 +215,7 @@ package struct TableImporter: Sendable {
         let spool = pass.spool?.isWhole == true ? pass.spool : nil
         var prepared = PreparedTable(mapping: mapping, formats: pass.formats, spool: spool, skips: source.skips, warnings: source.warnings)
         prepared.unlistedSkips = source.unlistedSkips
+        prepared.notes = note.map { [$0] } ?? []
         return prepared
     }
 

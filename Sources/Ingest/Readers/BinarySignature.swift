@@ -79,11 +79,11 @@ package enum BinarySignature: String, CaseIterable, Sendable {
         case .pdf:
             return "PDF is not read; download the statement or sheet as CSV instead"
         case .officeDocument:
-            return "save the sheet as CSV (UTF-8) and give that file"
+            return "save the sheet as .xlsx, .ods or CSV (UTF-8) and give that file"
         case .sqlite:
             return "export the table as CSV and give that file"
         case .zip:
-            return "a Notion export ZIP is imported as it is (without forcing the CSV reader); unzip another archive and give the CSV inside"
+            return "a Notion export ZIP or an .xlsx/.ods workbook is imported as it is (without forcing the CSV reader); unzip another archive and give the CSV inside"
         case .gzip, .bzip2, .xz, .zstd, .sevenZip, .rar:
             return "unpack it and give the CSV inside"
         }

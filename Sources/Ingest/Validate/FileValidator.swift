@@ -31,6 +31,7 @@ package struct FileValidator: Sendable {
         var options = ImportOptions(kind: kind, context: context, overrides: settings.map, sampleSize: sampleSize,
                                     encoding: encoding)
         options.limits = limits
+        options.remembered = settings.remembered
         return options
     }
 
@@ -86,6 +87,10 @@ package struct FileValidator: Sendable {
             reportingErrors(&findings) { findings throws in
                 try checkExport(file, &findings, rows: &rows, firstPass: &firstPass)
             }
+        case .workbook:
+            reportingErrors(&findings) { findings throws in
+                try checkWorkbook(file, &findings, rows: &rows, firstPass: &firstPass)
+            }
         case .screenshot:
             findings.add("file.unreadable", message: "the file is an image: validate checks tables and bank statements, not screenshots")
         }
@@ -140,7 +145,7 @@ package struct FileValidator: Sendable {
         let options = importOptions
         func openPass() throws(ReadError) -> TableSource {
             if let open { return try open(file, findings.path) }
-            return try options.openTable(path: file, name: findings.path)
+            return try options.openList(path: file, name: findings.path)
         }
         let first = try openPass()
         let headerLine = first.headerLine ?? 1
@@ -195,6 +200,22 @@ package struct FileValidator: Sendable {
             checkTableFile(spooled.path, part: member.part, &inMember, rows: &rows, firstPass: &firstPass)
             for var finding in inMember.items {
                 finding.message = "\(member.part): \(finding.message)"
+                findings.items.append(finding)
+            }
+        }
+    }
+
+    /// Each sheet import would read (`WorkbookImporter.choose`), checked as a table; findings
+    /// name the sheet and its own row numbers.
+    func checkWorkbook(_ file: String, _ findings: inout FindingList, rows: inout Int, firstPass: inout FirstPass) throws {
+        let (sheets, _) = try WorkbookImporter(options: importOptions).choose(path: file, name: findings.path)
+        defer { for sheet in sheets { sheet.file.remove() } }
+        for sheet in sheets {
+            var inSheet = FindingList(path: "\(findings.path): \(sheet.sheet.name)")
+            checkTableFile(sheet.file.path, part: sheet.sheet.name, &inSheet, rows: &rows, firstPass: &firstPass)
+            for var finding in inSheet.items {
+                finding.message = "\(sheet.sheet.name): \(finding.message)"
+                finding.line = finding.line.map(sheet.lines.row)
                 findings.items.append(finding)
             }
         }

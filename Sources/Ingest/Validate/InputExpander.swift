@@ -58,7 +58,7 @@ package enum InputExpander {
     }
 
     /// What `ingest import` reads from a folder: tables, archives and images.
-    package static let importableExtensions: Set<String> = tableExtensions.union(["txt", "zip"]).union(Importer.imageExtensions)
+    package static let importableExtensions: Set<String> = tableExtensions.union(["txt", "zip"]).union(Workbook.extensions).union(Importer.imageExtensions)
 
     /// The files below `folder` that import reads, sorted, as `folder/relative/path`.
     package static func importable(under folder: String) -> [String] {

@@ -14,6 +14,8 @@ package struct ValidateSettings: Hashable, Sendable {
     package var severities: [String: Issue.Severity?] = [:]
     /// Warnings are raised to errors after the severities above are applied.
     package var warningsAsErrors = false
+    /// The config's saved column mappings (`"mappings"`), used as import uses them.
+    package var remembered: [RememberedMapping] = []
 
     package init() {}
 
@@ -108,6 +110,8 @@ package struct ValidateConfig: Hashable, Sendable {
     package var directory: String
     package var base: SettingsLayer
     package var rules: [Rule]
+    /// `"mappings"`: column mappings saved for shapes of table (`--save-map`), for every file below.
+    package var mappings: [RememberedMapping] = []
 
     package struct Rule: Hashable, Sendable {
         package var patterns: [GlobPattern]
@@ -127,7 +131,7 @@ package struct ValidateConfig: Hashable, Sendable {
         guard case .object(let members) = json else {
             throw ConfigError(path: path, "expected a JSON object with settings and \"rules\"")
         }
-        try checkKeys(members, allowed: ["$schema", "rules"] + settingKeys, at: "", path: path)
+        try checkKeys(members, allowed: ["$schema", "rules"] + settingKeys + ["mappings"], at: "", path: path)
         let base = try layer(members, at: "", path: path)
         var rules: [Rule] = []
         if let value = json["rules"] {
@@ -152,7 +156,16 @@ package struct ValidateConfig: Hashable, Sendable {
                 rules.append(Rule(patterns: patterns.map(GlobPattern.init), settings: try layer(ruleMembers, at: at, path: path)))
             }
         }
-        return ValidateConfig(path: path, directory: directory, base: base, rules: rules)
+        var mappings: [RememberedMapping] = []
+        if let value = json["mappings"] {
+            guard case .array(let items) = value else { throw ConfigError(path: path, "\"mappings\" must be a list of objects with \"header\" and \"map\"") }
+            for (index, item) in items.enumerated() {
+                mappings.append(try RememberedMapping.parse(item, at: "mappings[\(index)]", path: path))
+            }
+        }
+        var config = ValidateConfig(path: path, directory: directory, base: base, rules: rules)
+        config.mappings = mappings
+        return config
     }
 
     /// The layers that apply to `relativePath` (relative to `directory`), in order.

@@ -51,6 +51,7 @@ package struct ValidationRun: Sendable {
             if config == nil { config = try loader.nearest(to: name) }
             if let config {
                 for layer in config.layers(for: ConfigLoader.relative(name, to: config.directory)) { fileSettings.apply(layer) }
+                fileSettings.remembered = config.mappings
             }
             fileSettings.apply(options.commandLine)
             fileSettings.warningsAsErrors = options.warningsAsErrors
@@ -93,7 +94,9 @@ private final class ResultSlots: @unchecked Sendable {
 }
 
 /// Finds and parses `ingest.json` files, each folder looked at once.
-struct ConfigLoader {
+package struct ConfigLoader {
+    package init() {}
+
     private var byFolder: [String: ValidateConfig?] = [:]
     private var byFile: [String: ValidateConfig] = [:]
 
@@ -112,7 +115,7 @@ struct ConfigLoader {
     }
 
     /// The `ingest.json` in the file's folder or the nearest folder above it.
-    mutating func nearest(to file: String) throws(ConfigError) -> ValidateConfig? {
+    package mutating func nearest(to file: String) throws(ConfigError) -> ValidateConfig? {
         var folder = (ConfigLoader.absolute(file) as NSString).deletingLastPathComponent
         var visited: [String] = []
         var found: ValidateConfig?

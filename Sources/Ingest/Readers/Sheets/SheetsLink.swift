@@ -58,6 +58,8 @@ package struct SheetsLink: Hashable, Sendable {
         case id(String)
         /// `/spreadsheets/d/e/2PACX-…/pub…`: a document published to the web.
         case published(String)
+        /// `/spreadsheet/pub?key=…`: a document published to the web before 2014.
+        case legacyPublished(String)
     }
 
     package enum Tab: Hashable, Sendable {
@@ -76,28 +78,49 @@ package struct SheetsLink: Hashable, Sendable {
 
     package var document: Document
     package var tab: Tab?
+    /// `resourcekey=…`: files shared by link before Google's 2021 change need it beside the id.
+    package var resourceKey: String?
 
     package static let defaultBase = "https://docs.google.com"
 
-    package init(document: Document, tab: Tab? = nil) {
+    package init(document: Document, tab: Tab? = nil, resourceKey: String? = nil) {
         self.document = document
         self.tab = tab
+        self.resourceKey = resourceKey
     }
 
     init(components url: URLComponents, text: String) throws(SheetsLinkError) {
         var parts = url.path.split(separator: "/").map(String.init)
+        let query = Dictionary((url.queryItems ?? []).map { ($0.name.lowercased(), $0.value ?? "") },
+                               uniquingKeysWith: { first, _ in first })
+        // Google Workspace links name the domain first: `/a/example.com/spreadsheets/d/…`.
+        if parts.count >= 2, parts[0] == "a" { parts.removeFirst(2) }
+        // Signed-in users with several accounts get `/u/1/` before or after `spreadsheets`.
+        if parts.count >= 2, parts[0] == "u", Int(parts[1]) != nil { parts.removeFirst(2) }
+        // Links from before 2014: `spreadsheet/ccc?key=ID` (and `spreadsheets.google.com/ccc?key=ID`)
+        // open the document, `spreadsheet/pub?key=ID` its published copy.
+        let legacyHost = url.host?.lowercased() == "spreadsheets.google.com"
+        if parts.first == "spreadsheet" || legacyHost {
+            let page = (legacyHost ? parts.first : parts.dropFirst().first) ?? ""
+            guard let key = query["key"], !key.isEmpty else {
+                throw SheetsLinkError(text, "an old-style Sheets link without its key (expected …/spreadsheet/ccc?key=ID)")
+            }
+            guard SheetsLink.isID(key) else {
+                throw SheetsLinkError(text, "\"\(key)\" is not a spreadsheet key (expected letters, digits, - and _)")
+            }
+            document = page == "pub" ? .legacyPublished(key) : .id(key)
+            (tab, resourceKey) = try SheetsLink.tabAndKey(url, query: query, document: document, text: text)
+            return
+        }
         guard parts.first == "spreadsheets" else {
             throw SheetsLinkError(text, "a Google Docs link but not a spreadsheet (expected …/spreadsheets/d/…)")
         }
         parts.removeFirst()
-        // Signed-in users with several accounts get `/spreadsheets/u/1/d/…`.
         if parts.count >= 2, parts[0] == "u", Int(parts[1]) != nil { parts.removeFirst(2) }
         guard parts.first == "d" else {
             throw SheetsLinkError(text, "no spreadsheet in the link (expected …/spreadsheets/d/ID/…)")
         }
         parts.removeFirst()
-        let query = Dictionary((url.queryItems ?? []).map { ($0.name.lowercased(), $0.value ?? "") },
-                               uniquingKeysWith: { first, _ in first })
         if parts.first == "e" {
             guard parts.count >= 2, SheetsLink.isID(parts[1]) else {
                 throw SheetsLinkError(text, "a published link without its document id (expected …/d/e/2PACX-…/pubhtml)")
@@ -110,10 +133,17 @@ package struct SheetsLink: Hashable, Sendable {
             }
             document = .id(id)
         }
+        (tab, resourceKey) = try SheetsLink.tabAndKey(url, query: query, document: document, text: text)
+    }
+
+    /// The rest of a link once `document` is known: the tab, and the resource key of a file
+    /// shared by link before 2021 (which the export needs as much as the id).
+    private static func tabAndKey(_ url: URLComponents, query: [String: String], document: Document,
+                                  text: String) throws(SheetsLinkError) -> (Tab?, String?) {
+        let tab: Tab?
         // The fragment is what the browser updates when the user switches tabs, so it wins.
-        let fragmentGid = url.fragment.flatMap { fragment in
-            fragment.split(separator: "&").first { $0.hasPrefix("gid=") }.map { String($0.dropFirst(4)) }
-        }
+        let fragment = url.fragment?.split(separator: "&") ?? []
+        let fragmentGid = fragment.first { $0.hasPrefix("gid=") }.map { String($0.dropFirst(4)) }
         if let gid = fragmentGid ?? query["gid"], !gid.isEmpty {
             guard gid.allSatisfy({ $0.isASCII && $0.isNumber }) else {
                 throw SheetsLinkError(text, "gid=\(gid) is not a tab id (expected a number, e.g. #gid=0)")
@@ -124,6 +154,11 @@ package struct SheetsLink: Hashable, Sendable {
         } else {
             tab = nil
         }
+        guard let key = query["resourcekey"], !key.isEmpty else { return (tab, nil) }
+        guard key.unicodeScalars.allSatisfy({ ($0.isASCII && CharacterSet.alphanumerics.contains($0)) || $0 == "-" || $0 == "_" }) else {
+            throw SheetsLinkError(text, "resourcekey=\(key) is not a resource key (expected letters, digits, - and _, e.g. 0-AbC123)")
+        }
+        return (tab, key)
     }
 
     /// Spreadsheet ids are long runs of letters, digits, `-` and `_`.
@@ -141,18 +176,23 @@ package struct SheetsLink: Hashable, Sendable {
     package func exportURL(base: String? = nil) -> String {
         var root = base ?? SheetsLink.defaultBase
         while root.hasSuffix("/") { root.removeLast() }
+        let key = resourceKey.map { "&resourcekey=\($0)" } ?? ""
         switch (document, tab) {
+        case (.legacyPublished(let id), .gid(let gid)):
+            return "\(root)/spreadsheet/pub?key=\(id)&output=csv&gid=\(gid)&single=true\(key)"
+        case (.legacyPublished(let id), _):
+            return "\(root)/spreadsheet/pub?key=\(id)&output=csv\(key)"
         case (.published(let id), .gid(let gid)):
             return "\(root)/spreadsheets/d/e/\(id)/pub?output=csv&gid=\(gid)&single=true"
         case (.published(let id), _):
             return "\(root)/spreadsheets/d/e/\(id)/pub?output=csv"
         case (.id(let id), .gid(let gid)):
-            return "\(root)/spreadsheets/d/\(id)/export?format=csv&gid=\(gid)"
+            return "\(root)/spreadsheets/d/\(id)/export?format=csv&gid=\(gid)\(key)"
         case (.id(let id), .name(let name)):
             let encoded = name.addingPercentEncoding(withAllowedCharacters: SheetsLink.queryValueAllowed) ?? name
-            return "\(root)/spreadsheets/d/\(id)/gviz/tq?tqx=out:csv&sheet=\(encoded)"
+            return "\(root)/spreadsheets/d/\(id)/gviz/tq?tqx=out:csv&sheet=\(encoded)\(key)"
         case (.id(let id), nil):
-            return "\(root)/spreadsheets/d/\(id)/export?format=csv"
+            return "\(root)/spreadsheets/d/\(id)/export?format=csv\(key)"
         }
     }
 }
