@@ -42,7 +42,8 @@ package struct Importer: Sendable {
               let probe = try? InputProbe(chunks: chunks, hint: nil, guessLegacy: true, file: path) else { return false }
         // OFX, QIF, CAMT and MT940 files are statements by their content, whatever their name.
         if TransactionTable.format(of: probe) != nil { return true }
-        guard let table = try? TransactionTable(chunks: chunks, probe: probe, name: path, context: context, limits: limits) else { return false }
+        guard let table = try? TransactionTable(chunks: chunks, probe: probe, name: path, context: context, limits: limits,
+                                                probing: true) else { return false }
         if table.layout != nil { return true }
         if table.header.first?.hasPrefix("Column ") == true {
             // No header row: the values decide. A date, an amount and a payee charged again and
