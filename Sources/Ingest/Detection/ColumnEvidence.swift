@@ -63,6 +63,14 @@ struct ColumnEvidence: Sendable {
         var value: String
         var context: NormalizeContext
         var date: Bool, price: Bool, cycle: Bool
+
+        /// The context is one per run and compared on a hit; hashing it for every value costs more.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(value)
+            hasher.combine(date)
+            hasher.combine(price)
+            hasher.combine(cycle)
+        }
     }
 
     /// `Kinds` already worked out in this process: the files of one team (validated together)

@@ -527,7 +527,21 @@ package struct DraftBuilder: Sendable {
 
     /// The name as the user wrote it, trimmed, each run of white space one space.
     static func writtenName(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if isWrittenName(text.utf8) { return text }
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// Whether `writtenName` leaves a text as it is, told from its bytes: ASCII with single
+    /// spaces between words and no other white space (most names; the split and join cost
+    /// strings per word).
+    static func isWrittenName(_ bytes: String.UTF8View) -> Bool {
+        guard let first = bytes.first, first != 0x20, bytes.last != 0x20 else { return false }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte >= 0x80 || (byte >= 0x09 && byte <= 0x0D) || (byte == 0x20 && previous == 0x20) { return false }
+            previous = byte
+        }
+        return true
     }
 
     /// "Spotify Family" keeps its name and gains the service Spotify; the catalog's category
