@@ -66,6 +66,9 @@ import Testing
         "", " ", "Netflix", " Netflix", "Netflix ", "Net  flix", "Net flix", "Net\tflix", "Net\nflix", "Net\r\nflix",
         "YouTube Premium 12", "Disney+", "\u{00A0}Netflix", "Net\u{00A0}flix", "Café Crème", "名前", "a", "a b c", "a  b",
         "\u{0B}x", "x\u{0C}", "\u{85}x", "x\u{2028}y", "x\u{3000}y", "🎬 Netflix", " ", "  ", "x ", " x", "\t",
+        "Netflix 🎬", "☁️ Dropbox", "🏋️ Gym Pass", "a \u{301}b", " \u{301}x", "x \u{301}", "🎬  Netflix", "🎬\u{A0}Netflix",
+        "Café 🎬 Crème", "\u{600} x", "x \u{600}", "👍🏽 ok", "👨‍👩‍👧 Family", "x \u{200D}y", "x \u{FE0F}", "🇩🇪 Telekom",
+        "名前 サービス", "x\u{1C}y", "x\u{1F} y", "é ", " é", "🎬\n", "\u{2003}🎬", "🎬 \u{1F3FD}",
     ]
 
     /// `writtenName` keeps a plain ASCII name as it is only where splitting and joining it
@@ -106,6 +109,77 @@ import Testing
                         && evidence.currencies == kinds.currency.count && evidence.booleans == kinds.boolean.count, "\(value) \(context)")
             }
         }
+    }
+}
+
+/// Short cuts on the Notion shape (emoji in titles, names with no category column) give what
+/// the longer ways give.
+@Suite struct NotionFastPathTests {
+    /// Every scalar `HeaderVocabulary.isLoneEmoji` takes.
+    static let loneEmoji: [Unicode.Scalar] = (0x80...0x10FFFF).compactMap(Unicode.Scalar.init).filter(HeaderVocabulary.isLoneEmoji)
+
+    @Test func emojiFoldAsFoundationFolds() {
+        #expect(Self.loneEmoji.count > 1000)
+        for emoji in Self.loneEmoji {
+            let e = String(emoji)
+            for text in ["\(e) Netflix", "\(e)Netflix", "Net\(e)flix 12", "Disney+ \(e)", "\(e)", "\(e)\(e) A-B", " \(e) 1Password "] {
+                #expect(HeaderVocabulary.fold(text) == HeaderVocabulary.uncachedFold(text), "\(text)")
+            }
+        }
+    }
+
+    /// Texts the short cut must leave to Foundation: selectors, skin tones, joiners, flags,
+    /// keycaps, accents, text-style symbols.
+    @Test(arguments: ["☁️ Dropbox", "🏋️ Gym", "👍🏽 ok", "👨‍👩‍👧 Family", "🇩🇪 Telekom", "1️⃣ One", "Café 🎬", "☁ Cloud", "🎬\u{301} x", "ｆｕｌｌ 🎬"])
+    func otherTextsFoldAsBefore(_ text: String) {
+        #expect(HeaderVocabulary.emojiAsSpaces(text) == nil || text.unicodeScalars.allSatisfy { $0.isASCII || HeaderVocabulary.isLoneEmoji($0) })
+        #expect(HeaderVocabulary.fold(text) == HeaderVocabulary.uncachedFold(text))
+    }
+
+    /// A name the byte matcher leaves to the word matcher is answered from memory the second
+    /// time, with what the word matcher says.
+    @Test func rememberedBrandMatches() {
+        let index = BrandCatalog.bundled.index
+        let dressed = BrandCatalog.bundled.brands.prefix(300).flatMap { brand in
+            ["🎬 \(brand.name)", "\(brand.name) ☁️", "Café \(brand.name) Family", "\(brand.name)"]
+        } + ["🎬 Netflix Premium", "☁️ Dropbox Plus", "Ñetflix", "名前", "🎵 Spotify Duo"]
+        for round in 0..<2 {
+            for text in dressed {
+                var bytes = text
+                let unsure = bytes.withUTF8 { index.bytes.match($0) } == .unsure
+                if unsure { #expect(index.match(text) == index.matchText(text), "\(round) \(text)") }
+                #expect(index.match(text) == index.match(text))
+            }
+        }
+    }
+
+    /// Every key that can begin an ASCII word is among the byte stems, in the same order.
+    @Test func asciiStemsKeepOrder() {
+        let ascii = CategoryWords.stems.filter { $0.0.utf8.allSatisfy { $0 < 0x80 } }
+        #expect(ascii.map { Array($0.0.utf8) } == CategoryWords.asciiStems.map(\.0))
+        #expect(ascii.map(\.1) == CategoryWords.asciiStems.map(\.1))
+        for (key, category) in CategoryWords.lookup where key.count >= 4 {
+            let word = key.filter { $0 != " " } + "dienste"
+            let folded = HeaderVocabulary.fold(word)
+            let full = CategoryWords.stems.first { folded.hasPrefix($0.0) }?.1
+            let bytes = folded.utf8.allSatisfy({ $0 < 0x80 }) ? CategoryWords.asciiStems.first { folded.utf8.starts(with: $0.0) }?.1 : full
+            #expect(bytes == full, "\(word) \(category)")
+        }
+    }
+
+    /// A category read from a name or cell: ASCII texts find no CJK key, other texts look as before.
+    @Test(arguments: ["🎬 Netflix", "Streaming", "视频会员", "爱奇艺视频会员 🎬", "Cloud-Speicher", "Streamingdienste", "🎵 Spotify",
+                      "ＶＩＤＥＯ", "ゲーム 🎮", "음악", "Misc.", "", "🎬", "Hörbücher", "テレビ 映画",
+                      "Musikstreaming", "softwarelizenz", "Cloudspeicher", "fitnessstudio24", "gamingabo", "🎬 Netflixstreaming",
+                      "Versicherungen", "Zeitschriften", "☁️ Dropbox", "🏋️ Gym", "☁️ 视频", "Ａ\u{FE0F}", "x\u{FE0F}游戏", "newsletterabo", "Hörbücherei", "Ｓｔｒｅａｍｉｎｇdienste", "ソフトウェア開発"])
+    func categoryAsBefore(_ text: String) {
+        let folded = HeaderVocabulary.fold(text)
+        let full = CategoryWords.lookup[folded] ?? folded.split(separator: " ").lazy.compactMap { CategoryWords.lookup[String($0)] }.first
+            ?? folded.split(separator: " ").lazy.filter { $0.count >= 6 }.compactMap { word in
+                CategoryWords.stems.first { word.hasPrefix($0.0) }?.1
+            }.first
+            ?? CategoryWords.cjk.first { folded.contains($0.0) }?.1
+        #expect(CategoryWords.category(for: text) == full)
     }
 }
 
