@@ -153,6 +153,17 @@ import Testing
         }
     }
 
+    /// A brand's id, remembered by its name, is the one made from the name.
+    @Test func brandIdsAsMade() {
+        for brand in BrandCatalog.bundled.brands {
+            #expect(brand.id == BrandCatalog.Brand.id(of: brand.name))
+            #expect(brand.id == BrandCatalog.Brand.id(of: brand.name))
+        }
+        var renamed = BrandCatalog.bundled.brands[0]
+        renamed.name = "Disney+ & Friends"
+        #expect(renamed.id == "disney-plus-and-friends")
+    }
+
     /// Every key that can begin an ASCII word is among the byte stems, in the same order.
     @Test func asciiStemsKeepOrder() {
         let ascii = CategoryWords.stems.filter { $0.0.utf8.allSatisfy { $0 < 0x80 } }
