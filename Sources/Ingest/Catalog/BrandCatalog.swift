@@ -26,10 +26,21 @@ public final class BrandCatalog: Sendable {
 
         /// The catalog's stable id of the service, made from its name: `disney-plus`, `apple-icloud-plus`.
         public var id: String {
+            if let known = Brand.ids.value(for: name) { return known }
+            let id = Brand.id(of: name)
+            Brand.ids.store(id, for: name)
+            return id
+        }
+
+        /// The id a brand named `name` has.
+        static func id(of name: String) -> String {
             let spelled = name.replacingOccurrences(of: "+", with: " plus ").replacingOccurrences(of: "&", with: " and ")
             let folded = BrandCatalog.fold(spelled)
             return folded.isEmpty ? "brand" : folded.replacingOccurrences(of: " ", with: "-")
         }
+
+        /// Ids already made: every row that names a brand carries its id.
+        private static let ids = MemoCache<String, String>(limit: 20_000)
 
         public init(name: String, aliases: [String] = [], category: Category, manageURL: String? = nil,
                     exactNameOnly: Bool = false) {

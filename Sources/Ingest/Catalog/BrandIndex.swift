@@ -61,9 +61,18 @@ struct BrandIndex: Sendable {
         switch text.withUTF8({ bytes.match($0) }) {
         case .none: return nil
         case .brand(let i): return BrandMatch(brand: brands[i], plan: nil)
-        case .unsure: return matchText(text)
+        case .unsure:
+            if let known = unsure.value(for: text) { return known }
+            let found = matchText(text)
+            unsure.store(found, for: text)
+            return found
         }
     }
+
+    /// Answers of `matchText` for texts `BrandBytes` left to it (names with emoji or accents):
+    /// an import matches a row's name when counting duplicates, when building the draft and
+    /// when folding duplicates, a few batches apart.
+    private let unsure = MemoCache<String, BrandMatch?>(limit: 8192)
 
     /// `match` done on `String`s, word by word: the way for texts `BrandBytes` is unsure of.
     func matchText(_ text: String) -> BrandMatch? {

@@ -58,6 +58,25 @@ struct ColumnEvidence: Sendable {
     /// readings are the costly ones. The rest count as not of that kind.
     static let giveUpAfter = 16
 
+    /// What a value reads as, with the context and readers it was read with.
+    struct KindsKey: Hashable {
+        var value: String
+        var context: NormalizeContext
+        var date: Bool, price: Bool, cycle: Bool
+
+        /// The context is one per run and compared on a hit; hashing it for every value costs more.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(value)
+            hasher.combine(date)
+            hasher.combine(price)
+            hasher.combine(cycle)
+        }
+    }
+
+    /// `Kinds` already worked out in this process: the files of one team (validated together)
+    /// share most of their dates, cycles, categories and currencies.
+    private static let known = MemoCache<KindsKey, Kinds>()
+
     init(values: [String], context: NormalizeContext) {
         let parsers = (PriceParser(context: context), DateParser(context: context), CycleParser())
         var seen: [String: Kinds] = [:]
@@ -71,8 +90,15 @@ struct ColumnEvidence: Sendable {
             if let known = seen[value] { kinds = known } else {
                 let tried = seen.count
                 let give = ColumnEvidence.giveUpAfter
-                kinds = Kinds(value, parsers, readers: (tried < give || read.date > 0, tried < give || read.price > 0,
-                                                        tried < give || read.cycle > 0))
+                let readers = (date: tried < give || read.date > 0, price: tried < give || read.price > 0,
+                               cycle: tried < give || read.cycle > 0)
+                let key = KindsKey(value: value, context: context, date: readers.date, price: readers.price, cycle: readers.cycle)
+                if let known = ColumnEvidence.known.value(for: key) {
+                    kinds = known
+                } else {
+                    kinds = Kinds(value, parsers, readers: readers)
+                    if value.utf8.count <= Kinds.longestValue { ColumnEvidence.known.store(kinds, for: key) }
+                }
                 seen[value] = kinds
                 if kinds.date { read.date += 1 }
                 if kinds.price { read.price += 1 }

@@ -77,6 +77,9 @@ enum HeaderMatcher {
         /// The longest header word that can be one typo from a phrase word: longer words are
         /// not taken apart (a 100 KB cell would make 100,000 copies of itself).
         var longestNear = 0
+        /// `reaches` of each header word already asked: header words repeat from cell to cell
+        /// and file to file, and taking a word apart costs a string per letter.
+        private let known = MemoCache<String, Bool>(limit: 20_000)
 
         init(phrases: [Phrase], decoys: [Phrase]) {
             for phrase in phrases {
@@ -107,11 +110,17 @@ enum HeaderMatcher {
         /// headers may hold a CJK phrase inside a word, and are always tried).
         func mayMatch(_ words: Words) -> Bool {
             guard words.ascii != nil else { return true }
-            for word in words.words {
-                if exact.contains(String(word)) { return true }
-                if word.count >= 4, word.count <= longestNear, Reach.oneOut(word).contains(where: near.contains) { return true }
-            }
-            return false
+            return words.words.contains(where: reaches)
+        }
+
+        /// Whether one header word is a phrase word or one typo from one.
+        func reaches(_ word: Substring) -> Bool {
+            let key = String(word)
+            if let answer = known.value(for: key) { return answer }
+            let answer = exact.contains(key)
+                || (word.count >= 4 && word.count <= longestNear && Reach.oneOut(word).contains(where: near.contains))
+            known.store(answer, for: key)
+            return answer
         }
 
         /// False when no decoy of the field can be inside `words`.

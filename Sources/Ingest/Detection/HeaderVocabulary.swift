@@ -10,6 +10,7 @@ package enum HeaderVocabulary {
     /// spaces collapsed. `"  Próxima Renovación 📅"` → `"proxima renovacion"`.
     package static func fold(_ header: String) -> String {
         if header.utf8.allSatisfy({ $0 < 0x80 }) { return foldASCII(header) }
+        if let spaced = emojiAsSpaces(header) { return foldASCII(spaced) }
         if let known = folded.value(for: header) { return known }
         let result = uncachedFold(header)
         folded.store(result, for: header)
@@ -35,6 +36,32 @@ package enum HeaderVocabulary {
         }
         if out.hasSuffix(" ") { out.removeLast() }
         return out
+    }
+
+    /// ASCII text with emoji among its words (`🎬 Netflix`, a Notion title), the emoji written as
+    /// spaces; nil for any other text. Folding leaves such an emoji (a symbol drawn as an emoji,
+    /// standing alone) as it is and `uncachedFold` drops it like punctuation, so `foldASCII` of
+    /// the result is the fold. Tested against `uncachedFold` for every such emoji.
+    static func emojiAsSpaces(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                bytes.append(UInt8(scalar.value))
+            } else if isLoneEmoji(scalar) {
+                bytes.append(UInt8(ascii: " "))
+            } else {
+                return nil
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// An emoji symbol that needs no joiner or selector: anything that could follow it to make
+    /// one character with it (a selector, a skin tone, a joiner) is not ASCII, so it is refused.
+    static func isLoneEmoji(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        return properties.isEmojiPresentation && properties.generalCategory == .otherSymbol && !properties.isEmojiModifier
     }
 
     /// `fold` for ASCII text, where folding is lowercasing and the letters and digits are the

@@ -78,6 +78,14 @@ package enum CategoryWords {
         .sorted { $0.key.count != $1.key.count ? $0.key.count > $1.key.count : $0.key < $1.key }
         .map { ($0.key, $0.value) }
 
+    /// The stems an ASCII word can start with, in the same order, as bytes: those whose
+    /// canonical decomposition is ASCII (Foundation's `hasPrefix` compares canonically
+    /// equivalent text as equal, and no other key can begin an ASCII word).
+    static let asciiStems: [([UInt8], Category)] = stems.compactMap { key, category in
+        let decomposed = key.decomposedStringWithCanonicalMapping
+        return decomposed.utf8.allSatisfy({ $0 < 0x80 }) ? (Array(decomposed.utf8), category) : nil
+    }
+
     /// The standard category a text names (`Música` → music), nil when none fits.
     package static func category(for text: String) -> Category? {
         let folded = HeaderVocabulary.fold(text)
@@ -88,7 +96,16 @@ package enum CategoryWords {
         }
         // German compounds and plurals: `Cloud-Speicher` is split already; `Streamingdienste`.
         for word in words where word.count >= 6 {
+            if word.utf8.allSatisfy({ $0 < 0x80 }) {
+                for (key, category) in asciiStems where word.utf8.starts(with: key) { return category }
+                continue
+            }
             for (key, category) in stems where word.hasPrefix(key) { return category }
+        }
+        // Every CJK key holds a character from U+1100 up (Hangul, kana, ideographs), which no
+        // text without one is equivalent to; variation selectors (an emoji's `️`) are not such.
+        guard folded.unicodeScalars.contains(where: { $0.value >= 0x1100 && !(0xFE00...0xFE0F).contains($0.value) }) else {
+            return nil
         }
         for (key, category) in cjk where folded.contains(key) { return category }
         return nil

@@ -533,7 +533,37 @@ package struct DraftBuilder: Sendable {
 
     /// The name as the user wrote it, trimmed, each run of white space one space.
     static func writtenName(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if isWrittenName(text) { return text }
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// Whether `writtenName` leaves a text as it is: single ASCII spaces between words and no
+    /// other white space (most names; the split and join cost strings per word). A space must
+    /// be followed by ASCII or an emoji standing alone, which start a character of their own
+    /// (a space with an accent after it would be one character, taken whole as white space).
+    static func isWrittenName(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard let first = bytes.first, first != 0x20, bytes.last != 0x20 else { return false }
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if (byte >= 0x09 && byte <= 0x0D) || (byte == 0x20 && previous == 0x20) { return false }
+                previous = byte
+            }
+            return true
+        }
+        var afterSpace = false
+        for scalar in text.unicodeScalars {
+            if afterSpace, !(scalar.isASCII || HeaderVocabulary.isLoneEmoji(scalar)) { return false }
+            if scalar == " " {
+                if afterSpace { return false }
+                afterSpace = true
+                continue
+            }
+            if scalar.isASCII ? (scalar.value >= 0x09 && scalar.value <= 0x0D) : scalar.properties.isWhitespace { return false }
+            afterSpace = false
+        }
+        return true
     }
 
     /// "Spotify Family" keeps its name and gains the service Spotify; the catalog's category

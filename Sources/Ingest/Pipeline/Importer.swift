@@ -36,13 +36,16 @@ package struct Importer: Sendable {
     /// nothing subscription-like; see
     /// `TransactionColumns.looksLikeTransactions`. One probe of the first bytes decides the
     /// encoding and the delimiter for both readers it uses.
-    package static func looksLikeBankStatement(path: String, limits: ReadLimits = ReadLimits()) -> Bool {
+    /// `probing` false builds the whole statement reader before looking at its header, as
+    /// before the header test: tests hold both ways to the same answers.
+    package static func looksLikeBankStatement(path: String, limits: ReadLimits = ReadLimits(), probing: Bool = true) -> Bool {
         let context = NormalizeContext(today: CalendarDate(dayNumber: 0))
         guard let chunks = try? ChunkReader(path: path, display: path),
               let probe = try? InputProbe(chunks: chunks, hint: nil, guessLegacy: true, file: path) else { return false }
         // OFX, QIF, CAMT and MT940 files are statements by their content, whatever their name.
         if TransactionTable.format(of: probe) != nil { return true }
-        guard let table = try? TransactionTable(chunks: chunks, probe: probe, name: path, context: context, limits: limits) else { return false }
+        guard let table = try? TransactionTable(chunks: chunks, probe: probe, name: path, context: context, limits: limits,
+                                                probing: probing) else { return false }
         if table.layout != nil { return true }
         if table.header.first?.hasPrefix("Column ") == true {
             // No header row: the values decide. A date, an amount and a payee charged again and

@@ -203,11 +203,11 @@ package struct TableImporter: Sendable {
     /// spools the rows for the second pass when a temporary file can be made. The work on the
     /// rows is done on a second thread (`pipeline`).
     func firstPass(_ source: TableSource, name: String, part: String?,
-                   count: ((UInt64?) throws -> Void)?) throws -> PreparedTable {
+                   count: ((UInt64?) throws -> Void)?, spooling: Bool = true) throws -> PreparedTable {
         let (mapping, samples, note) = try rememberedMapping(for: source)
         let builder = DraftBuilder(mapping: mapping, formats: ColumnFormats(mapping: mapping),
                                    context: options.context, catalog: options.catalog, file: name, part: part)
-        let pass = FirstPass(builder, hashing: count != nil, spool: RowSpool(directory: options.spoolDirectory))
+        let pass = FirstPass(builder, hashing: count != nil, spool: spooling ? RowSpool(directory: options.spoolDirectory) : nil)
         try TableImporter.pipeline(first: samples, nextRows: { try source.nextBatch(limit: $0) },
                                    makeNumbered: pass.batch, emit: { rows, hashes in
             if let count { try hashes.forEach(count) }
@@ -349,9 +349,10 @@ package struct TableImporter: Sendable {
     }
 
     /// The first pass without counting duplicates (`firstPass`): chooses the columns, then
-    /// decides each column's formats from all its values.
+    /// decides each column's formats from all its values. The rows are not spooled: the caller
+    /// (validate) reads the table again row by row.
     package func prepare(_ source: TableSource) throws -> PreparedTable {
-        try firstPass(source, name: source.name, part: nil, count: nil)
+        try firstPass(source, name: source.name, part: nil, count: nil, spooling: false)
     }
 
     /// The first pass, also handing on each row's duplicate key hash

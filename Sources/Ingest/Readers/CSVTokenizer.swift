@@ -53,6 +53,12 @@ package struct CSVTokenizer: ~Copyable {
         let ends = UnsafeBufferPointer(start: self.ends + recordEnds, count: endCount - recordEnds).map { $0 - recordBytes }
         return CSVRecord(bytes: bytes[...], ends: ends[...], line: recordLine)
     }
+    /// `record.count`, read in place: the record is not copied out.
+    package var recordFieldCount: Int { endCount - recordEnds }
+    /// `record.isBlank`, read in place.
+    package var recordIsBlank: Bool {
+        UnsafeBufferPointer(start: bytes + recordBytes, count: byteCount - recordBytes).allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
     /// The record's bytes and field ends (`byteCount` and `endCount` of them), each end an
     /// index into `bytes`; in a batch (`beginBatch`), the batch's records so far and then
     /// this one's.

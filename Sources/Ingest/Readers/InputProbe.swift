@@ -162,10 +162,10 @@ struct InputProbe {
             var position = 0
             while seen < sampleRecords {
                 guard tokenizer.next(buffer, position: &position) || (complete && tokenizer.finish()) else { break }
-                let record = tokenizer.record
-                if record.isBlank { continue }
+                if tokenizer.recordIsBlank { continue }
                 seen += 1
-                if record.count >= 2 { counts[record.count, default: 0] += 1 }
+                let fields = tokenizer.recordFieldCount
+                if fields >= 2 { counts[fields, default: 0] += 1 }
             }
         }
         guard let top = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }) else {

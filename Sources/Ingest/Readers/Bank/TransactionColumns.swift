@@ -67,6 +67,14 @@ package enum TransactionColumns {
     /// peculiar to a statement (`statementRoles`).
     static let sharedWords: Set<String> = ["status", "category", "spending category", "state"]
 
+    /// Whether header roles hold what `looksLikeTransactions` asks first: a date, an amount
+    /// (or debit and credit) and a description or payee. Bank detection stops at a header
+    /// without them.
+    static func mayNameStatement(_ roles: [TransactionRole: Int]) -> Bool {
+        roles[.date] != nil && (roles[.amount] != nil || (roles[.debit] != nil && roles[.credit] != nil))
+            && (roles[.description] != nil || roles[.payee] != nil)
+    }
+
     /// Roles that a list of subscriptions does not have: a running balance, separate debit and
     /// credit columns, a debit/credit indicator, a value date.
     static func hasStatementRoles(_ roles: [TransactionRole: Int]) -> Bool {
@@ -81,8 +89,7 @@ package enum TransactionColumns {
     /// `repeatsLikeStatement`.
     package static func looksLikeTransactions(header: [String], rows: @autoclosure () -> [[String]] = []) -> Bool {
         let roles = detect(header: header)
-        guard roles[.date] != nil, roles[.amount] != nil || (roles[.debit] != nil && roles[.credit] != nil),
-              roles[.description] != nil || roles[.payee] != nil else { return false }
+        guard mayNameStatement(roles) else { return false }
         if BankLayout.bundled.contains(where: { $0.matches(header: header) }) { return true }
         let folded = header.map(HeaderVocabulary.fold)
         func names(_ words: Set<String>) -> Bool {

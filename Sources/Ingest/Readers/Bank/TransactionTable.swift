@@ -166,9 +166,11 @@ package final class TransactionTable {
     /// importer reports it once the rows before are read.
     package var failure: ReadError? { records.failure }
 
-    /// Reads on from what `probe` found in the first bytes of `chunks`.
+    /// Reads on from what `probe` found in the first bytes of `chunks`. `probing` (bank
+    /// detection) stops with an error as soon as a header row is found that no statement can
+    /// have (`TransactionColumns.mayNameStatement`): the formats of such a table are never asked.
     init(chunks: ChunkReader, probe: InputProbe, name: String, context: NormalizeContext,
-         limits: ReadLimits, preset: StatementEntries? = nil) throws(ReadError) {
+         limits: ReadLimits, preset: StatementEntries? = nil, probing: Bool = false) throws(ReadError) {
         self.name = name
         self.limits = limits
         encoding = probe.encoding
@@ -183,7 +185,7 @@ package final class TransactionTable {
         if let preset {
             adopt(preset)
         } else {
-            try chooseColumns(context: context)
+            try chooseColumns(context: context, probing: probing)
         }
         decideFormats(context: context)
         format = RowFormat(at: Positions(columns), sign: sign, dateOrder: dateOrder, decimalMark: decimalMark,
@@ -251,7 +253,7 @@ package final class TransactionTable {
     /// `CSVTable` finds): a known layout's, else those its cells name. A header that names no
     /// date and amount, or no header at all (an export matched by column count, or read by
     /// its values), leaves the columns to the values below it.
-    private func chooseColumns(context: NormalizeContext) throws(ReadError) {
+    private func chooseColumns(context: NormalizeContext, probing: Bool) throws(ReadError) {
         let records = lookahead.map { (cells: $0.cells.map(text), line: $0.line) }
         // Records above `tableStart` are preamble; data starts at `dataStart`.
         let tableStart: Int, dataStart: Int
@@ -267,6 +269,9 @@ package final class TransactionTable {
             } else {
                 let roles = TransactionColumns.detect(header: cells)
                 if TransactionColumns.isTransactionHeader(roles) { columns = roles }
+                if probing, cells.first?.hasPrefix("Column ") != true, !TransactionColumns.mayNameStatement(roles) {
+                    throw ReadError(file: name, line: headerLine, "the header names no date, amount and description column")
+                }
             }
         case .noHeader(let index, _)?:
             (tableStart, dataStart) = (index, index)

@@ -20,9 +20,13 @@ package enum StatementFormat: String, Sendable, CaseIterable {
     /// The format the start of a file is written in, from its content alone (an OFX file saved
     /// as `.txt` is still OFX); nil for anything else, delimited tables included. `text` is the
     /// file's first bytes decoded to UTF-8 (or Windows-1252 passed through).
-    package static func sniff(_ text: some Collection<UInt8>) -> StatementFormat? {
+    /// `quick` false skips the first test (tests hold both ways to the same answers).
+    package static func sniff(_ text: some Collection<UInt8>, quick: Bool = true) -> StatementFormat? {
         let head = String(decoding: text.prefix(4096), as: UTF8.self)
         let start = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        // Each format below starts with one of these characters or holds a `<`: a CSV table
+        // is ruled out without upper-casing and searching its first 4 KiB.
+        if quick, !(start.first.map { "oO<!{:-".contains($0) } ?? false), !head.utf8.contains(UInt8(ascii: "<")) { return nil }
         let upper = start.prefix(4096).uppercased()
         if upper.hasPrefix("OFXHEADER") || upper.hasPrefix("<OFX>") || upper.contains("<?OFX ") || upper.hasPrefix("<?XML") && upper.contains("<OFX>") {
             return .ofx

@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+@testable import Ingest
+
+/// The short cuts that make `ingest validate` fast on many small files give the answers of the
+/// longer ways they skip, on every file of `Fixtures/` and on made-up texts.
+@Suite struct ValidateFastPathTests {
+    /// Every file under `Fixtures/` (tables, statements, images, archives: detection sees them all).
+    static let fixtureFiles: [String] = {
+        let root = FixtureFolder.root
+        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        var files: [String] = []
+        while let url = walker?.nextObject() as? URL {
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { files.append(url.path) }
+        }
+        return files.sorted()
+    }()
+
+    @Test func fixturesAreFound() {
+        #expect(Self.fixtureFiles.count > 300)
+        #expect(Self.fixtureFiles.contains { $0.hasSuffix(".csv") })
+    }
+
+    /// Bank detection that stops at a header naming no date, amount and description decides
+    /// every file as the full statement reader does.
+    @Test func bankProbeAgreesWithFullReader() {
+        var statements = 0
+        for file in Self.fixtureFiles {
+            let quick = Importer.looksLikeBankStatement(path: file)
+            let full = Importer.looksLikeBankStatement(path: file, probing: false)
+            #expect(quick == full, "\(file)")
+            if full { statements += 1 }
+        }
+        // The fixtures hold statements as well as lists, so both answers are checked.
+        #expect(statements > 20)
+    }
+
+    static let sniffTexts = [
+        "", "   ", "\u{FEFF}", "Name,Price\nNetflix,9.99\n", "OFXHEADER:100\nDATA:OFXSGML\n", "  <OFX>\n<SIGNONMSGSRSV1>",
+        "ofxheader:100", "<?xml version=\"1.0\"?>\n<OFX>", "Date,Memo\n1,<?OFX x\n", "Name,Note\nA,<?OFX \n",
+        "<?xml version=\"1.0\"?><Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.053.001.02\"><BkToCstmrStmt>",
+        "!Type:Bank\nD01/02/2026\n", "!type:Bank", "!Account\nNChecking", "!Option:AutoSwitch", "!Clear:AutoSwitch",
+        "{1:F01BANKDEFFXXXX0000000000}{4:\n:20:REF\n:60F:C261101EUR1,00\n-}", ":20:REF\n:61:2611011101D1,00NTRF\n",
+        ":940:\n:60M:x", "-\n:20:ref\n:34F:EUR0,", "\n\t :20:REF\n:61:x", "-- a note\n:20:", "Ofx,Price\nA,1",
+        "{\"name\": \"Netflix\"}", ":20: a note without a statement line", "\u{3000}<OFX>", "\u{FEFF}!Type:Bank",
+        "Name;Betrag\nNetflix;<b>9,99</b>\n", "ÖFX,Preis\n", "ǅ,x", "ŉ,x",
+    ]
+
+    /// The first test of `StatementFormat.sniff` (no format can start with the text's first
+    /// character and no `<` in it) changes no answer.
+    @Test func sniffShortCutChangesNothing() throws {
+        for text in Self.sniffTexts {
+            #expect(StatementFormat.sniff(Array(text.utf8)) == StatementFormat.sniff(Array(text.utf8), quick: false), "\(text)")
+        }
+        var sniffed = 0
+        for file in Self.fixtureFiles {
+            let head = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)).prefix(8192))
+            let quick = StatementFormat.sniff(head)
+            #expect(quick == StatementFormat.sniff(head, quick: false), "\(file)")
+            if quick != nil { sniffed += 1 }
+        }
+        #expect(sniffed >= 4)
+    }
+
+    static let names = [
+        "", " ", "Netflix", " Netflix", "Netflix ", "Net  flix", "Net flix", "Net\tflix", "Net\nflix", "Net\r\nflix",
+        "YouTube Premium 12", "Disney+", "\u{00A0}Netflix", "Net\u{00A0}flix", "Café Crème", "名前", "a", "a b c", "a  b",
+        "\u{0B}x", "x\u{0C}", "\u{85}x", "x\u{2028}y", "x\u{3000}y", "🎬 Netflix", " ", "  ", "x ", " x", "\t",
+        "Netflix 🎬", "☁️ Dropbox", "🏋️ Gym Pass", "a \u{301}b", " \u{301}x", "x \u{301}", "🎬  Netflix", "🎬\u{A0}Netflix",
+        "Café 🎬 Crème", "\u{600} x", "x \u{600}", "👍🏽 ok", "👨‍👩‍👧 Family", "x \u{200D}y", "x \u{FE0F}", "🇩🇪 Telekom",
+        "名前 サービス", "x\u{1C}y", "x\u{1F} y", "é ", " é", "🎬\n", "\u{2003}🎬", "🎬 \u{1F3FD}",
+    ]
+
+    /// `writtenName` keeps a plain ASCII name as it is only where splitting and joining it
+    /// would give it back.
+    @Test(arguments: names)
+    func writtenNameAsSplitAndJoined(_ text: String) {
+        #expect(DraftBuilder.writtenName(text) == text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+    }
+
+    /// Every two-byte ASCII pair and three-byte sample of spaces, controls and letters.
+    @Test func writtenNameOnAllShortASCII() {
+        let alphabet: [UInt8] = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1F, 0x20, 0x41, 0x61, 0x7F, 0x2D]
+        for a in alphabet {
+            for b in alphabet {
+                for c in alphabet {
+                    let text = String(decoding: [a, b, c], as: UTF8.self)
+                    #expect(DraftBuilder.writtenName(text) == text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+                }
+            }
+        }
+    }
+
+    /// Value kinds remembered across tables (`ColumnEvidence.known`) are those read afresh
+    /// with the table's own context: the same values are read under several locales in turn.
+    @Test func evidenceRemembersWhatItReads() {
+        let today = CalendarDate(year: 2026, month: 11, day: 30)!
+        let contexts = [NormalizeContext(today: today), NormalizeContext(today: today, locale: "de_DE"),
+                        NormalizeContext(today: today, locale: "fr_FR"), NormalizeContext(today: today, dateOrder: .dayMonthYear),
+                        NormalizeContext(today: today, locale: "ja_JP"), NormalizeContext(today: today)]
+        let values = ["9.99", "€9,99", "2027-01-05", "05.01.2027", "13/01/2027", "01/13/2027", "monthly", "monatlich", "Netflix 12",
+                      "yes", "ja", "EUR", "Active", "3", "weeks", "1.234,56", "1,234.56", "2027年1月5日", "¥1,200", "mensuel"]
+        for context in contexts {
+            let parsers = (PriceParser(context: context), DateParser(context: context), CycleParser())
+            for value in values {
+                let evidence = ColumnEvidence(values: [value], context: context)
+                let kinds = ColumnEvidence.Kinds(value, parsers, readers: (true, true, true))
+                #expect(evidence.dates == kinds.date.count && evidence.prices == kinds.price.count && evidence.cycles == kinds.cycle.count
+                        && evidence.currencies == kinds.currency.count && evidence.booleans == kinds.boolean.count, "\(value) \(context)")
+            }
+        }
+    }
+}
+
+/// Short cuts on the Notion shape (emoji in titles, names with no category column) give what
+/// the longer ways give.
+@Suite struct NotionFastPathTests {
+    /// Every scalar `HeaderVocabulary.isLoneEmoji` takes.
+    static let loneEmoji: [Unicode.Scalar] = (0x80...0x10FFFF).compactMap(Unicode.Scalar.init).filter(HeaderVocabulary.isLoneEmoji)
+
+    @Test func emojiFoldAsFoundationFolds() {
+        #expect(Self.loneEmoji.count > 1000)
+        for emoji in Self.loneEmoji {
+            let e = String(emoji)
+            for text in ["\(e) Netflix", "\(e)Netflix", "Net\(e)flix 12", "Disney+ \(e)", "\(e)", "\(e)\(e) A-B", " \(e) 1Password "] {
+                #expect(HeaderVocabulary.fold(text) == HeaderVocabulary.uncachedFold(text), "\(text)")
+            }
+        }
+    }
+
+    /// Texts the short cut must leave to Foundation: selectors, skin tones, joiners, flags,
+    /// keycaps, accents, text-style symbols.
+    @Test(arguments: ["☁️ Dropbox", "🏋️ Gym", "👍🏽 ok", "👨‍👩‍👧 Family", "🇩🇪 Telekom", "1️⃣ One", "Café 🎬", "☁ Cloud", "🎬\u{301} x", "ｆｕｌｌ 🎬"])
+    func otherTextsFoldAsBefore(_ text: String) {
+        #expect(HeaderVocabulary.emojiAsSpaces(text) == nil || text.unicodeScalars.allSatisfy { $0.isASCII || HeaderVocabulary.isLoneEmoji($0) })
+        #expect(HeaderVocabulary.fold(text) == HeaderVocabulary.uncachedFold(text))
+    }
+
+    /// A name the byte matcher leaves to the word matcher is answered from memory the second
+    /// time, with what the word matcher says.
+    @Test func rememberedBrandMatches() {
+        let index = BrandCatalog.bundled.index
+        let dressed = BrandCatalog.bundled.brands.prefix(300).flatMap { brand in
+            ["🎬 \(brand.name)", "\(brand.name) ☁️", "Café \(brand.name) Family", "\(brand.name)"]
+        } + ["🎬 Netflix Premium", "☁️ Dropbox Plus", "Ñetflix", "名前", "🎵 Spotify Duo"]
+        for round in 0..<2 {
+            for text in dressed {
+                var bytes = text
+                let unsure = bytes.withUTF8 { index.bytes.match($0) } == .unsure
+                if unsure { #expect(index.match(text) == index.matchText(text), "\(round) \(text)") }
+                #expect(index.match(text) == index.match(text))
+            }
+        }
+    }
+
+    /// A brand's id, remembered by its name, is the one made from the name.
+    @Test func brandIdsAsMade() {
+        for brand in BrandCatalog.bundled.brands {
+            #expect(brand.id == BrandCatalog.Brand.id(of: brand.name))
+            #expect(brand.id == BrandCatalog.Brand.id(of: brand.name))
+        }
+        var renamed = BrandCatalog.bundled.brands[0]
+        renamed.name = "Disney+ & Friends"
+        #expect(renamed.id == "disney-plus-and-friends")
+    }
+
+    /// Every key that can begin an ASCII word is among the byte stems, in the same order.
+    @Test func asciiStemsKeepOrder() {
+        let ascii = CategoryWords.stems.filter { $0.0.utf8.allSatisfy { $0 < 0x80 } }
+        #expect(ascii.map { Array($0.0.utf8) } == CategoryWords.asciiStems.map(\.0))
+        #expect(ascii.map(\.1) == CategoryWords.asciiStems.map(\.1))
+        for (key, category) in CategoryWords.lookup where key.count >= 4 {
+            let word = key.filter { $0 != " " } + "dienste"
+            let folded = HeaderVocabulary.fold(word)
+            let full = CategoryWords.stems.first { folded.hasPrefix($0.0) }?.1
+            let bytes = folded.utf8.allSatisfy({ $0 < 0x80 }) ? CategoryWords.asciiStems.first { folded.utf8.starts(with: $0.0) }?.1 : full
+            #expect(bytes == full, "\(word) \(category)")
+        }
+    }
+
+    /// A category read from a name or cell: ASCII texts find no CJK key, other texts look as before.
+    @Test(arguments: ["🎬 Netflix", "Streaming", "视频会员", "爱奇艺视频会员 🎬", "Cloud-Speicher", "Streamingdienste", "🎵 Spotify",
+                      "ＶＩＤＥＯ", "ゲーム 🎮", "음악", "Misc.", "", "🎬", "Hörbücher", "テレビ 映画",
+                      "Musikstreaming", "softwarelizenz", "Cloudspeicher", "fitnessstudio24", "gamingabo", "🎬 Netflixstreaming",
+                      "Versicherungen", "Zeitschriften", "☁️ Dropbox", "🏋️ Gym", "☁️ 视频", "Ａ\u{FE0F}", "x\u{FE0F}游戏", "newsletterabo", "Hörbücherei", "Ｓｔｒｅａｍｉｎｇdienste", "ソフトウェア開発"])
+    func categoryAsBefore(_ text: String) {
+        let folded = HeaderVocabulary.fold(text)
+        let full = CategoryWords.lookup[folded] ?? folded.split(separator: " ").lazy.compactMap { CategoryWords.lookup[String($0)] }.first
+            ?? folded.split(separator: " ").lazy.filter { $0.count >= 6 }.compactMap { word in
+                CategoryWords.stems.first { word.hasPrefix($0.0) }?.1
+            }.first
+            ?? CategoryWords.cjk.first { folded.contains($0.0) }?.1
+        #expect(CategoryWords.category(for: text) == full)
+    }
+}
+
+private extension Bool {
+    var count: Int { self ? 1 : 0 }
+}
