@@ -39,6 +39,10 @@ enum SubscriptionJSONWriter {
             key("status", level, &out)
             JSONBytes.string(status.rawValue, to: &out)
         }
+        if let kind = sub.kind, kind != .subscription {
+            key("kind", level, &out)
+            JSONBytes.string(kind.rawValue, to: &out)
+        }
         key("category", level, &out)
         optional(sub.category?.rawValue, &out)
         if let text = sub.categoryText {
@@ -167,7 +171,7 @@ enum SubscriptionJSONWriter {
     static func writeInList(_ sub: Subscription, to out: inout [UInt8]) {
         guard let price = sub.price, let cycle = sub.cycle, let row = sub.source.row, sub.source.part == nil,
               sub.source.box == nil, sub.alsoFrom.isEmpty, sub.priceHistory.isEmpty, sub.trialEnds == nil,
-              sub.status == nil || sub.status == .active, sub.categoryText == nil else {
+              sub.status == nil || sub.status == .active, sub.categoryText == nil, sub.kind == nil else {
             return write(sub, to: &out, indent: 2)
         }
         // An escaped byte takes six at most; numbers, dates and the templates fit in the rest.
