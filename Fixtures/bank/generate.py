@@ -39,6 +39,19 @@ class Sub:
         self.name, self.desc, self.period, self.prices = name, desc, period, prices
         self.start, self.end, self.weekend, self.trial = start, end, weekend, trial
 
+    def first(self):
+        """The first paid charge's day on the grid: a month (or week cycle) after a trial."""
+        d = self.start
+        if self.trial:
+            d = add_months(d, 1) if self.period[0] == "month" else d + dt.timedelta(days=7 * self.period[1])
+        return d
+
+    def grid(self, i):
+        """The day the i-th paid charge is due, before a weekend or processing delay moves it."""
+        unit, n = self.period
+        first = self.first()
+        return add_months(first, n * i) if unit == "month" else (first + dt.timedelta(days=7 * n * i) if unit == "week" else add_months(first, 12 * i))
+
     def charges(self, rng):
         out, i, d = [], 0, self.start
         if self.trial:
@@ -62,10 +75,13 @@ class Sub:
         cycle = {"unit": unit, "interval": n}
         days = {"week": 7 * n, "month": 30.44 * n, "year": 365.25}[unit]
         active = (TODAY - last_day).days <= days + max(10, days / 2)
-        step, nxt = 1, None
-        while nxt is None or nxt < TODAY:
-            nxt = add_months(last_day, n * step) if unit == "month" else (last_day + dt.timedelta(days=7 * n * step) if unit == "week" else add_months(last_day, 12 * step))
+        # The next charge is due on the plan's grid (the day it is billed on), the first such
+        # day after the last paid charge and not before today.
+        step = len(real)
+        nxt = self.grid(step)
+        while nxt < TODAY:
             step += 1
+            nxt = self.grid(step)
         return {"name": self.name, "amount": f"{last_price:.2f}", "currency": currency, "cycle": cycle,
                 "nextRenewal": nxt.isoformat(), "active": active, "lastCharge": last_day.isoformat(), "charges": len(real)}
 
