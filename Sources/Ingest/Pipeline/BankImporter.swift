@@ -186,8 +186,17 @@ package struct BankImporter: Sendable {
         let inSeries = found.rows
         let how = table.header.first?.hasPrefix("Column ") == true ? "read from the values (no header row)" : "detected from the header"
         var note = "layout \(table.layout ?? how), \(table.fileEncoding.rawValue), dates \(table.dateOrder?.rawValue ?? "?"), \(table.signReason)"
+        if !table.currencyReason.isEmpty { note += ", \(table.currencyReason)" }
         note += "; \(inSeries) row\(inSeries == 1 ? "" : "s") in \(found.count) recurring series"
         report.warnings = [Issue("bank.layout", .info, note)]
+        if table.currency == nil, table.columns[.currency] == nil, found.count > 0 {
+            let money = [table.columns[.amount], table.columns[.debit]].compactMap { $0 }.first
+            var place = table.headerLine.map { "line \($0)" } ?? "no header row"
+            if let money, money < table.header.count { place += ", column \(money + 1)" + (table.headerLine == nil ? "" : " \"\(table.header[money])\"") }
+            report.warnings.append(Issue("currency.missing", .warning,
+                "\(place): the statement names no currency: no currency column, none in the amount's header, and neither its header's words nor the way it writes numbers and dates point to one country, so the prices of its series have no currency",
+                remedy: .chooseCurrency))
+        }
         return (found, report)
     }
 
