@@ -113,6 +113,9 @@ package struct BankImporter: Sendable {
                     // imported; otherwise each row is a skip at once.
                     var series: (kind: ImportDraft.Kind, detail: String)?
                     switch kind {
+                    case .notBooked(let word) where word == TransactionClassifier.duplicateStatus:
+                        skips.add(Skip(.duplicate, line: t.line, row: t.row,
+                                       detail: TransactionTable.decode(batch.bytes[t.status], encoding: encoding)))
                     case .notBooked(let word):
                         skips.add(Skip(.pending, line: t.line, row: t.row, detail: word))
                     case .zero:

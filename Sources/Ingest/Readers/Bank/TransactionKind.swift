@@ -19,7 +19,9 @@ import Foundation
 /// Sorts rows into charges, money in, transfers, bills and rows not booked, from the words of
 /// their type, status and descriptor in the banks' languages.
 package enum TransactionClassifier {
-    static let notBooked = ["pending", "vorgemerkt", "in bearbeitung", "declined", "failed", "denied", "reversed",
+    /// The status a bank file format gives a transaction it lists again under the same id.
+    static let duplicateStatus = "duplicate of line"
+    static let notBooked = [duplicateStatus, "pending", "vorgemerkt", "in bearbeitung", "declined", "failed", "denied", "reversed",
                             "storniert", "abgelehnt", "交易关闭", "已关闭", "失败", "cancelled", "canceled", "rejected",
                             "afgewezen", "refusé", "refuse", "avvisad", "afvist", "not booked", "nicht gebucht"]
     static let transfers = ["transfer", "xfer", "overboeking", "umbuchung", "übertrag", "uebertrag", "virement interne",
