@@ -39,6 +39,9 @@ package struct BankImporter: Sendable {
         /// that kind is imported), else a subscription; what the words named (rent, savings).
         var kind = ImportDraft.Kind.subscription
         var kindDetail = ""
+        /// Whether a row of the merchant names a SEPA mandate or creditor id: a direct debit
+        /// under a contract, never a shop's purchases (`SeriesKind`).
+        var mandate = false
 
         init(merchant: Merchant, currency: Currency?, charges: ChargeLog = ChargeLog(), credits: ChargeLog = ChargeLog(),
              kind: ImportDraft.Kind = .subscription, kindDetail: String = "") {
@@ -143,6 +146,7 @@ package struct BankImporter: Sendable {
         // A row past a limit or binary data stopped the reading: nothing after it was read.
         if let failure = table.failure { throw failure }
         var ledgers = book.takeByKey()
+        for key in ledgers.keys where cache.mandated.contains(ledgers[key]?.merchant.key ?? "") { ledgers[key]?.mandate = true }
         BankImporter.mergeSpellings(&ledgers)
         BankImporter.mergeFamilies(&ledgers)
         let builder = SeriesDraftBuilder(file: name, context: options.context)
@@ -266,6 +270,7 @@ package struct BankImporter: Sendable {
             merged.credits = (merged.credits + extra.credits).sorted { ($0.day, $0.row) < ($1.day, $1.row) }
             ledgers[longKey] = PackedLedger(merchant: merged.merchant, currency: merged.currency, charges: ChargeLog(merged.charges),
                                             credits: ChargeLog(merged.credits), kind: merged.kind, kindDetail: merged.kindDetail)
+            ledgers[longKey]?.mandate = long.mandate || short.mandate
         }
     }
 
@@ -280,10 +285,12 @@ package struct BankImporter: Sendable {
         }
         for (family, keys) in families where keys.count >= 3 {
             let word = String(family.prefix { $0 != "|" })
+            var mandate = ledgers[family]?.mandate ?? false
             var merged = (ledgers[family] ?? PackedLedger(merchant: Merchant(key: word, name: MerchantKey.title(word), category: nil, isKnownService: false),
                                                           currency: ledgers[keys[0]]?.currency)).unpacked
             for key in keys.sorted() {
                 guard let ledger = ledgers.removeValue(forKey: key) else { continue }
+                mandate = mandate || ledger.mandate
                 merged.charges += ledger.charges.charges
                 merged.credits += ledger.credits.charges
             }
@@ -291,6 +298,7 @@ package struct BankImporter: Sendable {
             ledgers[family] = PackedLedger(merchant: merged.merchant, currency: merged.currency,
                                            charges: ChargeLog(merged.charges), credits: ChargeLog(merged.credits),
                                            kind: merged.kind, kindDetail: merged.kindDetail)
+            ledgers[family]?.mandate = mandate
         }
     }
 
