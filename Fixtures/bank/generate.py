@@ -212,6 +212,23 @@ def region_dk(rng):
     return "DKK", subs, bills, noise, lookalike, income, transfers
 
 
+def region_no(rng):
+    subs = [
+        Sub("Netflix", lambda r: ("", "Visa 478213 NETFLIX.COM"), ("month", 1), [(START, 129.00), (dt.date(2026, 6, 1), 149.00)], dt.date(2025, 11, 4)),
+        Sub("Spotify", lambda r: ("", f"Visa 478213 Spotify P{token(r, 9)}"), ("month", 1), [(START, 119.00)], dt.date(2025, 11, 16)),
+        Sub("Viaplay", lambda r: ("", "Avtalegiro Viaplay Group Norway AS"), ("month", 1), [(START, 449.00)], dt.date(2025, 11, 21), end=dt.date(2026, 5, 21)),
+        Sub("SATS", lambda r: ("", "Avtalegiro SATS Norge AS"), ("month", 1), [(START, 649.00)], dt.date(2025, 11, 1), weekend=True),
+        Sub("Storytel", lambda r: ("", "Visa 478213 Storytel Norway"), ("month", 1), [(START, 229.00)], dt.date(2026, 1, 11)),
+    ]
+    bills = [(("", "Husleie Boligbyggelag"), 11800.00, 1), (("", "Avtalegiro Fjordkraft AS strøm"), None, 20), (("", "Avtalegiro Telenor Norge AS"), 499.00, 15),
+             (("", "Avtalegiro Gjensidige Forsikring"), 389.00, 1)]
+    noise = [("", "Varekjøp REMA 1000 {t}"), ("", "Varekjøp KIWI {t}"), ("", "Visa 478213 Ruter {t}"), ("", "Varekjøp Vinmonopolet {t}"), ("", "Varekjøp Narvesen {t}")]
+    lookalike = [(("", "Visa 478213 NETFLIX.COM gavekort"), 300.00)]
+    income = [(("", "Lønn ACME AS"), 41250.00, 25)]
+    transfers = [(("", "Overføring til sparekonto"), 3000.00)]
+    return "NOK", subs, bills, noise, lookalike, income, transfers
+
+
 def region_fr(rng):
     subs = [
         Sub("Netflix", lambda r: ("", "PRLV SEPA NETFLIX INTERNATIONAL B.V."), ("month", 1), [(START, 13.49), (dt.date(2026, 4, 1), 14.99)], dt.date(2025, 11, 5)),
@@ -433,6 +450,16 @@ def layouts():
             lines.append(q([t[0].strftime("%d.%m.%Y"), t[3], money(t[1], True), money(bal, True), "Venter" if t[6] else "Udført", "Nej"], ";"))
         return lines
     L["danske"] = (region_dk, danske, "cp1252")
+    def dnb(txs):
+        # DNB's CSV export: booked transactions only, debit and credit in separate columns.
+        lines = [q(["Dato", "Forklaring", "Rentedato", "Uttak fra konto", "Innskudd på konto"], ";")]
+        for t in txs:
+            if t[6]:
+                continue
+            d = t[0].strftime("%d.%m.%Y")
+            lines.append(q([d, desc(t), d, money(-t[1], True) if t[1] < 0 else "", money(t[1], True) if t[1] > 0 else ""], ";"))
+        return lines
+    L["dnb"] = (region_no, dnb, "utf-8")
     def creditagricole(txs):
         lines = ["Téléchargement du 30/11/2026;\r\n", "\r\n", "Compte de Dépôt carte n° XXXX1234;\r\n", "Solde au 30/11/2026 2 345,67 €\r\n", "\r\n", "Liste des opérations du compte entre le 20/10/2025 et le 30/11/2026\r\n", "\r\n"]
         lines.append(q(["Date", "Libellé", "Débit euros", "Crédit euros"], ";"))
