@@ -229,6 +229,42 @@ def region_no(rng):
     return "NOK", subs, bills, noise, lookalike, income, transfers
 
 
+def region_es(rng):
+    subs = [
+        Sub("Netflix", lambda r: ("", "RECIBO NETFLIX INTERNATIONAL B.V."), ("month", 1), [(START, 12.99), (dt.date(2026, 5, 1), 13.99)], dt.date(2025, 11, 6)),
+        Sub("Spotify", lambda r: ("", f"COMPRA TARJ. 5540XXXXXXXX1234 SPOTIFY P{token(r, 9)}"), ("month", 1), [(START, 11.99)], dt.date(2025, 11, 12)),
+        Sub("DAZN", lambda r: ("", "COMPRA TARJ. 5540XXXXXXXX1234 DAZN LIMITED"), ("month", 1), [(START, 29.99)], dt.date(2025, 11, 19), end=dt.date(2026, 6, 19)),
+        Sub("Movistar+", lambda r: ("", "RECIBO TELEFONICA DE ESPANA MOVISTAR PLUS"), ("month", 1), [(START, 22.00)], dt.date(2025, 11, 9)),
+        Sub("Disney+", lambda r: ("", "COMPRA TARJ. 5540XXXXXXXX1234 DISNEY PLUS"), ("month", 1), [(START, 9.99)], dt.date(2026, 1, 24)),
+    ]
+    bills = [(("", "TRANSFERENCIA ALQUILER PISO"), 950.00, 1), (("", "RECIBO IBERDROLA CLIENTES LUZ"), None, 14), (("", "RECIBO VODAFONE ESPANA"), 35.00, 8),
+             (("", "RECIBO MAPFRE SEGUROS HOGAR"), 31.00, 2)]
+    noise = [("", "COMPRA TARJ. 5540XXXXXXXX1234 MERCADONA {t}"), ("", "COMPRA TARJ. 5540XXXXXXXX1234 EL CORTE INGLES {t}"),
+             ("", "COMPRA TARJ. 5540XXXXXXXX1234 CARREFOUR {t}"), ("", "COMPRA TARJ. 5540XXXXXXXX1234 RENFE {t}"), ("", "COMPRA TARJ. 5540XXXXXXXX1234 BAR PEPE {t}")]
+    lookalike = [(("", "COMPRA TARJ. 5540XXXXXXXX1234 NETFLIX TARJETA REGALO"), 25.00)]
+    income = [(("", "NOMINA ACME SL"), 2150.00, 28)]
+    transfers = [(("", "TRASPASO A CUENTA AHORRO"), 150.00)]
+    return "EUR", subs, bills, noise, lookalike, income, transfers
+
+
+def region_it(rng):
+    subs = [
+        Sub("Netflix", lambda r: ("", "ADDEBITO SDD NETFLIX INTERNATIONAL B.V."), ("month", 1), [(START, 12.99), (dt.date(2026, 4, 1), 13.99)], dt.date(2025, 11, 7)),
+        Sub("Spotify", lambda r: ("", f"PAGAMENTO POS SPOTIFY P{token(r, 9)}"), ("month", 1), [(START, 10.99)], dt.date(2025, 11, 15)),
+        Sub("DAZN", lambda r: ("", "PAGAMENTO POS DAZN LIMITED"), ("month", 1), [(START, 34.99)], dt.date(2025, 11, 3)),
+        Sub("Sky", lambda r: ("", "ADDEBITO SDD SKY ITALIA SRL"), ("month", 1), [(START, 24.90)], dt.date(2025, 11, 10), end=dt.date(2026, 5, 10)),
+        Sub("McFit", lambda r: ("", "ADDEBITO SDD RSG GROUP ITALIA MCFIT"), ("month", 1), [(START, 29.90)], dt.date(2025, 11, 1), weekend=True),
+    ]
+    bills = [(("", "BONIFICO AFFITTO APPARTAMENTO"), 780.00, 1), (("", "ADDEBITO SDD ENEL ENERGIA BOLLETTA"), None, 18), (("", "ADDEBITO SDD TIM TELECOM ITALIA"), 29.90, 6),
+             (("", "ADDEBITO SDD UNIPOLSAI ASSICURAZIONI"), 42.00, 3)]
+    noise = [("", "PAGAMENTO POS ESSELUNGA {t}"), ("", "PAGAMENTO POS COOP {t}"), ("", "PAGAMENTO POS TRENITALIA {t}"), ("", "PAGAMENTO POS BAR CENTRALE {t}"),
+             ("", "PAGAMENTO POS CONAD {t}")]
+    lookalike = [(("", "PAGAMENTO POS NETFLIX CARTA REGALO"), 25.00)]
+    income = [(("", "STIPENDIO ACME SRL"), 1980.00, 27)]
+    transfers = [(("", "GIROCONTO VERSO CONTO DEPOSITO"), 200.00)]
+    return "EUR", subs, bills, noise, lookalike, income, transfers
+
+
 def region_fr(rng):
     subs = [
         Sub("Netflix", lambda r: ("", "PRLV SEPA NETFLIX INTERNATIONAL B.V."), ("month", 1), [(START, 13.49), (dt.date(2026, 4, 1), 14.99)], dt.date(2025, 11, 5)),
@@ -460,6 +496,28 @@ def layouts():
             lines.append(q([d, desc(t), d, money(-t[1], True) if t[1] < 0 else "", money(t[1], True) if t[1] > 0 else ""], ";"))
         return lines
     L["dnb"] = (region_no, dnb, "utf-8")
+    def santander(txs):
+        # Santander España's CSV export: operation and value dates, concept, signed amount and balance.
+        lines = [q(["FECHA OPERACIÓN", "FECHA VALOR", "CONCEPTO", "IMPORTE EUR", "SALDO"], ";")]
+        bal = 4000.0
+        rows = []
+        for t in txs:
+            if t[6]:
+                continue
+            bal += t[1]
+            d = t[0].strftime("%d/%m/%Y")
+            rows.append(q([d, d, desc(t), money(t[1], True), money(bal, True)], ";"))
+        return lines + rows[::-1]
+    L["santander"] = (region_es, santander, "utf-8")
+    def unicredit(txs):
+        # UniCredit's CSV export: booking and value dates, description, signed amount; no currency column.
+        lines = [q(["Data Registrazione", "Data valuta", "Descrizione", "Importo"], ";")]
+        for t in reversed(txs):
+            if t[6]:
+                continue
+            lines.append(q([t[0].strftime("%d.%m.%Y"), t[0].strftime("%d.%m.%Y"), desc(t), money(t[1], True)], ";"))
+        return lines
+    L["unicredit"] = (region_it, unicredit, "utf-8")
     def creditagricole(txs):
         lines = ["Téléchargement du 30/11/2026;\r\n", "\r\n", "Compte de Dépôt carte n° XXXX1234;\r\n", "Solde au 30/11/2026 2 345,67 €\r\n", "\r\n", "Liste des opérations du compte entre le 20/10/2025 et le 30/11/2026\r\n", "\r\n"]
         lines.append(q(["Date", "Libellé", "Débit euros", "Crédit euros"], ";"))
