@@ -39,6 +39,19 @@ class Sub:
         self.name, self.desc, self.period, self.prices = name, desc, period, prices
         self.start, self.end, self.weekend, self.trial = start, end, weekend, trial
 
+    def first(self):
+        """The first paid charge's day on the grid: a month (or week cycle) after a trial."""
+        d = self.start
+        if self.trial:
+            d = add_months(d, 1) if self.period[0] == "month" else d + dt.timedelta(days=7 * self.period[1])
+        return d
+
+    def grid(self, i):
+        """The day the i-th paid charge is due, before a weekend or processing delay moves it."""
+        unit, n = self.period
+        first = self.first()
+        return add_months(first, n * i) if unit == "month" else (first + dt.timedelta(days=7 * n * i) if unit == "week" else add_months(first, 12 * i))
+
     def charges(self, rng):
         out, i, d = [], 0, self.start
         if self.trial:
@@ -62,10 +75,13 @@ class Sub:
         cycle = {"unit": unit, "interval": n}
         days = {"week": 7 * n, "month": 30.44 * n, "year": 365.25}[unit]
         active = (TODAY - last_day).days <= days + max(10, days / 2)
-        step, nxt = 1, None
-        while nxt is None or nxt < TODAY:
-            nxt = add_months(last_day, n * step) if unit == "month" else (last_day + dt.timedelta(days=7 * n * step) if unit == "week" else add_months(last_day, 12 * step))
+        # The next charge is due on the plan's grid (the day it is billed on), the first such
+        # day after the last paid charge and not before today.
+        step = len(real)
+        nxt = self.grid(step)
+        while nxt < TODAY:
             step += 1
+            nxt = self.grid(step)
         return {"name": self.name, "amount": f"{last_price:.2f}", "currency": currency, "cycle": cycle,
                 "nextRenewal": nxt.isoformat(), "active": active, "lastCharge": last_day.isoformat(), "charges": len(real)}
 
@@ -194,6 +210,59 @@ def region_dk(rng):
     income = [(("", "Løn ACME A/S"), 28400.00, 30)]
     transfers = [(("", "Overførsel til opsparing"), 1500.00)]
     return "DKK", subs, bills, noise, lookalike, income, transfers
+
+
+def region_no(rng):
+    subs = [
+        Sub("Netflix", lambda r: ("", "Visa 478213 NETFLIX.COM"), ("month", 1), [(START, 129.00), (dt.date(2026, 6, 1), 149.00)], dt.date(2025, 11, 4)),
+        Sub("Spotify", lambda r: ("", f"Visa 478213 Spotify P{token(r, 9)}"), ("month", 1), [(START, 119.00)], dt.date(2025, 11, 16)),
+        Sub("Viaplay", lambda r: ("", "Avtalegiro Viaplay Group Norway AS"), ("month", 1), [(START, 449.00)], dt.date(2025, 11, 21), end=dt.date(2026, 5, 21)),
+        Sub("SATS", lambda r: ("", "Avtalegiro SATS Norge AS"), ("month", 1), [(START, 649.00)], dt.date(2025, 11, 1), weekend=True),
+        Sub("Storytel", lambda r: ("", "Visa 478213 Storytel Norway"), ("month", 1), [(START, 229.00)], dt.date(2026, 1, 11)),
+    ]
+    bills = [(("", "Husleie Boligbyggelag"), 11800.00, 1), (("", "Avtalegiro Fjordkraft AS strøm"), None, 20), (("", "Avtalegiro Telenor Norge AS"), 499.00, 15),
+             (("", "Avtalegiro Gjensidige Forsikring"), 389.00, 1)]
+    noise = [("", "Varekjøp REMA 1000 {t}"), ("", "Varekjøp KIWI {t}"), ("", "Visa 478213 Ruter {t}"), ("", "Varekjøp Vinmonopolet {t}"), ("", "Varekjøp Narvesen {t}")]
+    lookalike = [(("", "Visa 478213 NETFLIX.COM gavekort"), 300.00)]
+    income = [(("", "Lønn ACME AS"), 41250.00, 25)]
+    transfers = [(("", "Overføring til sparekonto"), 3000.00)]
+    return "NOK", subs, bills, noise, lookalike, income, transfers
+
+
+def region_es(rng):
+    subs = [
+        Sub("Netflix", lambda r: ("", "RECIBO NETFLIX INTERNATIONAL B.V."), ("month", 1), [(START, 12.99), (dt.date(2026, 5, 1), 13.99)], dt.date(2025, 11, 6)),
+        Sub("Spotify", lambda r: ("", f"COMPRA TARJ. 5540XXXXXXXX1234 SPOTIFY P{token(r, 9)}"), ("month", 1), [(START, 11.99)], dt.date(2025, 11, 12)),
+        Sub("DAZN", lambda r: ("", "COMPRA TARJ. 5540XXXXXXXX1234 DAZN LIMITED"), ("month", 1), [(START, 29.99)], dt.date(2025, 11, 19), end=dt.date(2026, 6, 19)),
+        Sub("Movistar+", lambda r: ("", "RECIBO TELEFONICA DE ESPANA MOVISTAR PLUS"), ("month", 1), [(START, 22.00)], dt.date(2025, 11, 9)),
+        Sub("Disney+", lambda r: ("", "COMPRA TARJ. 5540XXXXXXXX1234 DISNEY PLUS"), ("month", 1), [(START, 9.99)], dt.date(2026, 1, 24)),
+    ]
+    bills = [(("", "TRANSFERENCIA ALQUILER PISO"), 950.00, 1), (("", "RECIBO IBERDROLA CLIENTES LUZ"), None, 14), (("", "RECIBO VODAFONE ESPANA"), 35.00, 8),
+             (("", "RECIBO MAPFRE SEGUROS HOGAR"), 31.00, 2)]
+    noise = [("", "COMPRA TARJ. 5540XXXXXXXX1234 MERCADONA {t}"), ("", "COMPRA TARJ. 5540XXXXXXXX1234 EL CORTE INGLES {t}"),
+             ("", "COMPRA TARJ. 5540XXXXXXXX1234 CARREFOUR {t}"), ("", "COMPRA TARJ. 5540XXXXXXXX1234 RENFE {t}"), ("", "COMPRA TARJ. 5540XXXXXXXX1234 BAR PEPE {t}")]
+    lookalike = [(("", "COMPRA TARJ. 5540XXXXXXXX1234 NETFLIX TARJETA REGALO"), 25.00)]
+    income = [(("", "NOMINA ACME SL"), 2150.00, 28)]
+    transfers = [(("", "TRASPASO A CUENTA AHORRO"), 150.00)]
+    return "EUR", subs, bills, noise, lookalike, income, transfers
+
+
+def region_it(rng):
+    subs = [
+        Sub("Netflix", lambda r: ("", "ADDEBITO SDD NETFLIX INTERNATIONAL B.V."), ("month", 1), [(START, 12.99), (dt.date(2026, 4, 1), 13.99)], dt.date(2025, 11, 7)),
+        Sub("Spotify", lambda r: ("", f"PAGAMENTO POS SPOTIFY P{token(r, 9)}"), ("month", 1), [(START, 10.99)], dt.date(2025, 11, 15)),
+        Sub("DAZN", lambda r: ("", "PAGAMENTO POS DAZN LIMITED"), ("month", 1), [(START, 34.99)], dt.date(2025, 11, 3)),
+        Sub("Sky", lambda r: ("", "ADDEBITO SDD SKY ITALIA SRL"), ("month", 1), [(START, 24.90)], dt.date(2025, 11, 10), end=dt.date(2026, 5, 10)),
+        Sub("McFit", lambda r: ("", "ADDEBITO SDD RSG GROUP ITALIA MCFIT"), ("month", 1), [(START, 29.90)], dt.date(2025, 11, 1), weekend=True),
+    ]
+    bills = [(("", "BONIFICO AFFITTO APPARTAMENTO"), 780.00, 1), (("", "ADDEBITO SDD ENEL ENERGIA BOLLETTA"), None, 18), (("", "ADDEBITO SDD TIM TELECOM ITALIA"), 29.90, 6),
+             (("", "ADDEBITO SDD UNIPOLSAI ASSICURAZIONI"), 42.00, 3)]
+    noise = [("", "PAGAMENTO POS ESSELUNGA {t}"), ("", "PAGAMENTO POS COOP {t}"), ("", "PAGAMENTO POS TRENITALIA {t}"), ("", "PAGAMENTO POS BAR CENTRALE {t}"),
+             ("", "PAGAMENTO POS CONAD {t}")]
+    lookalike = [(("", "PAGAMENTO POS NETFLIX CARTA REGALO"), 25.00)]
+    income = [(("", "STIPENDIO ACME SRL"), 1980.00, 27)]
+    transfers = [(("", "GIROCONTO VERSO CONTO DEPOSITO"), 200.00)]
+    return "EUR", subs, bills, noise, lookalike, income, transfers
 
 
 def region_fr(rng):
@@ -417,6 +486,38 @@ def layouts():
             lines.append(q([t[0].strftime("%d.%m.%Y"), t[3], money(t[1], True), money(bal, True), "Venter" if t[6] else "Udført", "Nej"], ";"))
         return lines
     L["danske"] = (region_dk, danske, "cp1252")
+    def dnb(txs):
+        # DNB's CSV export: booked transactions only, debit and credit in separate columns.
+        lines = [q(["Dato", "Forklaring", "Rentedato", "Uttak fra konto", "Innskudd på konto"], ";")]
+        for t in txs:
+            if t[6]:
+                continue
+            d = t[0].strftime("%d.%m.%Y")
+            lines.append(q([d, desc(t), d, money(-t[1], True) if t[1] < 0 else "", money(t[1], True) if t[1] > 0 else ""], ";"))
+        return lines
+    L["dnb"] = (region_no, dnb, "utf-8")
+    def santander(txs):
+        # Santander España's CSV export: operation and value dates, concept, signed amount and balance.
+        lines = [q(["FECHA OPERACIÓN", "FECHA VALOR", "CONCEPTO", "IMPORTE EUR", "SALDO"], ";")]
+        bal = 4000.0
+        rows = []
+        for t in txs:
+            if t[6]:
+                continue
+            bal += t[1]
+            d = t[0].strftime("%d/%m/%Y")
+            rows.append(q([d, d, desc(t), money(t[1], True), money(bal, True)], ";"))
+        return lines + rows[::-1]
+    L["santander"] = (region_es, santander, "utf-8")
+    def unicredit(txs):
+        # UniCredit's CSV export: booking and value dates, description, signed amount; no currency column.
+        lines = [q(["Data Registrazione", "Data valuta", "Descrizione", "Importo"], ";")]
+        for t in reversed(txs):
+            if t[6]:
+                continue
+            lines.append(q([t[0].strftime("%d.%m.%Y"), t[0].strftime("%d.%m.%Y"), desc(t), money(t[1], True)], ";"))
+        return lines
+    L["unicredit"] = (region_it, unicredit, "utf-8")
     def creditagricole(txs):
         lines = ["Téléchargement du 30/11/2026;\r\n", "\r\n", "Compte de Dépôt carte n° XXXX1234;\r\n", "Solde au 30/11/2026 2 345,67 €\r\n", "\r\n", "Liste des opérations du compte entre le 20/10/2025 et le 30/11/2026\r\n", "\r\n"]
         lines.append(q(["Date", "Libellé", "Débit euros", "Crédit euros"], ";"))

@@ -183,6 +183,7 @@ import Testing
                                                       box: i == 5 ? Provenance.Box(x: -1, y: Int.max, width: Int.min, height: 0) : nil))
             sub.trialEnds = i == 6 ? CalendarDate(dayNumber: 20_010) : nil
             sub.status = [.trial, .paused, .cancelled, .active][i % 4]
+            sub.kind = [nil, .bill, .transfer, .habit, .subscription][i % 5]
             sub.categoryText = i % 2 == 0 ? control : "Design"
             sub.service = Subscription.Service(id: control, name: control, category: .cloud, manageURL: i == 7 ? nil : control,
                                                confidence: [0, 0.05, 0.5, 0.75, 1, -3, 7, 0.999][i])
@@ -328,5 +329,43 @@ extension SummaryAccumulatorTests {
         #expect(try CanonicalReader.read(text, file: "subs.json") == [trial, plain])
         let encoded = try JSONEncoder().encode(trial)
         #expect(try JSONDecoder().decode(Subscription.self, from: encoded) == trial)
+    }
+}
+
+/// `kind` is written after `status` only for a series that is not a subscription, and read back
+/// by both readers; an unknown kind is an error naming the kinds.
+@Suite struct KindCodingTests {
+    static let kinds: [ImportDraft.Kind?] = [nil, .subscription, .bill, .transfer, .habit]
+
+    @Test(arguments: kinds)
+    func writtenOnlyWhenNotASubscription(_ kind: ImportDraft.Kind?) throws {
+        let sub = Subscription(name: "Rent Acme Property", price: Price(amount: 1850, currency: .usd), cycle: .monthly,
+                               nextRenewal: CalendarDate(year: 2026, month: 12, day: 1), category: .bills, notes: nil,
+                               source: Provenance(file: "statement.csv", row: 9), kind: kind)
+        let text = CanonicalJSON.text([sub])
+        if let kind, kind != .subscription {
+            #expect(sub.kind == kind)
+            #expect(text.contains("\"nextRenewal\": \"2026-12-01\",\n      \"kind\": \"\(kind.rawValue)\",\n      \"category\""))
+        } else {
+            #expect(sub.kind == nil)
+            #expect(!text.contains("\"kind\""))
+        }
+        #expect(try CanonicalReader.read(text, file: "subs.json") == [sub])
+        #expect(try JSONDecoder().decode(Subscription.self, from: try JSONEncoder().encode(sub)) == sub)
+        var streamed = ""
+        var writer = CanonicalStreamWriter(write: { streamed += $0 })
+        try writer.begin()
+        try writer.add(sub)
+        try writer.finish()
+        #expect(streamed == text)
+    }
+
+    @Test func anUnknownKindIsAnError() {
+        let text = """
+        {"schema": "ingest/subscriptions@1", "subscriptions": [{"name": "Rent", "price": null, "cycle": null,
+        "nextRenewal": null, "kind": "rent", "category": null, "notes": null, "source": {"file": "a.csv", "row": 2}}],
+        "summary": {"active": 1, "totals": []}}
+        """
+        #expect { try CanonicalReader.read(text, file: "subs.json") } throws: { "\($0)".contains("kind \"rent\" is not one of subscription, bill, transfer, habit") }
     }
 }

@@ -86,6 +86,20 @@ func monthly(_ start: String, _ count: Int, amount: Int64, drift: [Int] = []) ->
         #expect(a.charges + b.charges == joined.charges)
     }
 
+    /// A supermarket's purchases (DNB fixture's Coop Extra), whose amounts joined into a
+    /// "monthly plan" with a new price at every other charge, make no series; a plan's price
+    /// rise still joins.
+    @Test func pricesThatChangeAtMostChargesAreNoPlan() {
+        let coop: [(String, Int64)] = [("2026-05-12", 40008), ("2026-05-27", 83103), ("2026-07-06", 59762), ("2026-07-17", 53251),
+                                       ("2026-08-05", 72572), ("2026-08-28", 23824), ("2026-10-24", 21163), ("2026-11-03", 18394),
+                                       ("2026-11-15", 72714)]
+        // Amounts in cents: `charges` scales whole units to ten-thousandths.
+        #expect(detector.detect(charges(coop), knownService: false).series.isEmpty)
+        #expect(detector.pricedLikePurchases(charges([("2026-05-12", 400), ("2026-07-06", 597), ("2026-08-05", 725), ("2026-11-15", 727)]), occurrences: 4))
+        #expect(!detector.pricedLikePurchases(charges(monthly("2026-01-05", 4, amount: 1549) + monthly("2026-05-05", 4, amount: 1799)), occurrences: 8))
+        #expect(!detector.pricedLikePurchases(charges([("2026-01-05", 999), ("2026-02-05", 1299), ("2026-03-05", 1299)]), occurrences: 3))
+    }
+
     @Test func oneDescriptorSeveralProductsSplitByAmount() {
         let list = monthly("2026-01-03", 6, amount: 299) + monthly("2026-01-17", 6, amount: 1099)
         let (series, _) = detector.detect(charges(list), knownService: false)

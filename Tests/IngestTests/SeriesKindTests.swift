@@ -114,3 +114,50 @@ import Testing
         }
     }
 }
+
+/// A direct debit under a SEPA mandate is a contract: a gym's monthly fee stays a
+/// subscription beside many card purchases at its bar, which without the mandate make it a habit.
+@Suite struct MandateEvidenceTests {
+    static func statement(purpose: String) -> String {
+        var lines = ["Buchungstag;Beguenstigter/Zahlungspflichtiger;Verwendungszweck;Betrag"]
+        var random = 5
+        func next(_ n: Int) -> Int {
+            random = (random * 1_103_515_245 + 12_345) % 2_147_483_648
+            return random % n
+        }
+        for month in 0..<12 {
+            let y = 2025 + (month + 11) / 12, m = (month + 11) % 12 + 1
+            func day(_ d: Int) -> String { String(format: "%02d.%02d.%04d", d, m, y) }
+            lines.append("\(day(2));FitX Deutschland GmbH;\(purpose);-24,90")
+            for _ in 0..<3 {
+                lines.append("\(day(5 + next(20)));FitX Deutschland GmbH;Kartenzahlung girocard;-\(3 + next(9)),\(String(format: "%02d", next(100)))")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static let cases: [(String, ImportDraft.Kind)] = [
+        ("MREF+FX-0012345 CRED+DE12ZZZ00000012345 SVWZ+Mitgliedsbeitrag", .subscription),
+        ("Mitgliedsbeitrag Mandatsreferenz FX-0012345 Glaeubiger-ID DE12ZZZ00000012345", .subscription),
+        ("Mitgliedsbeitrag FX-0012345", .habit),
+    ]
+
+    @Test(arguments: cases)
+    func mandateMakesTheSeriesASubscription(_ c: (String, ImportDraft.Kind)) throws {
+        let text = Self.statement(purpose: c.0)
+        let context = NormalizeContext(today: CalendarDate(year: 2026, month: 11, day: 30)!)
+        let table = try TransactionTable(data: Data(text.utf8), name: "s.csv", context: context)
+        var drafts: [ImportDraft] = []
+        var options = ImportOptions(kind: .bank, context: context)
+        options.kinds = Set(ImportDraft.Kind.allCases)
+        _ = try BankImporter(options: options).run(table: table, name: "s.csv") { drafts.append($0) }
+        #expect(drafts.map(\.kind) == [c.1], "\(drafts.map { ($0.name.value ?? "", $0.kind) })")
+    }
+
+    @Test(arguments: [("MREF+FX-1 SVWZ+Beitrag", true), ("EREF: 1 MREF: M-77", true), ("MREF M-1 CRED DE98ZZZ09999999999", true),
+                      ("/TRTP/SEPA Incasso/CSID/NL12ZZZ/NAME/Netflix", true), ("Gläubiger-ID DE12", true), ("Credit card payment", false),
+                      ("CREDITOR", false), ("Netflix.com", false), ("PREMREFUND", false)])
+    func namesAMandate(_ text: String, _ names: Bool) {
+        #expect(DescriptorFields.namesMandate(text) == names)
+    }
+}

@@ -258,3 +258,35 @@ struct BrokenCase: Sendable, CustomTestStringConvertible {
         }
     }
 }
+
+/// OFX's FITID is unique within an account: the same id again in the same account is the
+/// same transaction (overlapping downloads joined), marked a duplicate of the first; in
+/// another account, or without an id, it is a transaction of its own.
+@Suite struct OFXDuplicateTests {
+    static func statement(_ accounts: [(String, [(String, String)])]) -> String {
+        var text = "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX>\n<BANKMSGSRSV1>\n"
+        for (account, transactions) in accounts {
+            text += "<STMTTRNRS>\n<STMTRS>\n<CURDEF>USD\n<BANKACCTFROM>\n<ACCTID>\(account)\n</BANKACCTFROM>\n<BANKTRANLIST>\n"
+            for (fitid, date) in transactions {
+                text += "<STMTTRN>\n<TRNTYPE>DEBIT\n<DTPOSTED>\(date)\n<TRNAMT>-15.49\n"
+                if !fitid.isEmpty { text += "<FITID>\(fitid)\n" }
+                text += "<NAME>NETFLIX.COM\n</STMTTRN>\n"
+            }
+            text += "</BANKTRANLIST>\n</STMTRS>\n</STMTTRNRS>\n"
+        }
+        return text + "</BANKMSGSRSV1>\n</OFX>\n"
+    }
+
+    static let cases: [(String, [(String, [(String, String)])], [String])] = [
+        ("one account, overlapping", [("111", [("A1", "20261005"), ("A2", "20261105")]), ("111", [("A2", "20261105"), ("A3", "20261205")])],
+         ["", "", "duplicate of line 21 (FITID A2)", ""]),
+        ("two accounts, same ids", [("111", [("A1", "20261005")]), ("222", [("A1", "20261005")])], ["", ""]),
+        ("no ids", [("111", [("", "20261005"), ("", "20261005")])], ["", ""]),
+    ]
+
+    @Test(arguments: cases)
+    func marksTheSecondOfAnId(_ c: (String, [(String, [(String, String)])], [String])) throws {
+        let entries = try OFXReader(file: "s.ofx").read(Self.statement(c.1)).entries
+        #expect(entries.map(\.status) == c.2, "\(c.0)")
+    }
+}

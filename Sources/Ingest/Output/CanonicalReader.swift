@@ -51,12 +51,19 @@ package enum CanonicalReader {
             }
             status = s
         }
+        var kind: ImportDraft.Kind?
+        if let text = item["kind"]?.stringValue {
+            guard let k = ImportDraft.Kind(rawValue: text) else {
+                throw DocumentError("kind \"\(text)\" is not one of \(ImportDraft.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            kind = k
+        }
         return Subscription(name: name, price: try item["price"].flatMap(price), cycle: try item["cycle"].flatMap(cycle),
                             nextRenewal: try date(item["nextRenewal"], "nextRenewal"), category: category,
                             notes: item["notes"]?.stringValue, source: try provenance(sourceValue),
                             alsoFrom: also, priceHistory: history, trialEnds: try date(item["trialEnds"], "trialEnds"),
                             status: status, categoryText: item["categoryText"]?.stringValue,
-                            service: try item["service"].flatMap(service))
+                            service: try item["service"].flatMap(service), kind: kind)
     }
 
     /// `{"id": "netflix", "name": "Netflix", "category": "streaming", "manageURL": …, "confidence": 1}`, nil for null.

@@ -21,11 +21,15 @@ public struct Subscription: Hashable, Sendable, Codable {
     public var categoryText: String?
     /// The catalog's service the name was matched to; the name itself stays as written.
     public var service: Service?
+    /// What a recurring bank series is when it is not a subscription (a bill, transfer or habit
+    /// let through by `--kinds`); nil for a subscription.
+    public var kind: ImportDraft.Kind?
 
     public init(name: String, price: Price?, cycle: Cycle?, nextRenewal: CalendarDate?,
                 category: Category?, notes: String?, source: Provenance,
                 alsoFrom: [Provenance] = [], priceHistory: [PricePoint] = [], trialEnds: CalendarDate? = nil,
-                status: Status? = nil, categoryText: String? = nil, service: Service? = nil) {
+                status: Status? = nil, categoryText: String? = nil, service: Service? = nil,
+                kind: ImportDraft.Kind? = nil) {
         self.name = name
         self.price = price
         self.cycle = cycle
@@ -39,6 +43,7 @@ public struct Subscription: Hashable, Sendable, Codable {
         self.status = status
         self.categoryText = categoryText
         self.service = service
+        self.kind = kind == .subscription ? nil : kind
     }
 
     /// The subscription a draft stands for, or nil when it has no name.
@@ -49,7 +54,8 @@ public struct Subscription: Hashable, Sendable, Codable {
                   notes: draft.notes.value, source: first,
                   alsoFrom: Array(draft.provenance.dropFirst()), priceHistory: draft.priceHistory,
                   trialEnds: draft.trialEnds.value, status: draft.lifecycle == .active ? nil : draft.lifecycle,
-                  categoryText: Subscription.categoryText(draft.category), service: draft.service)
+                  categoryText: Subscription.categoryText(draft.category), service: draft.service,
+                  kind: draft.kind)
     }
 
     /// Whether it counts in `summary.active` and the totals: not cancelled or paused.
@@ -121,7 +127,7 @@ public struct Subscription: Hashable, Sendable, Codable {
 }
 
 extension Subscription {
-    private enum Keys: String, CodingKey { case name, price, cycle, nextRenewal, trialEnds, status, category, categoryText, notes, service, source, alsoFrom, priceHistory }
+    private enum Keys: String, CodingKey { case name, price, cycle, nextRenewal, trialEnds, status, kind, category, categoryText, notes, service, source, alsoFrom, priceHistory }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
@@ -135,11 +141,12 @@ extension Subscription {
                   trialEnds: try c.decodeIfPresent(CalendarDate.self, forKey: .trialEnds),
                   status: try c.decodeIfPresent(Status.self, forKey: .status),
                   categoryText: try c.decodeIfPresent(String.self, forKey: .categoryText),
-                  service: try c.decodeIfPresent(Service.self, forKey: .service))
+                  service: try c.decodeIfPresent(Service.self, forKey: .service),
+                  kind: try c.decodeIfPresent(ImportDraft.Kind.self, forKey: .kind))
     }
 
     /// The canonical members: absent values as `null`; `trialEnds`, `categoryText` and `service`
-    /// only when known, `status` only when not active, `alsoFrom` and `priceHistory` only when not empty, a source's line only when it has no row.
+    /// only when known, `status` only when not active, `kind` only when not a subscription, `alsoFrom` and `priceHistory` only when not empty, a source's line only when it has no row.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(name, forKey: .name)
@@ -148,6 +155,7 @@ extension Subscription {
         try c.encode(nextRenewal, forKey: .nextRenewal)
         if let trialEnds { try c.encode(trialEnds, forKey: .trialEnds) }
         if let status, status != .active { try c.encode(status, forKey: .status) }
+        if let kind, kind != .subscription { try c.encode(kind, forKey: .kind) }
         try c.encode(category, forKey: .category)
         if let categoryText { try c.encode(categoryText, forKey: .categoryText) }
         try c.encode(notes, forKey: .notes)

@@ -47,6 +47,10 @@ enum SubscriptionJSONWriter {
             key("status", level, &out)
             JSONBytes.string(status.rawValue, to: &out)
         }
+        if let kind = sub.kind, kind != .subscription {
+            key("kind", level, &out)
+            JSONBytes.string(kind.rawValue, to: &out)
+        }
         key("category", level, &out)
         optional(sub.category?.rawValue, &out)
         if let text = sub.categoryText {

@@ -39,6 +39,9 @@ package struct BankImporter: Sendable {
         /// that kind is imported), else a subscription; what the words named (rent, savings).
         var kind = ImportDraft.Kind.subscription
         var kindDetail = ""
+        /// Whether a row of the merchant names a SEPA mandate or creditor id: a direct debit
+        /// under a contract, never a shop's purchases (`SeriesKind`).
+        var mandate = false
 
         init(merchant: Merchant, currency: Currency?, charges: ChargeLog = ChargeLog(), credits: ChargeLog = ChargeLog(),
              kind: ImportDraft.Kind = .subscription, kindDetail: String = "") {
@@ -113,6 +116,9 @@ package struct BankImporter: Sendable {
                     // imported; otherwise each row is a skip at once.
                     var series: (kind: ImportDraft.Kind, detail: String)?
                     switch kind {
+                    case .notBooked(let word) where word == TransactionClassifier.duplicateStatus:
+                        skips.add(Skip(.duplicate, line: t.line, row: t.row,
+                                       detail: TransactionTable.decode(batch.bytes[t.status], encoding: encoding)))
                     case .notBooked(let word):
                         skips.add(Skip(.pending, line: t.line, row: t.row, detail: word))
                     case .zero:
@@ -140,6 +146,7 @@ package struct BankImporter: Sendable {
         // A row past a limit or binary data stopped the reading: nothing after it was read.
         if let failure = table.failure { throw failure }
         var ledgers = book.takeByKey()
+        for key in ledgers.keys where cache.mandated.contains(ledgers[key]?.merchant.key ?? "") { ledgers[key]?.mandate = true }
         BankImporter.mergeSpellings(&ledgers)
         BankImporter.mergeFamilies(&ledgers)
         let builder = SeriesDraftBuilder(file: name, context: options.context)
@@ -186,8 +193,17 @@ package struct BankImporter: Sendable {
         let inSeries = found.rows
         let how = table.header.first?.hasPrefix("Column ") == true ? "read from the values (no header row)" : "detected from the header"
         var note = "layout \(table.layout ?? how), \(table.fileEncoding.rawValue), dates \(table.dateOrder?.rawValue ?? "?"), \(table.signReason)"
+        if !table.currencyReason.isEmpty { note += ", \(table.currencyReason)" }
         note += "; \(inSeries) row\(inSeries == 1 ? "" : "s") in \(found.count) recurring series"
         report.warnings = [Issue("bank.layout", .info, note)]
+        if table.currency == nil, table.columns[.currency] == nil, found.count > 0 {
+            let money = [table.columns[.amount], table.columns[.debit]].compactMap { $0 }.first
+            var place = table.headerLine.map { "line \($0)" } ?? "no header row"
+            if let money, money < table.header.count { place += ", column \(money + 1)" + (table.headerLine == nil ? "" : " \"\(table.header[money])\"") }
+            report.warnings.append(Issue("currency.missing", .warning,
+                "\(place): the statement names no currency: no currency column, none in the amount's header, and neither its header's words nor the way it writes numbers and dates point to one country, so the prices of its series have no currency",
+                remedy: .chooseCurrency))
+        }
         return (found, report)
     }
 
@@ -254,6 +270,7 @@ package struct BankImporter: Sendable {
             merged.credits = (merged.credits + extra.credits).sorted { ($0.day, $0.row) < ($1.day, $1.row) }
             ledgers[longKey] = PackedLedger(merchant: merged.merchant, currency: merged.currency, charges: ChargeLog(merged.charges),
                                             credits: ChargeLog(merged.credits), kind: merged.kind, kindDetail: merged.kindDetail)
+            ledgers[longKey]?.mandate = long.mandate || short.mandate
         }
     }
 
@@ -268,10 +285,12 @@ package struct BankImporter: Sendable {
         }
         for (family, keys) in families where keys.count >= 3 {
             let word = String(family.prefix { $0 != "|" })
+            var mandate = ledgers[family]?.mandate ?? false
             var merged = (ledgers[family] ?? PackedLedger(merchant: Merchant(key: word, name: MerchantKey.title(word), category: nil, isKnownService: false),
                                                           currency: ledgers[keys[0]]?.currency)).unpacked
             for key in keys.sorted() {
                 guard let ledger = ledgers.removeValue(forKey: key) else { continue }
+                mandate = mandate || ledger.mandate
                 merged.charges += ledger.charges.charges
                 merged.credits += ledger.credits.charges
             }
@@ -279,6 +298,7 @@ package struct BankImporter: Sendable {
             ledgers[family] = PackedLedger(merchant: merged.merchant, currency: merged.currency,
                                            charges: ChargeLog(merged.charges), credits: ChargeLog(merged.credits),
                                            kind: merged.kind, kindDetail: merged.kindDetail)
+            ledgers[family]?.mandate = mandate
         }
     }
 

@@ -61,6 +61,9 @@ public struct Skip: Hashable, Sendable {
         case refund
         /// Bank rows: not booked yet (pending, vorgemerkt) or declined, failed, closed.
         case pending = "pending or declined"
+        /// Bank rows: a transaction the file lists again under the same id (OFX's FITID in one
+        /// account, as when two overlapping downloads are joined), counted once.
+        case duplicate
         /// Screenshot status bars, navigation and tab bars.
         case chrome
         /// Screenshot lines under a "Payment history" heading.

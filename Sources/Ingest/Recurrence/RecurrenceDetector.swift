@@ -424,6 +424,17 @@ package struct RecurrenceDetector: Sendable {
     /// known service's quarterly or longer plan, or when these are all the merchant's charges.
     private func accepts(_ group: Group, fit: PeriodFit, knownService: Bool, total: Int) -> Bool {
         accepts(occurrences: group.days.count, charges: group.charges.count, fit: fit, knownService: knownService, total: total)
+            && !pricedLikePurchases(group.charges, occurrences: group.days.count)
+    }
+
+    /// A plan's price changes now and then; amounts that change at more than every other charge
+    /// (three prices or more in a few charges) are purchases that happened to fall on a grid.
+    func pricedLikePurchases(_ charges: [Charge], occurrences: Int) -> Bool {
+        var prices = 1
+        for i in charges.indices.dropFirst() where !RecurrenceDetector.sameAmount(charges[i - 1].amount, charges[i].amount) {
+            prices += 1
+        }
+        return prices >= 3 && prices * 2 > occurrences
     }
 
     func accepts(occurrences n: Int, charges: Int, fit: PeriodFit, knownService: Bool, total: Int) -> Bool {

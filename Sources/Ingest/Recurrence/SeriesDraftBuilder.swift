@@ -1,8 +1,8 @@
 import Foundation
 
-/// Turns a recurring series into a draft: name, latest price, cycle, next renewal rolled
-/// forward to today, category, confidence, price history, one provenance per charge, and
-/// inactive when the charges stopped.
+/// Turns a recurring series into a draft: name, latest price, cycle, next renewal on the
+/// series' own billing day rolled forward to today (`RenewalProjection`), category,
+/// confidence, price history, one provenance per charge, and inactive when the charges stopped.
 package struct SeriesDraftBuilder: Sendable {
     package var file: String
     package var context: NormalizeContext
@@ -31,12 +31,8 @@ package struct SeriesDraftBuilder: Sendable {
         func price(_ amount: Int64) -> Price {
             Price(amount: Decimal(amount) / Decimal(FastAmount.scale), currency: currency)
         }
-        var next = cycle.advance(last.date)
-        var steps = 1
-        while next < context.today, steps < 10_000 {
-            steps += 1
-            next = cycle.advance(last.date, times: steps)
-        }
+        let dates = series.charges.map(\.date)
+        let next = RenewalProjection.next(after: dates, period: series.fit.period, today: context.today)
         let confidence = series.confidence
         var draft = ImportDraft(
             name: DraftField(raw: merchant.name, value: merchant.name, confidence: merchant.isKnownService ? 1 : 0.85),
@@ -59,7 +55,7 @@ package struct SeriesDraftBuilder: Sendable {
         if SeriesDraftBuilder.isStopped(last: last.date, period: series.fit.period, today: context.today) {
             draft.status = .inactive
             draft.lifecycle = .cancelled
-            draft.statusReason = "no charge since \(last.date) (\(series.fit.period.rawValue), expected by \(cycle.advance(last.date)))"
+            draft.statusReason = "no charge since \(last.date) (\(series.fit.period.rawValue), expected by \(RenewalProjection.next(after: dates, period: series.fit.period, today: last.date)))"
         }
         draft.notes = DraftField(value: "\(series.occurrences) charges \(series.fit.period.rawValue) from \(series.charges[0].date) to \(last.date)")
         return draft

@@ -1,6 +1,7 @@
 /// What a recurring series of charges is (`ImportDraft.Kind`): a bill or a transfer when its
 /// rows' words said so (rent, Strom, savings: see `TransactionClassifier`), a habit when the
-/// merchant's other charges far outnumber the series' own, else a subscription.
+/// merchant's other charges far outnumber the series' own and no row names a SEPA mandate or
+/// creditor id, else a subscription.
 enum SeriesKind {
     /// A merchant with at least this many charges outside its series, and three times the
     /// series' billings, is a shop whose varying amounts happened to line up on a grid.
@@ -8,6 +9,8 @@ enum SeriesKind {
 
     static func of(_ series: RecurringSeries, ledger: BankImporter.PackedLedger, leftover: Int) -> ImportDraft.Kind {
         if ledger.kind != .subscription { return ledger.kind }
+        // A SEPA direct debit under a mandate is a contract, whatever else is bought there.
+        if ledger.mandate { return .subscription }
         if leftover >= max(habitLeftover, 3 * series.occurrences) { return .habit }
         return .subscription
     }

@@ -19,6 +19,8 @@ struct MerchantCache {
     private var merchantNumbers: [String: Int32] = [:]
     /// The transfer or bill words found (nil for none), each once.
     private(set) var kinds: [TransactionKind?] = []
+    /// Keys of the merchants a row of which names a SEPA mandate or creditor id.
+    private(set) var mandated: Set<String> = []
     private var kindNumbers: [TransactionKind?: Int32] = [:]
 
     private var recent: ByteKeyTable<Entry>
@@ -211,6 +213,9 @@ struct MerchantCache {
             }
         }
         let merchant = keys.merchant(payee: payee, text: text, reference: reference, memo: &memo)
+        if !mandated.contains(merchant.key), DescriptorFields.namesMandate(text) || DescriptorFields.namesMandate(reference) {
+            mandated.insert(merchant.key)
+        }
         let words = TransactionClassifier.words(type: type, payee: payee, text: text, reference: reference)
         let merchantNumber: Int32
         if let known = merchantNumbers[merchant.key] {

@@ -19,7 +19,9 @@ import Foundation
 /// Sorts rows into charges, money in, transfers, bills and rows not booked, from the words of
 /// their type, status and descriptor in the banks' languages.
 package enum TransactionClassifier {
-    static let notBooked = ["pending", "vorgemerkt", "in bearbeitung", "declined", "failed", "denied", "reversed",
+    /// The status a bank file format gives a transaction it lists again under the same id.
+    static let duplicateStatus = "duplicate of line"
+    static let notBooked = [duplicateStatus, "pending", "vorgemerkt", "in bearbeitung", "declined", "failed", "denied", "reversed",
                             "storniert", "abgelehnt", "交易关闭", "已关闭", "失败", "cancelled", "canceled", "rejected",
                             "afgewezen", "refusé", "refuse", "avvisad", "afvist", "not booked", "nicht gebucht"]
     static let transfers = ["transfer", "xfer", "overboeking", "umbuchung", "übertrag", "uebertrag", "virement interne",
@@ -28,14 +30,14 @@ package enum TransactionClassifier {
                             "kreditkartenabrechnung", "kreditkarte", "epayment", "card deposit", "bank deposit",
                             "deposit to pp", "funding", "general card deposit", "transfer to bank", "zelle", "venmo",
                             "eigene", "own account", "overføring", "overforing", "överföring", "overforsel", "opsparing",
-                            "spar", "virement vers", "vir sepa", "internal", "moneybox", "isa"]
+                            "spar", "traspaso", "giroconto", "virement vers", "vir sepa", "internal", "moneybox", "isa"]
     static let bills: [(String, [String])] = [
-        ("rent", ["rent", "miete", "huur", "loyer", "hyra", "husleje", "房租", "landlord", "property mgmt", "wohnungsbau",
+        ("rent", ["rent", "miete", "huur", "loyer", "hyra", "husleje", "husleie", "felleskostnader", "alquiler", "arrendamiento", "affitto", "房租", "landlord", "property mgmt", "wohnungsbau",
                   "wohnbau", "vermietung", "hausverwaltung", "woningcorporatie", "lettings", "housing"]),
         ("loan", ["loan", "mortgage", "darlehen", "tilgung", "hypotheek", "lening", "pret immo", "prêt", "echeance pret",
                   "bolån", "bolan", "lån", "laan", "car finance", "student loan", "navient", "sallie mae", "花呗", "借呗",
                   "还款", "finanzierung", "ratenkredit", "auto finance"]),
-        ("utilities", ["electric", "energy", "energie", "strom", "stadtwerke", "vattenfall", "e.on", "eon energie", "edf",
+        ("utilities", ["electric", "energy", "energie", "energia", "bolletta", "strom", "strøm", "nettleie", "stadtwerke", "vattenfall", "e.on", "eon energie", "edf",
                        "engie", "eneco", "british gas", "octopus", "thames water", "pg&e", "con ed", "duke energy", "water",
                        "gas natural", "电费", "水费", "燃气", "fortum", "ørsted", "orsted", "essent", "vitens", "wasser",
                        "national grid", "xcel", "総合"]),
@@ -44,11 +46,11 @@ package enum TransactionClassifier {
                                 "sfr", "free mobile", "bouygues", "中国移动", "中国联通", "中国电信", "话费", "1&1", "congstar",
                                 "ee limited", "sky broadband", "three uk", "yallo", "tele2", "tre ", "yousee", "mobilcom",
                                 "internet", "broadband", "telecom", "mobile plan"]),
-        ("insurance", ["insurance", "versicherung", "verzekering", "assurance", "försäkring", "forsikring", "geico",
+        ("insurance", ["insurance", "versicherung", "verzekering", "assurance", "seguro", "seguros", "assicurazione", "assicurazioni", "försäkring", "forsikring", "geico",
                        "allianz", "axa", "huk-coburg", "保险", "state farm", "progressive ins", "aviva", "tryg", "if skadefor"]),
         ("tax and licence", ["council tax", "tax", "finanzamt", "rundfunk", "tv licence", "tv license", "tv licensing", "gez", "belastingdienst", "impot",
-                             "impôt", "skatteverket", "skat", "irs", "hmrc", "dvla", "kfz-steuer", "gemeente"]),
-        ("salary", ["salary", "payroll", "gehalt", "lohn", "salaris", "loon", "salaire", "lön", "lon ", "løn", "工资"]),
+                             "impôt", "skatteverket", "skatteetaten", "skat", "irs", "hmrc", "dvla", "kfz-steuer", "gemeente"]),
+        ("salary", ["salary", "payroll", "nomina", "nómina", "stipendio", "gehalt", "lohn", "salaris", "loon", "salaire", "lön", "lon ", "løn", "工资"]),
         ("childcare and school", ["kita", "kindergarten", "school fee", "tuition", "daycare", "nursery"]),
     ]
 

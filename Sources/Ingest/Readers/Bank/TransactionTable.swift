@@ -27,6 +27,9 @@ package final class TransactionTable {
     package private(set) var currency: Currency?
     /// How the sign convention was chosen, for the report.
     package private(set) var signReason = ""
+    /// Where the statement's currency came from (`currency EUR from the amount's header`);
+    /// empty when a currency column gives it per row or nothing named one.
+    package private(set) var currencyReason = ""
 
     private var debitWords: Set<String> = TransactionTable.defaultDebitWords
     /// The records, read with the shared tokenizer. Touched for every row by one thread at a
@@ -318,19 +321,40 @@ package final class TransactionTable {
     /// convention from the columns, else from the share of signs (see `SignConvention`).
     private func decideFormats(context: NormalizeContext) {
         let sample = lookahead[lookaheadIndex...].prefix(TransactionTable.sampleCount)
+        var seenOrder = dateOrder
+        let language = layout == nil && headerLine != nil ? HeaderLanguage.language(of: header) : nil
         if dateOrder == nil, let c = columns[.date] {
-            dateOrder = FastDate.dateOrder(of: sample.compactMap { c < $0.cells.count ? FastDate.parts($0.cells[c]) : nil })
+            seenOrder = FastDate.dateOrder(of: sample.compactMap { c < $0.cells.count ? FastDate.parts($0.cells[c]) : nil })
+            // Dates that fit either order (05.09.2026) are read in the order every locale of
+            // the header's language writes them (German: day first), else by the context.
+            dateOrder = seenOrder ?? language.flatMap(HeaderLanguage.dateOrder(language:))
                 ?? (context.region == "US" ? .monthDayYear : (context.locale == nil ? .monthDayYear : .dayMonthYear))
         }
         if decimalMark == nil {
             let amountColumns = [columns[.amount], columns[.debit], columns[.credit]].compactMap { $0 }
             decimalMark = FastAmount.decimalMark(of: sample.flatMap { r in amountColumns.compactMap { $0 < r.cells.count ? r.cells[$0] : nil } })
         }
-        if currency == nil {
+        if let currency, layout != nil {
+            currencyReason = "currency \(currency.code) of the layout"
+        } else if currency == nil {
             // A currency in the amount's header (`Amount (EUR)`) is the file's own word; the
-            // --currency default comes after it.
+            // --currency default comes after it, and the header's language with the way the
+            // values are written (`HeaderLanguage`) after both.
             let money = [columns[.amount], columns[.debit], columns[.credit]].compactMap { $0 }.filter { $0 < header.count }
-            currency = money.lazy.compactMap { TransactionColumns.currency(inHeader: self.header[$0]) }.first ?? context.currency
+            if let named = money.lazy.compactMap({ TransactionColumns.currency(inHeader: self.header[$0]) }).first {
+                currency = named
+                currencyReason = "currency \(named.code) from the amount's header"
+            } else if let given = context.currency {
+                currency = given
+                currencyReason = "currency \(given.code) as given"
+            } else if columns[.currency] == nil, let language,
+                      let guess = HeaderLanguage.currency(language: language, mark: decimalMark, order: seenOrder) {
+                currency = guess
+                var evidence = ["\(Locale(identifier: "en").localizedString(forLanguageCode: language) ?? language) header"]
+                if let decimalMark { evidence.append("decimal \(decimalMark.rawValue)") }
+                if let seenOrder { evidence.append("dates \(seenOrder.rawValue)") }
+                currencyReason = "currency \(guess.code) guessed from the \(evidence.joined(separator: ", "))"
+            }
         }
         guard signReason.isEmpty else { return }
         if columns[.debit] != nil && columns[.credit] != nil {

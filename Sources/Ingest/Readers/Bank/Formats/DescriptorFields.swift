@@ -28,6 +28,35 @@ struct DescriptorFields: Equatable {
 
     private static let sepaKeywordBytes = sepaKeywords.map { Array($0.utf8) }
 
+    /// Words that name a SEPA direct debit's mandate or creditor id, uppercased: the structured
+    /// formats' `MREF`/`CRED` (as `reference` writes them and SEPA purposes hold them), Dutch
+    /// `/CSID/` and `/MARF/`, German Mandatsreferenz and Gläubiger-ID.
+    private static let mandateWords: [[UInt8]] = ["MREF", "CRED", "/CSID/", "/MARF/", "MANDATSREF", "GLAEUBIGER", "GLÄUBIGER", "GL\u{E4}UBIGER", "GLAUBIGER"]
+        .map { Array($0.utf8) }
+
+    /// Whether `text` names a mandate or creditor id (`MREF M-123 CRED DE98ZZZ…`, `MREF+…`,
+    /// `/CSID/NL…`): a word of `mandateWords` not inside a longer word (`CREDIT` is none).
+    /// Asked of every distinct descriptor, so it compares bytes.
+    static func namesMandate(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 4 else { return false }
+        func upper(_ b: UInt8) -> UInt8 { b >= 0x61 && b <= 0x7A ? b - 0x20 : b }
+        func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
+        for word in mandateWords where bytes.count >= word.count {
+            let first = word[0]
+            for start in 0...(bytes.count - word.count) where upper(bytes[start]) == first {
+                guard (0..<word.count).allSatisfy({ upper(bytes[start + $0]) == word[$0] || (word[$0] >= 0x80 && bytes[start + $0] == word[$0]) }) else { continue }
+                let end = start + word.count
+                if word[0] == UInt8(ascii: "/") { return true }
+                let before = start == 0 || !isLetter(bytes[start - 1])
+                // MREF and CRED stand alone (`MREF+`, `MREF:`, `MREF M-1`); the German words begin longer ones.
+                let after = word.count > 4 || end == bytes.count || !isLetter(bytes[end])
+                if before && after { return true }
+            }
+        }
+        return false
+    }
+
     /// Whether a SEPA keyword stands right before a plus sign somewhere in `text` (`SVWZ+`).
     static func hasSEPAKeyword(_ text: String) -> Bool {
         let bytes = Array(text.utf8)

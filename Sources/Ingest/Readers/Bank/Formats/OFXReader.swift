@@ -2,7 +2,8 @@
 /// are not closed), and 2.x, which is XML; Quicken's QFX is OFX with an `<INTU.BID>`. One scanner
 /// of tags reads both, since no XML parser takes the SGML form. Each `<STMTTRN>` becomes an
 /// entry: `DTPOSTED`, `TRNAMT` (money out negative), `NAME` (or `PAYEE`'s), `MEMO`, `TRNTYPE`,
-/// and the currency of its `CURRENCY` aggregate, else the statement's `CURDEF`.
+/// and the currency of its `CURRENCY` aggregate, else the statement's `CURDEF`. A `FITID` met
+/// again in the same account marks its entry a duplicate of the first.
 struct OFXReader {
     var file: String
 
@@ -25,6 +26,9 @@ struct OFXReader {
         if tags.contains(where: { $0.name == "INTU.BID" }) { layout = "QFX (" + layout + ")" }
         var entries: [StatementEntry] = []
         var currencyDefault = ""
+        /// The account of the statement being read (`ACCTID`), and the line of each FITID seen in it.
+        var account = ""
+        var seen: [String: Int] = [:]
         /// The open aggregates, innermost last.
         var open: [(name: Substring, line: Int)] = []
         var current: (entry: StatementEntry, fields: [Substring: String], opened: Int)?
@@ -38,7 +42,18 @@ struct OFXReader {
                     throw ReadError(file: file, line: tag.line, "</\(tag.name)> closes an element that was not opened (the file is damaged or cut)")
                 }
                 if tag.name == "STMTTRN" || tag.name == "STMTTRNP", let done = current {
-                    entries.append(finish(done.entry, done.fields, currency: currencyDefault))
+                    var entry = finish(done.entry, done.fields, currency: currencyDefault)
+                    // A FITID is unique within its account: the same one again is the same
+                    // transaction (two overlapping downloads joined), counted once.
+                    if let id = done.fields["FITID"], !id.isEmpty {
+                        let key = account + "\u{1F}" + id
+                        if let first = seen[key] {
+                            entry.status = "\(TransactionClassifier.duplicateStatus) \(first) (FITID \(id))"
+                        } else {
+                            seen[key] = done.opened
+                        }
+                    }
+                    entries.append(entry)
                     current = nil
                 }
                 if tag.name == "OFX" {
@@ -63,6 +78,7 @@ struct OFXReader {
             }
             lastValued = tag.name
             if tag.name == "CURDEF" { currencyDefault = value }
+            if tag.name == "ACCTID", current == nil { account = value }
             guard current != nil else { continue }
             // A `CURRENCY` aggregate's symbol is the currency of the amount; `ORIGCURRENCY`'s
             // only says what it was converted from.
