@@ -5,7 +5,8 @@
 # and imported one at a time with one OCR thread (OMP_THREAD_LIMIT=1), so the machine's other core
 # stays free. INGEST=path/to/ingest picks the binary (default: a debug build). Prints per family the
 # subscription field-F1 and the per-field F1 (name, amount, currency, cycle, renewal); extra arguments
-# after COUNT go to the scorer (--verbose, --by theme, --by icon, ...).
+# after COUNT go to the scorer (--verbose, --by theme, --by icon, ...). Pages in Italian, Portuguese
+# and Dutch need the OCR packs tesseract-ocr-ita, -por and -nld; without one such a page scores nothing.
 set -eu
 cd "$(dirname "$0")/.."
 split=${1:?usage: generated-screenshots.sh tuning|locked [COUNT] [scorer options]}

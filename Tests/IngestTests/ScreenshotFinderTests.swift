@@ -25,7 +25,24 @@ import Testing
         // Bugs caught: OCR read the `₹` as `=`.
         ("=1,300.00/year", "1300", "INR", false),
         ("=129.00/month", "129", "INR", false),
+        // A dollar sign of a country, or kr, on either side of the amount (CLDR's pt_BR, es_MX, nb_NO).
+        ("29,90 R$", "29.9", "BRL", false),
+        ("R$ 29,90/mês", "29.9", "BRL", false),
+        ("199,00 MX$", "199", "MXN", false),
+        ("12,99 US$", "12.99", "USD", false),
+        ("kr 99,00", "99", "SEK", false),
+        ("99,00 kr.", "99", "SEK", false),
     ]
+
+    /// `kr` is the locale's own krone or krona when it has one.
+    static let krone: [(String, String)] = [("nb_NO", "NOK"), ("da_DK", "DKK"), ("sv_SE", "SEK"), ("de_DE", "SEK")]
+
+    @Test(arguments: krone) func kroneOfTheLocale(locale: String, currency: String) throws {
+        let context = NormalizeContext(today: screenshotToday, locale: locale)
+        let found = try #require(PriceFinder(context: context).find(in: "kr 99,00").first)
+        #expect(found.parsed.price.currency?.code == currency)
+        #expect(found.parsed.price.amount.description == "99")
+    }
 
     @Test(arguments: prices) func findsPrices(text: String, amount: String, currency: String?, derived: Bool) throws {
         let found = PriceFinder(context: Self.context).find(in: text)

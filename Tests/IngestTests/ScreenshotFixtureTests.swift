@@ -101,4 +101,35 @@ import Testing
         let differences = try Self.differences(stem)
         withKnownIssue { #expect(differences.isEmpty, "\(stem): \(differences.joined(separator: "; "))") }
     }
+
+    /// Pages of the tuning split of the generator (`generator/generate.py --seeds N`), OCR
+    /// recorded in `generated/ocr/`: receipts and detail pages, each one subscription shown as
+    /// labelled values (a label beside or over its value, a misread title, a banner above, an
+    /// Italian or German page).
+    static let generated = [
+        "gen000006_appstore_detail",
+        "gen000035_receipt",
+        "gen000048_receipt",
+        "gen000055_appstore_detail",
+        "gen000072_appstore_detail",
+        "gen000076_receipt",
+    ]
+
+    /// One draft with price, cycle and renewal right; a receipt's plan word after the name
+    /// ("NordVPN Famiglia") is allowed, as the benchmark's name pairing allows it.
+    @Test(arguments: generated) func readsGeneratedKeyValuePages(stem: String) throws {
+        let folder = "screenshots/generated"
+        let golden = try JSONDecoder().decode(Golden.self, from: FixtureFolder.data("\(folder)/\(stem).json"))
+        let page = try RecordedOCR.page(stem, folder: folder)
+        let drafts = try ScreenshotReader(context: NormalizeContext(today: screenshotToday, locale: golden.locale)).read(page).drafts
+        let sub = try #require(golden.subscriptions.first)
+        #expect(drafts.count == 1)
+        let draft = try #require(drafts.first)
+        #expect(draft.name.value?.hasPrefix(sub.name) == true, "\(stem): \(draft.name.value ?? "-")")
+        let amount = draft.price.value.map { DecimalText.format($0.amount, minorDigits: $0.currency?.minorDigits) }
+        #expect(amount == sub.price?.amount)
+        #expect(draft.price.value?.currency?.code == sub.price?.currency)
+        #expect(draft.cycle.value.map { "\($0.unit.rawValue)/\($0.interval)" } == sub.cycle.map { "\($0.unit)/\($0.interval)" })
+        #expect(draft.nextRenewal.value?.description == sub.nextRenewal)
+    }
 }

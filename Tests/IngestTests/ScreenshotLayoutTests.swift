@@ -584,4 +584,75 @@ import Testing
         #expect(draft.price.value?.currency?.code == "CNY")
         #expect(draft.cycle.value == .monthly)
     }
+
+    struct DocumentCase: Sendable, CustomTestStringConvertible {
+        var about: String
+        var locale: String?
+        /// Text, x, y, height: the words of one piece of a line.
+        var texts: [(String, Int, Int, Int)]
+        var name: String?
+        var price: String?
+        var currency: String?
+        var cycle: Cycle?
+        var renewal: String?
+        var testDescription: String { about }
+    }
+
+    /// Pages showing one subscription as labelled values (receipts, e-mails, detail pages) give
+    /// one draft whose fields come from the labels, in several languages; a list that repeats its
+    /// labels, or shows two amounts, is read row by row instead.
+    static let documents: [DocumentCase] = [
+        DocumentCase(about: "receipt, values under their labels", locale: "en_CA", texts: [
+            ("From: billing@example.com", 40, 30, 12), ("Receipt", 40, 70, 34), ("Order ID MK9Z4XQ2LP", 40, 130, 12),
+            ("Plan", 40, 170, 12), ("YouTube Premium", 40, 188, 14), ("Price", 40, 225, 12), ("C$2.47 (Weekly)", 40, 243, 14),
+            ("Next payment", 40, 280, 12), ("02/12/2026", 40, 298, 14), ("Total: C$2.47", 40, 340, 14),
+        ], name: "YouTube Premium", price: "2.47", currency: "CAD", cycle: .weekly, renewal: "2026-12-02"),
+        DocumentCase(about: "receipt whose title OCR misread, values beside their labels", locale: "en_AU", texts: [
+            ("From: billing@example.com", 40, 30, 12), ("Recenet", 40, 70, 34), ("Plan", 40, 170, 12), ("YouTube Premium", 200, 170, 12),
+            ("Price", 40, 200, 12), ("AU$115.60/yr", 200, 200, 12), ("Next billing date", 40, 230, 12), ("23/11/2027", 200, 230, 12),
+        ], name: "YouTube Premium", price: "115.6", currency: "AUD", cycle: .yearly, renewal: "2027-11-23"),
+        DocumentCase(about: "detail page, name over its plan, rows far apart", locale: "de_CH", texts: [
+            ("Abonnements", 20, 60, 26), ("iCloud+", 60, 140, 17), ("Einzelperson", 60, 162, 12),
+            ("Preis CHF 19.79 monatlich", 20, 240, 14), ("Nächste Zahlung: 15. Dezember 2026", 20, 320, 14), ("Kündigen", 20, 400, 14),
+        ], name: "iCloud+", price: "19.79", currency: "CHF", cycle: .monthly, renewal: "2026-12-15"),
+        DocumentCase(about: "detail page under a banner sentence", locale: "en_GB", texts: [
+            ("Get 3 months free with Premium. Try it now", 20, 20, 16), ("Subscriptions", 20, 60, 26),
+            ("Grammarly", 60, 120, 16), ("Individual", 60, 140, 11), ("Price £7.99/month", 20, 200, 13), ("Renews Dec 17, 2026", 20, 250, 13),
+        ], name: "Grammarly", price: "7.99", currency: "GBP", cycle: .monthly, renewal: "2026-12-17"),
+        DocumentCase(about: "detail page, price in Portuguese after the amount", locale: "pt_BR", texts: [
+            ("Assinaturas", 20, 60, 26), ("Spotify", 60, 120, 16), ("Família", 60, 140, 11),
+            ("Preço", 20, 200, 13), ("29,90 R$", 260, 200, 13), ("Próxima cobrança", 20, 250, 13), ("5 de dezembro de 2026", 220, 250, 13),
+        ], name: "Spotify", price: "29.9", currency: "BRL", cycle: nil, renewal: "2026-12-05"),
+        DocumentCase(about: "no price shown: the draft's price is missing", locale: "de_CH", texts: [
+            ("Receipt", 40, 40, 30), ("Tarif Zoom Pro", 40, 120, 14), ("Nächste Abbuchung 20. Dezember 2026", 40, 160, 14),
+        ], name: "Zoom Pro", price: nil, currency: nil, cycle: nil, renewal: "2026-12-20"),
+    ]
+
+    @Test(arguments: documents) func readsKeyValuePages(_ c: DocumentCase) throws {
+        var s = PageSketch()
+        s.width = 700
+        for (text, x, y, h) in c.texts { s.text(text, x: x, y: y, h: h) }
+        let drafts = try readSketch(s, locale: c.locale).drafts
+        #expect(drafts.count == 1)
+        let draft = try #require(drafts.first)
+        #expect(draft.name.value == c.name)
+        #expect(draft.price.value?.amount.description == c.price)
+        #expect(draft.price.value?.currency?.code == c.currency)
+        #expect(draft.cycle.value == c.cycle)
+        #expect(draft.nextRenewal.value?.description == c.renewal)
+    }
+
+    /// A list repeats its labels and shows several amounts: each row stays a draft of its own.
+    @Test func listWithLabelsIsNotOneDocument() throws {
+        var s = PageSketch()
+        for (i, row) in [("Netflix", "$15.49", "Dec 5, 2026"), ("Spotify", "$11.99", "Dec 9, 2026")].enumerated() {
+            let y = 100 + i * 120
+            s.text(row.0, x: 20, y: y, h: 17)
+            s.text("Price \(row.1)/month", x: 20, y: y + 24, h: 12)
+            s.text("Renews \(row.2)", x: 20, y: y + 42, h: 12)
+        }
+        let result = try readSketch(s)
+        #expect(result.drafts.map { $0.name.value } == ["Netflix", "Spotify"])
+        #expect(result.drafts.map { $0.price.value?.amount.description } == ["15.49", "11.99"])
+    }
 }

@@ -36,8 +36,8 @@ enum RecordedOCR {
     struct Line: Decodable { var words: [Word] }
     struct Image: Decodable { var image: String; var width: Int; var height: Int; var inverted: Bool; var lines: [Line] }
 
-    static func page(_ stem: String) throws -> RecognizedPage {
-        let data = try FixtureFolder.data("screenshots/ocr/\(stem).json")
+    static func page(_ stem: String, folder: String = "screenshots") throws -> RecognizedPage {
+        let data = try FixtureFolder.data("\(folder)/ocr/\(stem).json")
         guard let image = try JSONDecoder().decode([Image].self, from: data).first else {
             return RecognizedPage(image: stem, width: 0, height: 0, words: [])
         }

@@ -14,25 +14,42 @@ struct BlockReader: Sendable {
 
     /// The draft for a block, nil when it holds no usable price or no name.
     func draft(_ block: [ScreenLine]) -> ImportDraft? {
-        guard let (price, priceCell) = billedPrice(block), let (name, nameCell) = name(block) else { return nil }
-        let box = Provenance.Box.union(block.map(\.box)) ?? priceCell.box
+        guard let named = name(block) else { return nil }
+        return read(block, name: named, pricesOptional: false)?.0
+    }
+
+    /// The draft for lines whose name is already chosen, and the lines (`ScreenLine.index`) its
+    /// values came from; nil when there is no price, unless `pricesOptional` (a page that
+    /// shows no price gives a draft whose price is missing).
+    func read(_ block: [ScreenLine], name named: (String, ScreenCell), pricesOptional: Bool) -> (ImportDraft, Set<Int>)? {
+        let billed = billedPrice(block)
+        guard billed != nil || pricesOptional, let first = block.first else { return nil }
+        let (name, nameCell) = named
+        let box = Provenance.Box.union(block.map(\.box)) ?? first.box
         let firstLine = (block.map(\.index).min() ?? 0) + 1
         let provenance = Provenance(file: image, line: firstLine, box: box)
         var draft = ImportDraft(provenance: [provenance])
+        var used: Set<Int> = [nameCell.cell.line]
         draft.name = field(raw: name, value: name, confidence: nameCell.nameConfidence, what: "name", at: provenance)
-        draft.price = field(raw: price.raw, value: price.parsed.price, cell: priceCell, what: "price", at: provenance)
-        // The price parser's notes (a guessed "$") name no place: say which image and line.
-        draft.price.issues += price.parsed.issues.map { $0.located(provenance.location()) }
-        if let negative = PriceChecks.negative(price.parsed.price, at: provenance.location()) { draft.price.issues.append(negative) }
-        if let cycle = cycles.suffix(price.trailing) {
+        if let (price, priceCell) = billed {
+            used.insert(priceCell.cell.line)
+            draft.price = field(raw: price.raw, value: price.parsed.price, cell: priceCell, what: "price", at: provenance)
+            // The price parser's notes (a guessed "$") name no place: say which image and line.
+            draft.price.issues += price.parsed.issues.map { $0.located(provenance.location()) }
+            if let negative = PriceChecks.negative(price.parsed.price, at: provenance.location()) { draft.price.issues.append(negative) }
+        }
+        if let (price, priceCell) = billed, let cycle = cycles.suffix(price.trailing) {
             draft.cycle = field(raw: price.raw + price.trailing, value: cycle, cell: priceCell, what: "cycle", at: provenance)
-        } else if let (cycle, cell) = cycleElsewhere(block, skipping: priceCell) {
+        } else if let (cycle, cell) = cycleElsewhere(block, skipping: billed?.1) {
+            used.insert(cell.cell.line)
             draft.cycle = field(raw: cell.cell.text, value: cycle, cell: cell, what: "cycle", at: provenance)
         }
         if let (date, cell) = renewal(block) {
+            used.insert(cell.cell.line)
             draft.nextRenewal = field(raw: cell.cell.text, value: date, cell: cell, what: "next renewal", at: provenance)
         }
         if let (date, cell) = trialEnd(block) {
+            used.insert(cell.cell.line)
             draft.trialEnds = field(raw: cell.cell.text, value: date, cell: cell, what: "trial end", at: provenance)
             // With no renewal shown, the first charge is the day the trial ends.
             if draft.nextRenewal.value == nil { draft.nextRenewal = draft.trialEnds }
@@ -44,7 +61,7 @@ struct BlockReader: Sendable {
             draft.statusReason = word
             draft.lifecycle = .cancelled
         }
-        return draft
+        return (draft, used)
     }
 
     func field<V>(raw: String, value: V, cell: ScreenCell, what: String, at provenance: Provenance) -> DraftField<V> {
@@ -84,8 +101,11 @@ struct BlockReader: Sendable {
     }
 
     /// The most prominent name-like text: the tallest, then the highest, then the leftmost.
-    func name(_ block: [ScreenLine]) -> (String, ScreenCell)? {
-        let cells = BlockGrouper.nameCells(block)
+    /// `words` bounds how many words the name may have (a banner's sentence is no name).
+    func name(_ block: [ScreenLine], words: ClosedRange<Int>? = nil) -> (String, ScreenCell)? {
+        let cells = BlockGrouper.nameCells(block).filter { cell in
+            words.map { $0.contains(cell.nameText?.split(separator: " ").count ?? 0) } ?? true
+        }
         guard let tallest = cells.map(\.height).max() else { return nil }
         let prominent = cells.filter { Double($0.height) >= Double(tallest) * 0.8 }
         let best = prominent.min { a, b in
@@ -96,7 +116,7 @@ struct BlockReader: Sendable {
     }
 
     /// A cycle written anywhere else in the block ("Monthly", "Individual (Yearly)", "连续包月 25元").
-    func cycleElsewhere(_ block: [ScreenLine], skipping priceCell: ScreenCell) -> (Cycle, ScreenCell)? {
+    func cycleElsewhere(_ block: [ScreenLine], skipping priceCell: ScreenCell?) -> (Cycle, ScreenCell)? {
         for line in block {
             for cell in line.cells where !cell.prices.contains(where: { $0.derived }) {
                 if cell != priceCell, let cycle = cell.prices.lazy.compactMap({ self.cycles.suffix($0.trailing) }).first {

@@ -20,8 +20,10 @@ struct PriceFinder: Sendable {
     /// The page shows Chinese text: `¥` is the yuan, not the yen.
     var chinesePage = false
 
-    static let prefixes = #"US\$|USD|C\$|CA\$|CAD|A\$|AU\$|AUD|NZ\$|HK\$|R\$|S\$|\$|§|€|£|₹|Rs\.?|¥|￥|₽|₺|₩|CHF|Fr\.|EUR|GBP|INR|CNY|RMB|JPY|RUB|TRY|HUF|SEK|NOK|DKK|PLN|BRL|MXN|KRW"#
-    static let suffixes = #"€|£|₹|¥|￥|元|円|₽|₺|zł|kr|CHF|EUR|USD|GBP|INR|CNY|RMB|JPY|RUB|TRY|HUF|CAD|AUD|SEK|NOK|DKK|PLN|BRL|MXN|Ft|\$"#
+    /// Signs written before the amount (`$9.99`, `R$ 29,90`, `kr 99,00` as Norwegian writes it).
+    static let prefixes = #"US\$|USD|C\$|CA\$|CAD|A\$|AU\$|AUD|NZ\$|HK\$|MX\$|R\$|S\$|\$|§|€|£|₹|Rs\.?|¥|￥|₽|₺|₩|CHF|Fr\.|EUR|GBP|INR|CNY|RMB|JPY|RUB|TRY|HUF|SEK|NOK|DKK|PLN|BRL|MXN|KRW|kr\.?"#
+    /// Signs written after the amount with CLDR's decimal-comma locales (`9,99 €`, `29,90 R$`, `99,00 kr`).
+    static let suffixes = #"€|£|₹|¥|￥|元|円|₽|₺|zł|kr\.?|CHF|EUR|USD|GBP|INR|CNY|RMB|JPY|RUB|TRY|HUF|CAD|AUD|SEK|NOK|DKK|PLN|BRL|MXN|Ft|US\$|C\$|CA\$|A\$|AU\$|NZ\$|HK\$|MX\$|R\$|S\$|\$"#
     static let number = #"\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"#
     static let pattern: NSRegularExpression? = try? NSRegularExpression(pattern:
         "(?<![\\w.,])(?:(?<pre>\(prefixes))\\s?(?<n1>\(number))(?!\\d)(?:\\s?(?<suf1>\(suffixes)))?|(?<n2>\(number))(?!\\d)\\s?(?<suf2>\(suffixes)))(?![\\p{L}\\d])")
@@ -35,6 +37,7 @@ struct PriceFinder: Sendable {
         case "NZ$": return "NZD"
         case "HK$": return "HKD"
         case "R$": return "BRL"
+        case "MX$": return "MXN"
         case "S$": return "SGD"
         case "€": return "EUR"
         case "£": return "GBP"
@@ -54,10 +57,18 @@ struct PriceFinder: Sendable {
             // Yen amounts have no decimals: "1,490" is grouping, "15.00" has cents.
             let decimals = amountText.lastIndex(where: { $0 == "." || $0 == "," }).map { amountText.distance(from: $0, to: amountText.endIndex) - 1 }
             return decimals.map { $0 <= 2 } ?? false ? "CNY" : "JPY"
-        case "KR": return context.currency?.code ?? "SEK"
+        case "KR", "KR.": return context.currency?.code ?? PriceFinder.krone(locale: context.locale)
         case "$", "§": return nil
         default: return Currency(sign) == nil ? nil : sign.uppercased()
         }
+    }
+
+    /// Which krone or krona `kr` is: the locale's own currency by CLDR (NOK for nb_NO, DKK for
+    /// da_DK, ISK for is_IS), else SEK.
+    static func krone(locale: String?) -> String {
+        guard let locale, let code = Locale(identifier: locale).currency?.identifier,
+              ["SEK", "NOK", "DKK", "ISK"].contains(code) else { return "SEK" }
+        return code
     }
 
     /// An amount with cents right before a period (`129.00/month`): a price even when OCR

@@ -52,8 +52,17 @@ package struct ScreenshotReader: Sendable {
                 content.removeAll { taken.contains($0.index) }
             }
         }
-        let regions = ColumnSplitter().regions(content, width: page.width)
         let blockReader = BlockReader(image: page.image, dates: cellReader.dates)
+        // A receipt, an email or a detail page: one subscription as labelled values.
+        let keyValues = KeyValueReader(cells: cellReader)
+        let pairs = keyValues.pairs(content)
+        if drafts.isEmpty, keyValues.isDocument(content, pairs: pairs),
+           let (draft, lineIndexes) = keyValues.draft(content, pairs: pairs, reader: blockReader) {
+            drafts.append(draft)
+            used.formUnion(lineIndexes)
+            content = []
+        }
+        let regions = ColumnSplitter().regions(content, width: page.width)
         var found: [(Provenance.Box, ImportDraft, [Int])] = []
         for region in regions {
             let regionLines = content.compactMap { line -> ScreenLine? in
