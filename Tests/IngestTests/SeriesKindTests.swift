@@ -2,17 +2,26 @@ import Foundation
 import Testing
 @testable import Ingest
 
+/// Numbers below `n` from a seed, the same on every run: the statements' irregular purchases.
+struct SeededNumbers {
+    var state: Int
+
+    init(seed: Int) { state = seed }
+
+    mutating func next(_ n: Int) -> Int {
+        state = (state * 1_103_515_245 + 12_345) % 2_147_483_648
+        return state % n
+    }
+}
+
 /// Which recurring series an import hands on for each `--kinds`, and what it calls them.
 @Suite struct SeriesKindTests {
     /// Thirteen months of a checking account: a subscription, rent, a savings transfer, and a
     /// coffee shop visited often whose small order happens to fall on the 3rd of each month.
     static let statement: String = {
         var lines = ["Date,Description,Amount,Balance"]
-        var random = 17
-        func next(_ n: Int) -> Int {
-            random = (random * 1_103_515_245 + 12_345) % 2_147_483_648
-            return random % n
-        }
+        var random = SeededNumbers(seed: 17)
+        func next(_ n: Int) -> Int { random.next(n) }
         for month in 0..<13 {
             let y = 2025 + (month + 10) / 12, m = (month + 10) % 12 + 1
             func day(_ d: Int) -> String { String(format: "%02d/%02d/%04d", m, d, y) }
@@ -120,11 +129,8 @@ import Testing
 @Suite struct MandateEvidenceTests {
     static func statement(purpose: String) -> String {
         var lines = ["Buchungstag;Beguenstigter/Zahlungspflichtiger;Verwendungszweck;Betrag"]
-        var random = 5
-        func next(_ n: Int) -> Int {
-            random = (random * 1_103_515_245 + 12_345) % 2_147_483_648
-            return random % n
-        }
+        var random = SeededNumbers(seed: 5)
+        func next(_ n: Int) -> Int { random.next(n) }
         for month in 0..<12 {
             let y = 2025 + (month + 11) / 12, m = (month + 11) % 12 + 1
             func day(_ d: Int) -> String { String(format: "%02d.%02d.%04d", d, m, y) }
