@@ -153,6 +153,17 @@ import Testing
         }
     }
 
+    /// `BrandCatalog.words` cuts ASCII text at its spaces: the words `split` gives, for every
+    /// catalog name and alias folded and as written, and for texts with runs of spaces.
+    @Test func wordsAsSplitGives() {
+        var texts = ["", " ", "  a  b ", "netflix", "a b c", " lead", "trail ", "x\r\ny z", "☁️ dropbox", "café  plus"]
+        for brand in BrandCatalog.bundled.brands {
+            for name in [brand.name] + brand.aliases { texts += [name, BrandCatalog.fold(name), " \(name)  \(name) "] }
+        }
+        #expect(texts.count > 1000)
+        for text in texts { #expect(BrandCatalog.words(text) == text.split(separator: " "), "\(text)") }
+    }
+
     /// A brand's id, remembered by its name, is the one made from the name.
     @Test func brandIdsAsMade() {
         for brand in BrandCatalog.bundled.brands {

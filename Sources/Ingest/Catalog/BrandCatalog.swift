@@ -178,6 +178,24 @@ public final class BrandCatalog: Sendable {
         "gmbh", "ab", "sa", "co", "help", "uk", "us", "usa", "de", "nl", "ie", "lu", "eu", "amzn", "mktp", "digital",
     ]
 
+    /// The words of a folded text, as `split(separator: " ")` gives them: ASCII text (what
+    /// folding mostly leaves) is cut at its space bytes, without looking for graphemes.
+    static func words(_ folded: String) -> [Substring] {
+        let utf8 = folded.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return folded.split(separator: " ") }
+        var words: [Substring] = []
+        var start = utf8.startIndex, i = start
+        while i != utf8.endIndex {
+            if utf8[i] == 0x20 {
+                if start != i { words.append(folded[start..<i]) }
+                start = utf8.index(after: i)
+            }
+            i = utf8.index(after: i)
+        }
+        if start != utf8.endIndex { words.append(folded[start..<utf8.endIndex]) }
+        return words
+    }
+
     /// The words joined by single spaces: a slice of `folded` when the words stand there
     /// that way (folding leaves single spaces), so no array of pieces is built.
     static func phrase(_ words: ArraySlice<Substring>, in folded: String) -> String {

@@ -78,7 +78,7 @@ struct BrandIndex: Sendable {
     func matchText(_ text: String) -> BrandMatch? {
         let folded = BrandCatalog.fold(text)
         guard !folded.isEmpty else { return nil }
-        let words = folded.split(separator: " ")
+        let words = BrandCatalog.words(folded)
         if let i = whole[folded] { return BrandMatch(brand: brands[i], plan: plan(words, alias: words[...], brand: i, text)) }
         var best: (brand: Int, start: Int, count: Int)?
         for start in words.indices {

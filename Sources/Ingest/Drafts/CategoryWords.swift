@@ -90,7 +90,7 @@ package enum CategoryWords {
     package static func category(for text: String) -> Category? {
         let folded = HeaderVocabulary.fold(text)
         if let hit = lookup[folded] { return hit }
-        let words = folded.split(separator: " ")
+        let words = BrandCatalog.words(folded)
         for word in words {
             if let hit = lookup[String(word)] { return hit }
         }
