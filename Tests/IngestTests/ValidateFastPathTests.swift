@@ -160,8 +160,13 @@ import Testing
         for brand in BrandCatalog.bundled.brands {
             for name in [brand.name] + brand.aliases { texts += [name, BrandCatalog.fold(name), " \(name)  \(name) "] }
         }
-        #expect(texts.count > 1000)
-        for text in texts { #expect(BrandCatalog.words(text) == text.split(separator: " "), "\(text)") }
+        // Scalars beside a space that join it into one grapheme (marks, joiners, selectors,
+        // skin tones, prepended marks) and emoji that do not.
+        let beside: [String] = Self.loneEmoji.map { String($0) } + ["\u{301}", "\u{200D}", "\u{FE0F}", "\u{1F3FD}", "\u{0600}", "\u{0903}",
+                                                                   "\u{110BD}", "\u{11F02}", "é", "名", "ü", "\u{0E33}", "\u{1100}\u{1161}"]
+        for s in beside { texts += ["\(s) word", "word \(s)", "a \(s) b", "\(s)\(s) x  y", " \(s) "] }
+        #expect(texts.count > 5000)
+        for text in texts { #expect(BrandCatalog.words(text) == text.split(separator: " "), "\(text.unicodeScalars.map { String($0.value, radix: 16) })") }
     }
 
     /// A brand's id, remembered by its name, is the one made from the name.
