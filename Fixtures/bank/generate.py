@@ -788,6 +788,42 @@ def layouts():
             bal -= t[1]
         return lines
     L["mbank"] = (region_pl, mbank, "cp1250")
+    def n26(txs):
+        # N26's CSV (English header whatever the country): ISO dates, the partner apart from
+        # the payment reference, the amount in euros with a point; booked rows only.
+        lines = [q(["Booking Date", "Value Date", "Partner Name", "Partner Iban", "Type", "Payment Reference", "Account Name",
+                    "Amount (EUR)", "Original Amount", "Original Currency", "Exchange Rate"])]
+        for t in txs:
+            if t[6]:
+                continue
+            d = desc(t)
+            card = d.startswith("COMPRA TARJ.")
+            partner = d.split(" ", 3)[3] if card else d.replace("RECIBO ", "", 1)
+            typ = "Presentment" if card else ("Direct Debit" if d.startswith("RECIBO") else ("Income" if t[1] > 0 else "Debit Transfer"))
+            lines.append(q([t[0].isoformat(), t[0].isoformat(), partner, "" if card else "ES9121000418450200051332", typ, "" if card else d,
+                            "Cuenta principal", money(t[1]), "", "", ""]))
+        return lines
+    L["n26"] = (region_es, n26, "utf-8")
+    def revolut(txs):
+        # Revolut's account statement CSV: type and product, started and completed time, the
+        # merchant as description, amount, fee, currency, state and balance.
+        lines = [q(["Type", "Product", "Started Date", "Completed Date", "Description", "Amount", "Fee", "Currency", "State", "Balance"])]
+        bal = 9000.0
+        for i, t in enumerate(txs):
+            d = desc(t)
+            for prefix in ("ZAKUP PRZY UŻYCIU KARTY ", "POLECENIE ZAPŁATY ", "PRZELEW "):
+                d = d.replace(prefix, "", 1)
+            card = desc(t).startswith("ZAKUP")
+            typ = "CARD_PAYMENT" if card else ("TOPUP" if t[5] == "income" else "TRANSFER")
+            if t[5] == "refund":
+                typ = "CARD_REFUND"
+            started = f"{t[0].isoformat()} {8 + i % 12:02d}:{i % 60:02d}:{(i * 7) % 60:02d}"
+            if not t[6]:
+                bal += t[1]
+            lines.append(q([typ, "Current", started, "" if t[6] else started, d, money(t[1]), "0.00", "PLN", "PENDING" if t[6] else "COMPLETED",
+                            "" if t[6] else money(bal)]))
+        return lines
+    L["revolut"] = (region_pl, revolut, "utf-8")
     # Bank file formats besides CSV, written from their specifications: OFX 1.02 (SGML), OFX 2.2
     # (XML), Quicken's QFX, QIF, ISO 20022 camt.053 and camt.052, and SWIFT MT940 with German
     # subfields and with Dutch slash fields. Pending rows are left out: these formats list

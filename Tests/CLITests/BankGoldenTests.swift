@@ -15,6 +15,8 @@ import Testing
         "op.csv": (["Zeitverlag"], ["Die Zeit 5.99"]),
         // The catalog's alias `fitness+` (Apple Fitness+) matches the plain word in `MIGROS FITNESS ABO`.
         "postfinance.csv": (["Migros Fitness"], ["Apple Fitness+ 89.00"]),
+        // Revolut's Type says TRANSFER for a direct debit too, and the type's transfer word wins over the merchant.
+        "revolut.csv": (["Canal+"], []),
     ]
 
     /// Next renewals the import cannot know: the golden's is the plan's billing day, and every
