@@ -298,6 +298,42 @@ def region_cn(rng):
     return "CNY", subs, bills, noise, lookalike, income, transfers
 
 
+def region_ch(rng):
+    subs = [
+        Sub("Netflix", lambda r: ("", "LASTSCHRIFT NETFLIX INTERNATIONAL B.V."), ("month", 1), [(START, 18.90), (dt.date(2026, 4, 1), 20.90)], dt.date(2025, 11, 6)),
+        Sub("Spotify", lambda r: ("", f"KARTENBELASTUNG SPOTIFY P{token(r, 9)}"), ("month", 1), [(START, 13.95)], dt.date(2025, 11, 13)),
+        Sub("Zattoo", lambda r: ("", "KARTENBELASTUNG ZATTOO AG"), ("month", 1), [(START, 13.00)], dt.date(2025, 11, 20), end=dt.date(2026, 6, 20)),
+        Sub("Neue Zürcher Zeitung", lambda r: ("", "LASTSCHRIFT NEUE ZUERCHER ZEITUNG AG NZZ DIGITAL"), ("month", 1), [(START, 29.00)], dt.date(2025, 11, 2), weekend=True),
+        Sub("Migros Fitness", lambda r: ("", "LASTSCHRIFT MIGROS FITNESS ABO"), ("month", 1), [(START, 89.00)], dt.date(2026, 1, 15)),
+    ]
+    bills = [(("", "DAUERAUFTRAG MIETE WOHNUNG VERWALTUNG AG"), 1950.00, 1), (("", "LASTSCHRIFT SWISSCOM (SCHWEIZ) AG RECHNUNG"), 65.00, 20),
+             (("", "LASTSCHRIFT CSS KRANKEN-VERSICHERUNG AG PRAEMIE"), 384.50, 1), (("", "LASTSCHRIFT EWZ ELEKTRIZITAETSWERK STROM"), None, 25)]
+    noise = [("", "KAUF/DIENSTLEISTUNG MIGROS ZUERICH {t}"), ("", "KAUF/DIENSTLEISTUNG COOP-1234 BERN {t}"), ("", "KAUF/DIENSTLEISTUNG SBB CFF FFS {t}"),
+             ("", "KAUF/DIENSTLEISTUNG DENNER {t}"), ("", "TWINT KAUF/DIENSTLEISTUNG GALAXUS {t}")]
+    lookalike = [(("", "KARTENBELASTUNG NETFLIX GESCHENKKARTE"), 25.00)]
+    income = [(("", "GUTSCHRIFT LOHN ACME AG"), 7250.00, 25)]
+    transfers = [(("", "UEBERTRAG AUF SPARKONTO"), 500.00)]
+    return "CHF", subs, bills, noise, lookalike, income, transfers
+
+
+def region_pl(rng):
+    subs = [
+        Sub("Netflix", lambda r: ("", "ZAKUP PRZY UŻYCIU KARTY NETFLIX.COM"), ("month", 1), [(START, 43.00), (dt.date(2026, 3, 1), 49.00)], dt.date(2025, 11, 5)),
+        Sub("Spotify", lambda r: ("", f"ZAKUP PRZY UŻYCIU KARTY SPOTIFY P{token(r, 9)}"), ("month", 1), [(START, 23.99)], dt.date(2025, 11, 14)),
+        Sub("Player", lambda r: ("", "ZAKUP PRZY UŻYCIU KARTY PLAYER.PL TVN"), ("month", 1), [(START, 15.00)], dt.date(2025, 11, 22), end=dt.date(2026, 5, 22)),
+        Sub("Legimi", lambda r: ("", "ZAKUP PRZY UŻYCIU KARTY LEGIMI SA"), ("month", 1), [(START, 39.99)], dt.date(2025, 11, 9)),
+        Sub("Canal+", lambda r: ("", "POLECENIE ZAPŁATY CANAL+ POLSKA SA"), ("month", 1), [(START, 55.00)], dt.date(2026, 1, 17)),
+    ]
+    bills = [(("", "PRZELEW CZYNSZ SPÓŁDZIELNIA MIESZKANIOWA"), 750.00, 10), (("", "POLECENIE ZAPŁATY PGE OBRÓT ENERGIA ELEKTRYCZNA"), None, 18),
+             (("", "POLECENIE ZAPŁATY ORANGE POLSKA FAKTURA"), 65.00, 12), (("", "POLECENIE ZAPŁATY PZU SA UBEZPIECZENIE"), 89.00, 3)]
+    noise = [("", "ZAKUP PRZY UŻYCIU KARTY BIEDRONKA {t}"), ("", "ZAKUP PRZY UŻYCIU KARTY LIDL {t}"), ("", "ZAKUP PRZY UŻYCIU KARTY ŻABKA {t}"),
+             ("", "ZAKUP PRZY UŻYCIU KARTY ORLEN {t}"), ("", "ZAKUP PRZY UŻYCIU KARTY ALLEGRO {t}")]
+    lookalike = [(("", "ZAKUP PRZY UŻYCIU KARTY NETFLIX KARTA PODARUNKOWA"), 100.00)]
+    income = [(("", "PRZELEW WYNAGRODZENIE ACME SP Z O O"), 8400.00, 10)]
+    transfers = [(("", "PRZELEW WŁASNY NA RACHUNEK OSZCZĘDNOŚCIOWY"), 500.00)]
+    return "PLN", subs, bills, noise, lookalike, income, transfers
+
+
 def region_paypal(rng):
     subs = [
         Sub("Netflix", lambda r: ("Netflix.com", ""), ("month", 1), [(START, 15.49), (dt.date(2026, 4, 1), 17.99)], dt.date(2025, 11, 7)),
@@ -575,6 +611,219 @@ def layouts():
                             "", "", "", t[3], f"20261130/5ERT{i:08d}"], ";"))
         return lines
     L["op"] = (region_de, op, "utf-8")
+    # Layouts added from the banks' published or widely seen export forms.
+    def wechat(txs):
+        # WeChat Pay's bill (微信支付账单): a summary block above the table, amounts with ¥,
+        # 收/支 for the direction (/ for neutral rows such as transfers), order numbers
+        # padded with a tab. Booked rows only.
+        booked = [t for t in txs if not t[6]]
+        lines = ["微信支付账单明细,,,,,,,,\r\n", "微信昵称：[用户],,,,,,,,\r\n",
+                 "起始时间：[2025-10-20 00:00:00] 终止时间：[2026-11-30 23:59:59],,,,,,,,\r\n", "导出类型：[全部],,,,,,,,\r\n",
+                 "导出时间：[2026-11-30 10:12:31],,,,,,,,\r\n", ",,,,,,,,\r\n", f"共{len(booked)}笔记录,,,,,,,,\r\n",
+                 "注：,,,,,,,,\r\n", "1. 充值/提现/理财通购买/零钱通存取/信用卡还款等交易，将计入中性交易,,,,,,,,\r\n", ",,,,,,,,\r\n",
+                 "----------------------微信支付账单明细列表--------------------,,,,,,,,\r\n"]
+        lines.append(q(["交易时间", "交易类型", "交易对方", "商品", "收/支", "金额(元)", "支付方式", "当前状态", "交易单号", "商户单号", "备注"]))
+        for i, t in enumerate(reversed(booked)):
+            neutral = t[5] == "transfer"
+            typ = "零钱通" if neutral else ("转账" if t[5] == "income" else ("退款" if t[5] == "refund" else "商户消费"))
+            stamp = t[0].strftime("%Y-%m-%d") + " %02d:%02d:%02d" % (8 + i % 12, i % 60, (i * 7) % 60)
+            lines.append(q([stamp, typ, t[2], t[3], "/" if neutral else ("支出" if t[1] < 0 else "收入"), "¥" + money(abs(t[1])),
+                            "零钱" if i % 2 else "招商银行(1234)", "已全额退款" if t[5] == "refund" else "支付成功",
+                            f"42000{i:023d}\t", f"{stable(t[2]) % 10**10:010d}{i:08d}\t", "/"]))
+        return lines
+    L["wechat"] = (region_cn, wechat, "utf-8-sig")
+    def bankofamerica(txs):
+        # Bank of America's checking CSV: a summary block, then Date, Description, Amount,
+        # Running Bal. with thousands separators; posted rows only, newest last.
+        booked = [t for t in txs if not t[6]]
+        bal = 40000.0
+        start, credits, debits = bal, sum(t[1] for t in booked if t[1] > 0), sum(t[1] for t in booked if t[1] < 0)
+        lines = [q(["Description", "", "Summary Amt."]), q(["Beginning balance as of 10/20/2025", "", f"{start:,.2f}"]),
+                 q(["Total credits", "", f"{credits:,.2f}"]), q(["Total debits", "", f"{debits:,.2f}"]),
+                 q(["Ending balance as of 11/30/2026", "", f"{start + credits + debits:,.2f}"]), "\r\n"]
+        lines.append(q(["Date", "Description", "Amount", "Running Bal."]))
+        lines.append(q(["10/20/2025", "Beginning balance as of 10/20/2025", "", f"{bal:,.2f}"]))
+        for t in booked:
+            bal += t[1]
+            lines.append(q([t[0].strftime("%m/%d/%Y"), desc(t), f"{t[1]:,.2f}", f"{bal:,.2f}"]))
+        return lines
+    L["bankofamerica"] = (region_us, bankofamerica, "utf-8")
+    def capitalone(txs):
+        # Capital One's card CSV: ISO dates, card number, the card's category, and charges and
+        # credits as positive numbers in Debit and Credit. Salary does not reach a card.
+        lines = [q(["Transaction Date", "Posted Date", "Card No.", "Description", "Category", "Debit", "Credit"])]
+        for t in reversed(txs):
+            if t[6] or t[5] == "income":
+                continue
+            category = {"bill": "Utilities", "transfer": "Payment/Credit", "refund": "Payment/Credit"}.get(t[5], "Merchandise" if t[5] == "noise" else "Other Services")
+            text = "CAPITAL ONE MOBILE PYMT" if t[5] == "transfer" else desc(t)
+            posted = t[0] + dt.timedelta(days=1)
+            lines.append(q([t[0].isoformat(), posted.isoformat(), "1234", text, category,
+                            money(-t[1]) if t[1] < 0 and t[5] != "transfer" else "", money(abs(t[1])) if t[1] > 0 or t[5] == "transfer" else ""]))
+        return lines
+    L["capitalone"] = (region_us, capitalone, "utf-8")
+    def nationwide(txs):
+        # Nationwide's current-account CSV: account lines above, every cell quoted, dates like
+        # `20 Oct 2025`, pound signs on the money, Paid out and Paid in apart; Windows-1252.
+        bal = 30000.0
+        pound = lambda a: ("-" if a < 0 else "") + f"£{abs(a):,.2f}"
+        rows = []
+        for t in txs:
+            if t[6]:
+                continue
+            bal += t[1]
+            typ = {"bill": "Direct debit", "income": "Bank credit ACME LTD", "transfer": "Transfer to 074456 12345678", "refund": "Visa credit"}.get(t[5], "Visa purchase")
+            rows.append([t[0].strftime("%d %b %Y"), typ, desc(t), pound(-t[1]) if t[1] < 0 else "", pound(t[1]) if t[1] > 0 else "", pound(bal)])
+        head = [["Account Name:", "FlexAccount ****12345"], ["Account Balance:", pound(bal)], ["Available Balance: ", pound(bal)], []]
+        quote = lambda cells: ",".join('"' + c.replace('"', '""') + '"' for c in cells) + "\r\n"
+        return [quote(c) if c else "\r\n" for c in head] + [quote(["Date", "Transaction type", "Description", "Paid out", "Paid in", "Balance"])] + [quote(r) for r in rows]
+    L["nationwide"] = (region_uk, nationwide, "cp1252")
+    def hsbcuk(txs):
+        # HSBC UK's CSV: no header, date, description and signed amount with thousands
+        # separators; posted rows only, newest first.
+        return [q([t[0].strftime("%d/%m/%Y"), desc(t), f"{t[1]:,.2f}"]) for t in reversed(txs) if not t[6]]
+    L["hsbcuk"] = (region_uk, hsbcuk, "utf-8")
+    def societegenerale(txs):
+        # Société Générale's CSV: the account number as a spreadsheet formula on the first line,
+        # then the label and its full detail, a decimal comma and the currency; Windows-1252.
+        lines = ['="00012345678";Compte courant;30/11/2026;\r\n', "\r\n",
+                 q(["Date de l'opération", "Libellé", "Détail de l'écriture", "Montant de l'opération", "Devise"], ";")]
+        for t in reversed(txs):
+            if t[6]:
+                continue
+            d = desc(t)
+            lines.append(q([t[0].strftime("%d/%m/%Y"), d, f"{d} DU {t[0]:%d%m%y}", money(t[1], True), "EUR"], ";"))
+        return lines
+    L["societegenerale"] = (region_fr, societegenerale, "cp1252")
+    def commerzbank(txs):
+        # Commerzbank's CSV: the kind of booking (Umsatzart) beside one text with the SEPA
+        # references in it, the amount and currency, the account and a category.
+        lines = [q(["Buchungstag", "Wertstellung", "Umsatzart", "Buchungstext", "Betrag", "Währung", "Auftraggeberkonto",
+                    "Bankleitzahl Auftraggeberkonto", "IBAN Auftraggeberkonto", "Kategorie"], ";")]
+        for i, t in enumerate(reversed(txs)):
+            if t[6]:
+                continue
+            dd = t[5] in ("sub", "bill", "double")
+            kind = "Lastschrift" if dd else ("Gutschrift" if t[1] > 0 else ("Überweisung" if t[5] == "transfer" else "Kartenzahlung"))
+            text = f"{t[2]} {t[3]}".strip()
+            if dd:
+                text += f" End-to-End-Ref.: E2E{100000 + i} Mandatsref: M-{stable(t[2]) % 10**8:08d} Gläubiger-ID: DE98ZZZ{stable(t[2]) % 10**11:011d} SEPA-BASISLASTSCHRIFT wiederholend"
+            d = t[0].strftime("%d.%m.%Y")
+            lines.append(q([d, d, kind, text, money(t[1], True), "EUR", "31234567", "70040041", "DE12700400410031234567", "Sonstiges"], ";"))
+        return lines
+    L["commerzbank"] = (region_de, commerzbank, "utf-8-sig")
+    def ingde(txs):
+        # ING Germany's CSV: a block of account lines, then Buchung, Valuta, Auftraggeber/Empfänger,
+        # Buchungstext, Verwendungszweck, Saldo and Betrag each with its own Währung; ISO-8859-1.
+        booked = [t for t in txs if not t[6]]
+        bal = 60000.0 + sum(t[1] for t in booked)
+        lines = ["Umsatzanzeige;Datei erstellt am: 30.11.2026 10:15\r\n", "\r\n", "IBAN;DE12 5001 0517 0123 4567 89\r\n",
+                 "Kontoname;Girokonto\r\n", "Bank;ING\r\n", "Kunde;Max Mustermann\r\n", "Zeitraum;20.10.2025 - 30.11.2026\r\n",
+                 f"Saldo;{bal:,.2f};EUR\r\n".replace(",", "X").replace(".", ",").replace("X", "."), "\r\n", "Sortierung;Datum absteigend\r\n", "\r\n",
+                 "In der CSV-Datei finden Sie alle bereits gebuchten Umsätze. Die vorgemerkten Umsätze werden nicht aufgenommen, auch wenn sie in Ihrem Internetbanking angezeigt werden.\r\n",
+                 "\r\n"]
+        lines.append(q(["Buchung", "Valuta", "Auftraggeber/Empfänger", "Buchungstext", "Verwendungszweck", "Saldo", "Währung", "Betrag", "Währung"], ";"))
+        for t in reversed(booked):
+            kind = {"sub": "Lastschrift", "bill": "Lastschrift", "double": "Lastschrift", "income": "Gehalt/Rente", "transfer": "Überweisung", "refund": "Gutschrift"}.get(t[5], "Lastschrift")
+            d = t[0].strftime("%d.%m.%Y")
+            lines.append(q([d, d, t[2], kind, t[3], f"{bal:,.2f}".replace(",", "X").replace(".", ",").replace("X", "."), "EUR",
+                            f"{t[1]:,.2f}".replace(",", "X").replace(".", ",").replace("X", "."), "EUR"], ";"))
+            bal -= t[1]
+        return lines
+    L["ingde"] = (region_de, ingde, "cp1252")
+    def rabobank(txs):
+        # Rabobank's CSV: every cell quoted, comma-separated with a decimal comma and a sign on
+        # every amount, ISO dates, the counterparty apart from up to three description lines,
+        # and the mandate and creditor id of a direct debit.
+        head = ["IBAN/BBAN", "Munt", "BIC", "Volgnr", "Datum", "Rentedatum", "Bedrag", "Saldo na trn", "Tegenrekening IBAN/BBAN",
+                "Naam tegenpartij", "Naam uiteindelijke partij", "Naam initiërende partij", "BIC tegenpartij", "Code", "Batch ID",
+                "Transactiereferentie", "Machtigingskenmerk", "Incassant ID", "Betalingskenmerk", "Omschrijving-1", "Omschrijving-2",
+                "Omschrijving-3", "Reden retour", "Oorspr bedrag", "Oorspr munt", "Koers"]
+        quote = lambda cells: ",".join('"' + c.replace('"', '""') + '"' for c in cells) + "\r\n"
+        lines = [quote(head)]
+        bal = 2500.0
+        for i, t in enumerate(t for t in txs if not t[6]):
+            bal += t[1]
+            dd = t[5] in ("sub", "bill", "double")
+            code = "id" if dd else ("bc" if t[5] in ("noise", "oneoff") else ("cb" if t[1] > 0 else "tb"))
+            sign = lambda a: ("+" if a >= 0 else "-") + money(abs(a), True)
+            lines.append(quote(["NL11RABO0101234567", "EUR", "RABONL2U", f"{i + 1:018d}", t[0].isoformat(), t[0].isoformat(), sign(t[1]), sign(bal),
+                                "NL91ABNA0417164300" if t[5] not in ("noise", "oneoff") else "", t[2], "", "", "ABNANL2A" if dd else "", code, "",
+                                f"E2E{100000 + i}" if dd else "", f"M-{stable(t[2]) % 10**8:08d}" if dd else "",
+                                f"NL98ZZZ{stable(t[2]) % 10**12:012d}" if dd else "", "", t[3], "", "", "", "", "", ""]))
+        return lines
+    L["rabobank"] = (region_nl, rabobank, "utf-8")
+    def postfinance(txs):
+        # PostFinance's CSV: a block naming period, account and currency, then Datum,
+        # Bewegungstyp, Avisierungstext, Gutschrift and Lastschrift in CHF (debits written with
+        # a minus), a label and a category; a disclaimer below.
+        lines = ["Datum von:;20.10.2025\r\n", "Datum bis:;30.11.2026\r\n", "Bewegungstyp:;Alle\r\n",
+                 "Konto:;CH5209000000871234567\r\n", "Währung:;CHF\r\n", "\r\n"]
+        lines.append(q(["Datum", "Bewegungstyp", "Avisierungstext", "Gutschrift in CHF", "Lastschrift in CHF", "Label", "Kategorie"], ";"))
+        for t in reversed(txs):
+            if t[6]:
+                continue
+            typ = "Gutschrift" if t[1] > 0 else ("Lastschrift" if t[5] in ("sub", "bill", "double") else "Belastung")
+            lines.append(q([t[0].strftime("%d.%m.%Y"), typ, desc(t), money(t[1]) if t[1] > 0 else "", money(t[1]) if t[1] < 0 else "", "", ""], ";"))
+        lines += ["\r\n", "Disclaimer:\r\n",
+                  "Dies ist kein durch PostFinance AG erstelltes Dokument. PostFinance AG ist nicht verantwortlich für den Inhalt.\r\n"]
+        return lines
+    L["postfinance"] = (region_ch, postfinance, "utf-8-sig")
+    def mbank(txs):
+        # mBank's CSV (Windows-1250): a block of bank and client lines whose labels start with
+        # `#`, then `#Data operacji;#Opis operacji;#Rachunek;#Kategoria;#Kwota;#Saldo po operacji;`
+        # with the currency after each amount and spaces grouping thousands.
+        booked = [t for t in txs if not t[6]]
+        pl = lambda a: f"{a:,.2f}".replace(",", " ").replace(".", ",") + " PLN"
+        bal = 6000.0 + sum(t[1] for t in booked)
+        lines = ["mBank S.A. Bankowość Detaliczna;\r\n", "Skrytka Pocztowa 2108;\r\n", "90-959 Łódź 2;\r\n", "www.mBank.pl;\r\n",
+                 "mLinia: 801 300 800;\r\n", ";\r\n", "#Klient;\r\n", "JAN KOWALSKI;\r\n", ";\r\n", "Lista operacji;\r\n", ";\r\n",
+                 "#Za okres:;\r\n", "20.10.2025;30.11.2026;\r\n", ";\r\n", "#zgodnie z wybranymi filtrami wyszukiwania;\r\n", ";\r\n",
+                 "#dla rachunków:;\r\n", "eKonto - 1111...2222;\r\n", ";\r\n", "#Waluta;#Wpływy;#Wydatki;\r\n",
+                 f"PLN;{pl(sum(t[1] for t in booked if t[1] > 0))};{pl(sum(t[1] for t in booked if t[1] < 0))};\r\n", ";\r\n"]
+        lines.append("#Data operacji;#Opis operacji;#Rachunek;#Kategoria;#Kwota;#Saldo po operacji;\r\n")
+        for t in reversed(booked):
+            category = {"bill": "Rachunki i opłaty", "income": "Wpływy", "transfer": "Przelew własny"}.get(t[5], "Zakupy")
+            lines.append(f'{t[0].isoformat()};"{desc(t)}  ";"eKonto 1111 2222 3333 4444";"{category}";{pl(t[1])};{pl(bal)};\r\n')
+            bal -= t[1]
+        return lines
+    L["mbank"] = (region_pl, mbank, "cp1250")
+    def n26(txs):
+        # N26's CSV (English header whatever the country): ISO dates, the partner apart from
+        # the payment reference, the amount in euros with a point; booked rows only.
+        lines = [q(["Booking Date", "Value Date", "Partner Name", "Partner Iban", "Type", "Payment Reference", "Account Name",
+                    "Amount (EUR)", "Original Amount", "Original Currency", "Exchange Rate"])]
+        for t in txs:
+            if t[6]:
+                continue
+            d = desc(t)
+            card = d.startswith("COMPRA TARJ.")
+            partner = d.split(" ", 3)[3] if card else d.replace("RECIBO ", "", 1)
+            typ = "Presentment" if card else ("Direct Debit" if d.startswith("RECIBO") else ("Income" if t[1] > 0 else "Debit Transfer"))
+            lines.append(q([t[0].isoformat(), t[0].isoformat(), partner, "" if card else "ES9121000418450200051332", typ, "" if card else d,
+                            "Cuenta principal", money(t[1]), "", "", ""]))
+        return lines
+    L["n26"] = (region_es, n26, "utf-8")
+    def revolut(txs):
+        # Revolut's account statement CSV: type and product, started and completed time, the
+        # merchant as description, amount, fee, currency, state and balance.
+        lines = [q(["Type", "Product", "Started Date", "Completed Date", "Description", "Amount", "Fee", "Currency", "State", "Balance"])]
+        bal = 9000.0
+        for i, t in enumerate(txs):
+            d = desc(t)
+            for prefix in ("ZAKUP PRZY UŻYCIU KARTY ", "POLECENIE ZAPŁATY ", "PRZELEW "):
+                d = d.replace(prefix, "", 1)
+            card = desc(t).startswith("ZAKUP")
+            typ = "CARD_PAYMENT" if card else ("TOPUP" if t[5] == "income" else "TRANSFER")
+            if t[5] == "refund":
+                typ = "CARD_REFUND"
+            started = f"{t[0].isoformat()} {8 + i % 12:02d}:{i % 60:02d}:{(i * 7) % 60:02d}"
+            if not t[6]:
+                bal += t[1]
+            lines.append(q([typ, "Current", started, "" if t[6] else started, d, money(t[1]), "0.00", "PLN", "PENDING" if t[6] else "COMPLETED",
+                            "" if t[6] else money(bal)]))
+        return lines
+    L["revolut"] = (region_pl, revolut, "utf-8")
     # Bank file formats besides CSV, written from their specifications: OFX 1.02 (SGML), OFX 2.2
     # (XML), Quicken's QFX, QIF, ISO 20022 camt.053 and camt.052, and SWIFT MT940 with German
     # subfields and with Dutch slash fields. Pending rows are left out: these formats list
@@ -745,8 +994,8 @@ def layouts():
     return L
 
 
-# What a user of the export passes on the command line: Citi's file names no currency.
-ARGUMENTS = {"citi": ["--currency", "USD"], "qif-us": ["--currency", "USD"], "qif-de": ["--currency", "EUR"]}
+# What a user of the export passes on the command line: Citi's and HSBC UK's files name no currency.
+ARGUMENTS = {"citi": ["--currency", "USD"], "hsbcuk": ["--currency", "GBP"], "qif-us": ["--currency", "USD"], "qif-de": ["--currency", "EUR"]}
 
 
 def main():

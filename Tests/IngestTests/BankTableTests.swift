@@ -199,6 +199,41 @@ func transactions(_ t: TransactionTable) -> [Transaction] {
     func currencyInAnAmountHeader(_ header: String, _ code: String?) {
         #expect(TransactionColumns.currency(inHeader: header)?.code == code)
     }
+
+    /// A sign or code with one meaning, written in every amount cell that has one, is the
+    /// statement's currency; `¥` (yen or yuan) and two different ones are not.
+    @Test(arguments: [(["£12.34", "", "£1,200.00"], "GBP"), (["-43,00 PLN", "1 234,56 PLN"], "PLN"), (["-12,50 €"], "EUR"),
+                      (["¥25.00", "¥3.00"], nil), (["€3.00", "£4.00"], nil), (["12.34", "-5.00"], nil), ([], nil)] as [([String], String?)])
+    func currencyWrittenWithTheAmounts(_ cells: [String], _ code: String?) {
+        #expect(TransactionTable.currencyWritten(in: cells)?.code == code)
+    }
+
+    /// Nationwide's export: English words and day-first dates leave the currency open, the pound
+    /// signs in the amounts settle it (the English header alone would guess the dollar).
+    @Test func poundSignsInTheAmountsAreTheCurrency() throws {
+        var csv = "\"Date\",\"Transaction type\",\"Description\",\"Paid out\",\"Paid in\",\"Balance\"\n"
+        for month in ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep"] {
+            csv += "\"04 \(month) 2026\",\"Visa purchase\",\"NETFLIX.COM\",\"£10.99\",\"\",\"£1,234.56\"\n"
+        }
+        let table = try TransactionTable(data: Data(csv.utf8), name: "nationwide.csv", context: NormalizeContext(today: CalendarDate(iso: "2026-11-30")!))
+        var currencies: [String?] = []
+        while let item = table.next() {
+            if case .transaction(let t) = item { currencies.append(t.currency?.code) }
+        }
+        #expect(currencies.count == 9 && currencies.allSatisfy { $0 == "GBP" })
+    }
+
+    /// Headers of exports added with their words: ING Germany's bare `Buchung`, PostFinance's
+    /// `Avisierungstext` and debits as `Lastschrift in CHF`, mBank's Polish `#Kwota`.
+    @Test func headerWordsOfIngGermanyPostFinanceAndMBank() {
+        let ing = TransactionColumns.detect(header: ["Buchung", "Valuta", "Auftraggeber/Empfänger", "Buchungstext", "Verwendungszweck", "Saldo", "Währung", "Betrag", "Währung"])
+        #expect(ing[.date] == 0 && ing[.valueDate] == 1 && ing[.payee] == 2 && ing[.reference] == 4 && ing[.amount] == 7 && ing[.balance] == 5)
+        let postfinance = TransactionColumns.detect(header: ["Datum", "Bewegungstyp", "Avisierungstext", "Gutschrift in CHF", "Lastschrift in CHF", "Label", "Kategorie"])
+        #expect(postfinance[.date] == 0 && postfinance[.description] == 2 && postfinance[.credit] == 3 && postfinance[.debit] == 4)
+        let mbank = TransactionColumns.detect(header: ["#Data operacji", "#Opis operacji", "#Rachunek", "#Kategoria", "#Kwota", "#Saldo po operacji", ""])
+        #expect(mbank[.date] == 0 && mbank[.description] == 1 && mbank[.account] == 2 && mbank[.amount] == 4 && mbank[.balance] == 5)
+        #expect(HeaderLanguage.language(of: ["#Data operacji", "#Opis operacji", "#Rachunek", "#Kategoria", "#Kwota"]) == "pl")
+    }
 }
 
 @Suite struct BankImporterTests {

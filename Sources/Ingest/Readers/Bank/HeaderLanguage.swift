@@ -12,7 +12,8 @@ package enum HeaderLanguage {
             "de": ["buchungstag", "buchungsdatum", "wertstellung", "verwendungszweck", "betrag", "auftraggeber", "empfanger",
                    "zahlungsempfanger", "beguenstigter", "begunstigter", "zahlungspflichtiger", "umsatz", "umsatzart",
                    "buchungstext", "kontostand", "wahrung", "waehrung", "gutschrift", "belastung", "soll", "haben",
-                   "glaubiger id", "mandatsreferenz", "auftragskonto", "kontonummer", "vorgang", "beschreibung", "buchung"],
+                   "glaubiger id", "mandatsreferenz", "auftragskonto", "kontonummer", "vorgang", "beschreibung", "buchung",
+                   "avisierungstext", "lastschrift", "bewegungstyp"],
             "nl": ["omschrijving", "bedrag", "naam", "mededelingen", "mededeling", "af bij", "mutatiesoort", "rekening",
                    "tegenrekening", "boekdatum", "munt", "rentedatum", "saldo na mutatie", "transactiedatum"],
             "fr": ["libelle", "montant", "date operation", "date de l operation", "date de valeur", "solde", "devise",
@@ -27,6 +28,7 @@ package enum HeaderLanguage {
                    "belop", "bokforingsdato", "rentedag", "arkivreferanse", "utfort dato"],
             "fi": ["kirjauspaiva", "arvopaiva", "tapahtumapaiva", "maara", "saaja maksaja", "viesti", "viite", "selitys",
                    "tilinumero", "maara euroa"],
+            "pl": ["data operacji", "data ksiegowania", "opis operacji", "opis", "rachunek", "kwota", "saldo po operacji", "kategoria"],
             "en": ["date", "description", "amount", "balance", "payee", "memo", "transaction date", "posting date", "reference",
                    "debit", "credit", "paid in", "paid out", "money in", "money out", "details", "transaction", "running balance"],
         ]

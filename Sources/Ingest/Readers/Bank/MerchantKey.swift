@@ -39,6 +39,7 @@ package struct MerchantKey: Sendable {
         "A/S", "OY", "CORP", "EUROPE", "INTERNATIONAL", "SERVICES", "S.A.", "PLC", "KG", "SRL", "SL", "NV", "N.V.",
         "ET", "CIE", "S.C.A.", "SCA", "COM.", "UK", "HTTP", "HTTPS", "WWW", "HELP", "BILLING", "MEMBERSHIP", "SUBSCRIPTION",
         "MONTHLY", "ANNUAL", "RENEWAL", "AUTOPAY", "WWW.", "MKTP", "MARKETPLACE", "DIGITAL", "MEDIA",
+        "ZAKUP", "PRZY", "UŻYCIU", "UZYCIU", "KARTY", "POLECENIE", "ZAPŁATY", "ZAPLATY", "PRZELEW", "KARTENBELASTUNG",
     ]
     /// Country and US state codes that trail a descriptor.
     static let regions: Set<String> = [

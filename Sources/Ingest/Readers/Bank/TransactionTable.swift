@@ -317,6 +317,19 @@ package final class TransactionTable {
         currency = layout.currency
     }
 
+    /// The one currency the amount cells name with a sign or code that has a single meaning
+    /// (`£12.34`, `-43,00 PLN`, `¥25.00` is not one): nil when no cell names one, or two differ.
+    static func currencyWritten(in cells: [String]) -> Currency? {
+        var found: Currency?
+        for cell in cells {
+            let token = String(cell.unicodeScalars.filter { !$0.properties.isWhitespace && !"0123456789.,'+-()".unicodeScalars.contains($0) })
+            guard !token.isEmpty else { continue }
+            guard case .iso(let c)? = CurrencySigns.sign(token), found == nil || found == c else { return nil }
+            found = c
+        }
+        return found
+    }
+
     /// Date order and decimal mark from the sample when the layout gave none; the sign
     /// convention from the columns, else from the share of signs (see `SignConvention`).
     private func decideFormats(context: NormalizeContext) {
@@ -344,6 +357,9 @@ package final class TransactionTable {
             if let named = money.lazy.compactMap({ TransactionColumns.currency(inHeader: self.header[$0]) }).first {
                 currency = named
                 currencyReason = "currency \(named.code) from the amount's header"
+            } else if let written = TransactionTable.currencyWritten(in: sample.flatMap { r in money.compactMap { $0 < r.cells.count ? text(r.cells[$0]) : nil } }) {
+                currency = written
+                currencyReason = "currency \(written.code) written with the amounts"
             } else if let given = context.currency {
                 currency = given
                 currencyReason = "currency \(given.code) as given"
