@@ -39,6 +39,10 @@ import Testing
               rows: monthly { "15.\(String(format: "%02d", $0)).2026;NETFLIX;-17,99" }, given: "CHF", currency: "CHF", reason: "as given"),
         .init(name: "English, day first: undecided", header: "Transaction Date,Description,Amount",
               rows: monthly { "15/\(String(format: "%02d", $0))/2026,NETFLIX,-10.99" }, currency: nil, reason: ""),
+        // This header was once taken for one US card layout, dates month first and dollars
+        // whatever the file said: a UK statement's days after the 12th were unusable.
+        .init(name: "plain Date,Description,Amount with pounds and days first", header: "Date,Description,Amount",
+              rows: monthly { "25/\(String(format: "%02d", $0))/2026,NETFLIX,£-10.99" }, currency: "GBP", reason: "written with the amounts"),
         .init(name: "no header: undecided", header: "",
               rows: monthly { "15/\(String(format: "%02d", $0))/2026,NETFLIX,-10.99" }, currency: nil, reason: ""),
     ]
