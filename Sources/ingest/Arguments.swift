@@ -132,8 +132,8 @@ enum CommonOptions {
         .option("--kinds", value: "LIST", help: "Recurring bank series to import, comma-separated: subscription, bill, transfer, habit (default: subscription)."),
         .option("--map", value: "FIELD=HEADER", help: "Take FIELD from the column HEADER (repeatable).", repeats: true),
         .option("--sheet", value: "NAME|N", help: "Workbooks (.xlsx, .ods): import this sheet, by name or number (default: every visible sheet with a name and a price column)."),
-        .option("--encoding", value: "NAME", help: "Text encoding of CSV input: utf-8, utf-16, windows-1252 or gb18030 (default: from the bytes).",
-                choices: ["utf-8", "utf-16", "utf-16be", "windows-1252", "gb18030"]),
+        .option("--encoding", value: "NAME", help: "Text encoding of CSV input: utf-8, utf-16, windows-1252, windows-1250 or gb18030 (default: from the bytes).",
+                choices: ["utf-8", "utf-16", "utf-16be", "windows-1252", "windows-1250", "gb18030"]),
     ] + limits
 
     /// Caps on what a table may hold, and on standard input.
@@ -278,7 +278,7 @@ enum CommonOptions {
         var encoding: TextEncoding?
         if let name = args.value("--encoding") {
             guard let e = TextEncoding(userText: name) else {
-                throw UsageError("--encoding \(name): expected utf-8, utf-16, utf-16be, windows-1252 or gb18030")
+                throw UsageError("--encoding \(name): expected utf-8, utf-16, utf-16be, windows-1252, windows-1250 or gb18030")
             }
             encoding = e
         }

@@ -67,6 +67,17 @@ struct EncodingCase: Sendable, CustomTestStringConvertible {
         #expect(table.warnings.first?.message.contains("Windows-1252") == true)
     }
 
+    /// A Polish list in Windows-1250: its cells are read as Windows-1250, and the warning says so.
+    @Test func centralEuropeanFallback() throws {
+        let bytes = Data(Array("Nazwa,Cena\n".utf8) + [0xA3] + Array("ód".utf8.map { $0 < 0x80 ? $0 : 0x3F }) + Array(",1\nW".utf8) + [0xA3]
+                         + Array("ADYS".utf8) + [0xA3] + Array("AW Spo".utf8) + [0xB3] + Array("ka,2\n".utf8))
+        let table = try CSVTable(data: bytes, name: "t.csv")
+        var names: [String] = []
+        while let row = try table.nextRow() { names.append(row.cells[0]) }
+        #expect(names.last == "WŁADYSŁAW Społka")
+        #expect(table.warnings.first?.message.contains("Windows-1250") == true)
+    }
+
     /// UTF-16 fed a byte at a time: surrogate pairs and code units split over chunks.
     @Test(arguments: [TextEncoding.utf16LE, .utf16BE])
     func utf16InOneByteChunks(_ encoding: TextEncoding) throws {
@@ -95,7 +106,8 @@ struct EncodingCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test(arguments: [("utf8", TextEncoding.utf8), ("UTF-16", .utf16LE), ("cp1252", .windows1252), ("latin1", .windows1252),
-                      ("GBK", .gb18030), ("gb2312", .gb18030), ("utf-16be", .utf16BE)])
+                      ("GBK", .gb18030), ("gb2312", .gb18030), ("utf-16be", .utf16BE), ("cp1250", .windows1250),
+                      ("Windows-1250", .windows1250)])
     func namesForTheOption(_ c: (String, TextEncoding)) {
         #expect(TextEncoding(userText: c.0) == c.1)
     }
@@ -116,5 +128,31 @@ struct EncodingCase: Sendable, CustomTestStringConvertible {
         for byte in all {
             #expect(Windows1252.decode([0x41, byte, 0x42]).unicodeScalars.map(\.value) == [0x41, expected[Int(byte)], 0x42])
         }
+    }
+
+    /// Windows-1250's letters: Polish, Czech, Slovak, Hungarian, among ASCII and alone.
+    @Test func windows1250Letters() {
+        let text: [UInt8] = [0xA3, 0xB9, 0xB3, 0x9C, 0xE6, 0xEA, 0xF1, 0xBF, 0x9F, 0x8C, 0xAF, 0xE8, 0xF8, 0x9A, 0x9E, 0xEC, 0xF9, 0xF5, 0xFB, 0x80]
+        #expect(TextEncoding.windows1250.decodeSingleByte(text) == "Łąłśćęńżź\u{15A}Żčřšžěůőű€")
+        #expect(TextEncoding.windows1250.decodeSingleByte([0x41, 0x42]) == "AB")
+        #expect(TextEncoding.windows1250.decodeSingleByte((0...255).map { UInt8($0) }).unicodeScalars.count == 256)
+    }
+
+    /// Which legacy encoding a file that is not UTF-8 is read in: Windows-1250 only when signs
+    /// of Windows-1252 stand inside words twice; French, German, Spanish and English
+    /// Windows-1252 text, with its £, ¥, ¿ and ³, stays Windows-1252.
+    static let legacy: [(text: [UInt8], encoding: TextEncoding)] = [
+        (Array("Data;Opis;Kwota\n01.10.2025;ZAKUP KARTA W".utf8) + [0xA3] + Array("ADYS".utf8) + [0xA3] + Array("AW;-12,00\n".utf8), .windows1250),
+        (Array("Data operacji;Opis operacji;Kwota\n02.10.2025;op".utf8) + [0xB3] + Array("ata za pr".utf8) + [0xB9, 0xE4] + Array("d;-99,00\n".utf8), .windows1250),
+        (Array("Datum;Popis;Částka\n".utf8.map { $0 < 0x80 ? $0 : 0x3F }) + Array("01.10.2025;Ko".utf8) + [0x9D] + Array("e;-1,00\n02.10.2025;Ma".utf8) + [0xBE] + Array("o;-2,00\n".utf8), .windows1250),
+        (Array("Date,Description,Amount\n01/10/2025,Caf".utf8) + [0xE9] + Array(" Cr".utf8) + [0xE8] + Array("me,".utf8) + [0xA3] + Array("5.00\n".utf8), .windows1252),
+        (Array("Buchungstag;Verwendungszweck;Betrag\n01.10.2025;M".utf8) + [0xFC] + Array("nchen Stra".utf8) + [0xDF] + Array("e;-1,00\n".utf8), .windows1252),
+        (Array("Fecha;Concepto;Importe\n01/10/2025;".utf8) + [0xBF] + Array("Qu".utf8) + [0xE9] + Array("? ".utf8) + [0xA5] + Array("100;-1,00\n".utf8), .windows1252),
+        (Array("Date,Item,Price\n01/10/2025,Box 10m".utf8) + [0xB3] + Array(",9.99\nx".utf8) + [0xA3] + Array("5,1\n".utf8), .windows1252),
+    ]
+
+    @Test(arguments: legacy.indices)
+    func legacyEncodingByEvidence(_ i: Int) {
+        #expect(InputProbe.legacyEncoding(Self.legacy[i].text) == Self.legacy[i].encoding)
     }
 }

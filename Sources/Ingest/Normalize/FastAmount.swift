@@ -79,7 +79,7 @@ extension PriceParser {
     func statementAmount<C: Collection<UInt8>>(_ bytes: C, mark: DecimalMark?, encoding: TextEncoding = .utf8) -> Int64? {
         if let fast = FastAmount.read(bytes, mark: mark) { return fast }
         guard bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-        let text = encoding == .windows1252 ? Windows1252.decode(bytes) : String(decoding: bytes, as: UTF8.self)
+        let text = encoding.isSingleByte ? encoding.decodeSingleByte(bytes) : String(decoding: bytes, as: UTF8.self)
         guard let parsed = try? parseFully(text[...], decimalMark: mark) else { return nil }
         return FastAmount.units(parsed.price.amount)
     }

@@ -132,7 +132,7 @@ extension DateParser {
     func statementDate<C: Collection<UInt8>>(_ bytes: C, order: DateOrder?, encoding: TextEncoding = .utf8) -> CalendarDate? {
         if let fast = FastDate.date(bytes, order: order) { return fast }
         guard bytes.contains(where: { $0 >= 0x80 }), FastDate.hasYear(bytes) else { return nil }
-        let text = encoding == .windows1252 ? Windows1252.decode(bytes) : String(decoding: bytes, as: UTF8.self)
+        let text = encoding.isSingleByte ? encoding.decodeSingleByte(bytes) : String(decoding: bytes, as: UTF8.self)
         return (try? parse(text[...], order: order))?.date
     }
 }

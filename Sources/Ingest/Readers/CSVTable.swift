@@ -34,6 +34,9 @@ package final class CSVTable: TableSource {
     @exclusivity(unchecked) private var classifier = RowClassifier(header: nil)
     @exclusivity(unchecked) private var rowNumber = 0
     private var fellBack = false
+    /// What a cell that is not valid UTF-8 is read as: Windows-1250 when the file's first bytes
+    /// write Central European letters its way (`InputProbe.looksCentralEuropean`), else Windows-1252.
+    private var fallback: TextEncoding = .windows1252
 
     /// Reads the file at `path`; `name` is used in messages (default: the path). `encoding`
     /// forces an encoding; a byte order mark still wins.
@@ -58,6 +61,7 @@ package final class CSVTable: TableSource {
         self.name = name
         self.limits = limits
         encoding = probe.encoding
+        if InputProbe.looksCentralEuropean(Array(probe.sample.prefix(InputProbe.sampleBytes))) { fallback = .windows1250 }
         delimiter = Character(Unicode.Scalar(probe.delimiter))
         reader = try RecordReader(chunks: chunks, probe: probe, name: name, limits: limits)
         reader.tokenizer.countsEmptyLines = true
@@ -174,7 +178,7 @@ package final class CSVTable: TableSource {
     }
 
     private func isText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        encoding == .windows1252 ? bytes.allSatisfy({ $0 < 0x80 }) : UTF8Check.isValid(bytes)
+        encoding.isSingleByte ? bytes.allSatisfy({ $0 < 0x80 }) : UTF8Check.isValid(bytes)
     }
 
     private func skip(_ reason: Skip.Reason, _ record: CSVRecord) {
@@ -253,9 +257,9 @@ package final class CSVTable: TableSource {
         return cells
     }
 
-    /// UTF-8 when the bytes are valid UTF-8, else Windows-1252 (with a warning, once).
+    /// UTF-8 when the bytes are valid UTF-8, else the fallback encoding (with a warning, once).
     private func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> String {
-        if encoding == .windows1252 { return Windows1252.decode(bytes) }
+        if encoding.isSingleByte { return encoding.decodeSingleByte(bytes) }
         var ascii = true
         for b in bytes where b >= 0x80 { ascii = false; break }
         if ascii { return String(decoding: bytes, as: UTF8.self) }
@@ -263,9 +267,10 @@ package final class CSVTable: TableSource {
         if !fellBack {
             fellBack = true
             warnings.append(Issue("encoding.fallback", .warning,
-                "line \(line) is not valid UTF-8; read the file as Windows-1252", remedy: .chooseEncoding))
+                "line \(line) is not valid UTF-8; read the file as \(fallback == .windows1250 ? "Windows-1250" : "Windows-1252")",
+                remedy: .chooseEncoding))
         }
-        return Windows1252.decode(bytes)
+        return fallback.decodeSingleByte(bytes)
     }
 }
 

@@ -70,10 +70,29 @@ struct InputProbe {
     // MARK: Encoding
 
     /// UTF-8 when the bytes are valid UTF-8, GB18030 when they are mostly GBK lead/trail pairs
-    /// (Alipay, WeChat Pay), else Windows-1252 (German and French banks).
+    /// (Alipay, WeChat Pay), Windows-1250 when letters of Central European languages are
+    /// written the way it writes them (Polish, Czech banks), else Windows-1252 (German and
+    /// French banks).
     static func legacyEncoding(_ head: [UInt8]) -> TextEncoding {
         if isUTF8(head) { return .utf8 }
-        return looksLikeGBK(head) ? .gb18030 : .windows1252
+        if looksLikeGBK(head) { return .gb18030 }
+        return looksCentralEuropean(head) ? .windows1250 : .windows1252
+    }
+
+    /// Bytes that are letters in Windows-1250 (Ł ł Ą ą Ż ż Ľ ľ Ź Ť ť) but signs in Windows-1252
+    /// (£ ³ ¥ ¹ ¯ ¿ ¼ ¾ and unassigned bytes), written inside words: a letter before them
+    /// and a letter after (`W£ADYS£AW`, `op³ata`); two such bytes decide it. Windows-1252 text
+    /// writes those signs beside digits and spaces (`£5`, `¿Qué`), not between letters.
+    static func looksCentralEuropean(_ head: [UInt8]) -> Bool {
+        let signs: Set<UInt8> = [0xA3, 0xB3, 0xA5, 0xB9, 0xAF, 0xBF, 0xBC, 0xBE, 0x8F, 0x8D, 0x9D]
+        @inline(__always) func isLetter(_ b: UInt8) -> Bool {
+            (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b >= 0xC0
+        }
+        var inside = 0
+        for i in head.indices.dropFirst().dropLast() where signs.contains(head[i]) {
+            if isLetter(head[i - 1]), isLetter(head[i + 1]) || signs.contains(head[i + 1]) { inside += 1 }
+        }
+        return inside >= 2
     }
 
     /// Valid UTF-8, allowing a sequence cut off at the very end (the head is a prefix).

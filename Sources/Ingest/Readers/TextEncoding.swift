@@ -10,9 +10,10 @@ public enum TextEncoding: String, Sendable, CaseIterable {
     case utf16LE = "utf-16le"
     case utf16BE = "utf-16be"
     case windows1252 = "windows-1252"
+    case windows1250 = "windows-1250"
     case gb18030 = "gb18030"
 
-    /// Parses `utf8`, `UTF-8`, `utf16`, `cp1252`, `latin1`, `gbk`, `gb2312` … as given to `--encoding`.
+    /// Parses `utf8`, `UTF-8`, `utf16`, `cp1252`, `latin1`, `cp1250`, `gbk`, `gb2312` … as given to `--encoding`.
     public init?(userText: String) {
         let key = userText.lowercased().filter { $0.isLetter || $0.isNumber }
         switch key {
@@ -20,8 +21,21 @@ public enum TextEncoding: String, Sendable, CaseIterable {
         case "utf16", "utf16le", "unicode": self = .utf16LE
         case "utf16be": self = .utf16BE
         case "cp1252", "windows1252", "win1252", "latin1", "iso88591", "ansi": self = .windows1252
+        case "cp1250", "windows1250", "win1250": self = .windows1250
         case "gb18030", "gbk", "gb2312", "cp936": self = .gb18030
         default: return nil
+        }
+    }
+
+    /// Windows-1252 and Windows-1250: one byte a character, ASCII below 0x80.
+    var isSingleByte: Bool { self == .windows1252 || self == .windows1250 }
+
+    /// The text of `bytes` in a single-byte encoding (`isSingleByte`); UTF-8 for the others.
+    func decodeSingleByte<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+        switch self {
+        case .windows1252: return Windows1252.decode(bytes)
+        case .windows1250: return Windows1252.decode(bytes, high: Windows1252.centralEuropean)
+        default: return String(decoding: Array(bytes), as: UTF8.self)
         }
     }
 
@@ -64,14 +78,28 @@ enum Windows1252 {
         0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x2DC, 0x2122, 0x161, 0x203A, 0x153, 0x9D, 0x17E, 0x178,
     ]
 
-    /// The text of Windows-1252 `bytes`: written out as UTF-8 bytes, then made a string once
+    /// Windows-1250 (Central European: Polish, Czech, Slovak, Hungarian, Slovenian, Croatian …)
+    /// code points for 0x80…0xFF, unassigned bytes as the C1 controls.
+    static let centralEuropean: [UInt32] = [
+        0x20AC, 0x81, 0x201A, 0x83, 0x201E, 0x2026, 0x2020, 0x2021, 0x88, 0x2030, 0x160, 0x2039, 0x15A, 0x164, 0x17D, 0x179,
+        0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x98, 0x2122, 0x161, 0x203A, 0x15B, 0x165, 0x17E, 0x17A,
+        0xA0, 0x2C7, 0x2D8, 0x141, 0xA4, 0x104, 0xA6, 0xA7, 0xA8, 0xA9, 0x15E, 0xAB, 0xAC, 0xAD, 0xAE, 0x17B,
+        0xB0, 0xB1, 0x2DB, 0x142, 0xB4, 0xB5, 0xB6, 0xB7, 0xB8, 0x105, 0x15F, 0xBB, 0x13D, 0x2DD, 0x13E, 0x17C,
+        0x154, 0xC1, 0xC2, 0x102, 0xC4, 0x139, 0x106, 0xC7, 0x10C, 0xC9, 0x118, 0xCB, 0x11A, 0xCD, 0xCE, 0x10E,
+        0x110, 0x143, 0x147, 0xD3, 0xD4, 0x150, 0xD6, 0xD7, 0x158, 0x16E, 0xDA, 0x170, 0xDC, 0xDD, 0x162, 0xDF,
+        0x155, 0xE1, 0xE2, 0x103, 0xE4, 0x13A, 0x107, 0xE7, 0x10D, 0xE9, 0x119, 0xEB, 0x11B, 0xED, 0xEE, 0x10F,
+        0x111, 0x144, 0x148, 0xF3, 0xF4, 0x151, 0xF6, 0xF7, 0x159, 0x16F, 0xFA, 0x171, 0xFC, 0xFD, 0x163, 0x2D9,
+    ]
+
+    /// The text of Windows-1252 `bytes` (or of another single-byte code page, given its code
+    /// points for 0x80…0xFF as `high`): written out as UTF-8 bytes, then made a string once
     /// (appending scalar by scalar cost about 500 instructions a byte).
-    static func decode<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+    static func decode<C: Collection>(_ bytes: C, high table: [UInt32]? = nil) -> String where C.Element == UInt8 {
         if !bytes.contains(where: { $0 >= 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         var utf8: [UInt8] = []
         utf8.reserveCapacity(bytes.count * 3)
         for b in bytes {
-            let value = (0x80...0x9F).contains(b) ? high[Int(b) - 0x80] : UInt32(b)
+            let value = b < 0x80 ? UInt32(b) : (table.map { $0[Int(b) - 0x80] } ?? ((0x80...0x9F).contains(b) ? high[Int(b) - 0x80] : UInt32(b)))
             switch value {
             case 0..<0x80: utf8.append(UInt8(value))
             case 0x80..<0x800: utf8 += [UInt8(0xC0 | value >> 6), UInt8(0x80 | value & 0x3F)]
@@ -82,8 +110,8 @@ enum Windows1252 {
     }
 }
 
-/// Turns input bytes, chunk by chunk, into bytes the tokenizer can read: UTF-8 and Windows-1252
-/// pass through (both are ASCII-compatible; cells are decoded when handed out), UTF-16 and
+/// Turns input bytes, chunk by chunk, into bytes the tokenizer can read: UTF-8 and the Windows
+/// code pages pass through (both are ASCII-compatible; cells are decoded when handed out), UTF-16 and
 /// GB18030 are transcoded to UTF-8, carrying split characters over to the next chunk.
 struct StreamingDecoder {
     let encoding: TextEncoding
@@ -98,11 +126,11 @@ struct StreamingDecoder {
 
     /// Whether `decode` gives its input back as it is and `finish` gives nothing (UTF-8,
     /// Windows-1252).
-    var passesBytesThrough: Bool { encoding == .utf8 || encoding == .windows1252 }
+    var passesBytesThrough: Bool { encoding == .utf8 || encoding.isSingleByte }
 
     mutating func decode(_ chunk: [UInt8]) -> [UInt8] {
         switch encoding {
-        case .utf8, .windows1252: return chunk
+        case .utf8, .windows1252, .windows1250: return chunk
         case .utf16LE, .utf16BE: return utf16(chunk, bigEndian: encoding == .utf16BE)
         case .gb18030: return converter?.convert(chunk) ?? []
         }

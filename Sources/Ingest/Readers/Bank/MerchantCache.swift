@@ -197,7 +197,7 @@ struct MerchantCache {
             let count = Int(key.loadUnaligned(fromByteOffset: at, as: UInt32.self))
             let field = UnsafeRawBufferPointer(rebasing: key[(at + 4)..<(at + 4 + count)])
             at += 4 + count
-            return encoding == .windows1252 ? Windows1252.decode(ArraySlice(field)) : String(decoding: field, as: UTF8.self)
+            return encoding.isSingleByte ? encoding.decodeSingleByte(ArraySlice(field)) : String(decoding: field, as: UTF8.self)
         }
         var type = next(), payee = next(), text = next(), reference = next()
         // Structured descriptor text (ABN AMRO's `/TRTP/…/NAME/…/REMI/…`, SEPA `EREF+ … SVWZ+`)

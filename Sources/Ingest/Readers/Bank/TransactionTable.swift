@@ -149,7 +149,7 @@ package final class TransactionTable {
         return try format.read(bytes: data, text: {
             guard var decoder = try? InputProbe.decoder(for: probe.encoding, file: name) else { return String(decoding: bytes, as: UTF8.self) }
             let text = InputProbe.text(of: bytes, after: probe.bomLength, complete: true, decoder: &decoder)
-            return TransactionTable.decode(text, encoding: probe.encoding == .windows1252 ? .windows1252 : .utf8)
+            return TransactionTable.decode(text, encoding: probe.encoding.isSingleByte ? probe.encoding : .utf8)
         }(), file: name)
     }
 
@@ -227,7 +227,7 @@ package final class TransactionTable {
 
     /// Bytes of a table read in `encoding` (UTF-8 or Windows-1252; others were transcoded) as text.
     static func decode<C: Collection<UInt8>>(_ bytes: C, encoding: TextEncoding) -> String {
-        encoding == .windows1252 ? Windows1252.decode(bytes) : String(decoding: bytes, as: UTF8.self)
+        encoding.isSingleByte ? encoding.decodeSingleByte(bytes) : String(decoding: bytes, as: UTF8.self)
     }
 
     /// The bytes without the spaces and tabs around them.
