@@ -33,7 +33,7 @@ public enum DraftMerger {
     }
 
     /// FNV-1a of the key: a stable, compact stand-in for counting.
-    public static func hash(_ key: String) -> UInt64 {
+    package static func hash(_ key: String) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in key.utf8 {
             h ^= UInt64(byte)

@@ -78,6 +78,9 @@ enum Windows1252 {
         0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x2DC, 0x2122, 0x161, 0x203A, 0x153, 0x9D, 0x17E, 0x178,
     ]
 
+    /// Windows-1252 code points for 0x80…0xFF: `high`, then ISO 8859-1's own.
+    static let western: [UInt32] = high + (0xA0...0xFF).map { UInt32($0) }
+
     /// Windows-1250 (Central European: Polish, Czech, Slovak, Hungarian, Slovenian, Croatian …)
     /// code points for 0x80…0xFF, unassigned bytes as the C1 controls.
     static let centralEuropean: [UInt32] = [
@@ -94,12 +97,12 @@ enum Windows1252 {
     /// The text of Windows-1252 `bytes` (or of another single-byte code page, given its code
     /// points for 0x80…0xFF as `high`): written out as UTF-8 bytes, then made a string once
     /// (appending scalar by scalar cost about 500 instructions a byte).
-    static func decode<C: Collection>(_ bytes: C, high table: [UInt32]? = nil) -> String where C.Element == UInt8 {
+    static func decode<C: Collection>(_ bytes: C, high table: [UInt32] = western) -> String where C.Element == UInt8 {
         if !bytes.contains(where: { $0 >= 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         var utf8: [UInt8] = []
         utf8.reserveCapacity(bytes.count * 3)
         for b in bytes {
-            let value = b < 0x80 ? UInt32(b) : (table.map { $0[Int(b) - 0x80] } ?? ((0x80...0x9F).contains(b) ? high[Int(b) - 0x80] : UInt32(b)))
+            let value = b < 0x80 ? UInt32(b) : table[Int(b) - 0x80]
             switch value {
             case 0..<0x80: utf8.append(UInt8(value))
             case 0x80..<0x800: utf8 += [UInt8(0xC0 | value >> 6), UInt8(0x80 | value & 0x3F)]
