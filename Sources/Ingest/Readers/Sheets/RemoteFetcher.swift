@@ -115,7 +115,7 @@ package struct RemoteFetcher: Sendable {
     /// as it arrives, where a data task queues every piece for its delegate with no limit (over
     /// a gigabyte for a fast endless body).
     func get(_ url: URL, into file: TemporaryFile) throws(FetchError) -> FetchDelegate.Answer {
-        let delegate = FetchDelegate(maxBytes: options.maxBytes, maxRedirects: options.maxRedirects, file: file)
+        let delegate = FetchDelegate(url: url, maxBytes: options.maxBytes, maxRedirects: options.maxRedirects, file: file)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = options.timeout
         configuration.timeoutIntervalForResource = options.timeout
@@ -125,10 +125,11 @@ package struct RemoteFetcher: Sendable {
         request.setValue("text/csv, text/plain;q=0.9, */*;q=0.1", forHTTPHeaderField: "Accept")
         let task = session.downloadTask(with: request)
         ReadProgress.start(url.host ?? url.absoluteString, total: 0)
+        let opened = ConnectionCutter.snapshot()
         task.resume()
         let waited = delegate.done.wait(timeout: .now() + options.timeout)
         if waited == .timedOut {
-            abandon(task, session, delegate)
+            abandon(task, session, delegate, opened: opened)
             throw FetchError(.timeout, "no complete answer from \(url.host ?? "the server") within \(RemoteFetcher.seconds(options.timeout)) s; "
                 + "check your connection", remedy: .longerTimeout)
         }
@@ -137,20 +138,37 @@ package struct RemoteFetcher: Sendable {
             session.finishTasksAndInvalidate()
             return answer
         } catch {
-            abandon(task, session, delegate)
+            abandon(task, session, delegate, opened: opened)
             throw error
         }
     }
 
     /// Cancels a download the caller gives up on and waits (a while) for its task to end.
+    ///
+    /// `cancel()` runs on a thread of its own: it waits for the session's queue, which a server
+    /// sending faster than the body is written keeps busy for as long as it sends. So the
+    /// fetch's connection is also shut down under the task (`ConnectionCutter`), at once and
+    /// then every 100 ms for ten seconds while the task has not ended: no body outlives its limit
+    /// by more than a moment's transfer.
+    ///
     /// FoundationNetworking may leave the part it wrote as `<UUID>.tmp` in the temporary folder;
     /// it is not removed here, because nothing tells it apart from another process's download
     /// in progress. The command-line tool gives each run a temporary folder of its own
     /// (`TemporaryFiles.useOwnFolder`), removed with the part when the run ends.
-    private func abandon(_ task: URLSessionTask, _ session: URLSession, _ delegate: FetchDelegate) {
-        task.cancel()
-        _ = delegate.ended.wait(timeout: .now() + 10)
-        session.invalidateAndCancel()
+    private func abandon(_ task: URLSessionTask, _ session: URLSession, _ delegate: FetchDelegate,
+                         opened: ConnectionCutter.Snapshot) {
+        let cancelling = Thread {
+            task.cancel()
+            session.invalidateAndCancel()
+        }
+        cancelling.start()
+        for _ in 0..<100 {
+            if let url = delegate.currentURL, let host = url.host {
+                let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+                ConnectionCutter.cut(host: host, port: port, openedSince: opened)
+            }
+            if delegate.ended.wait(timeout: .now() + 0.1) == .success { return }
+        }
     }
 
     static func seconds(_ value: Double) -> String {
@@ -183,11 +201,20 @@ final class FetchDelegate: NSObject, URLSessionDownloadDelegate, @unchecked Send
     private var failure: FetchError?
     private var transportError: Error?
     private var redirects = 0
+    private var url: URL?
 
-    init(maxBytes: Int, maxRedirects: Int, file: TemporaryFile) {
+    init(url: URL, maxBytes: Int, maxRedirects: Int, file: TemporaryFile) {
+        self.url = url
         self.maxBytes = maxBytes
         self.maxRedirects = maxRedirects
         self.file = file
+    }
+
+    /// The address being fetched now: the first, or the last redirect followed.
+    var currentURL: URL? {
+        lock.lock()
+        defer { lock.unlock() }
+        return url
     }
 
     /// Body bytes written so far (decoded), as the session reports them.
@@ -223,6 +250,9 @@ final class FetchDelegate: NSObject, URLSessionDownloadDelegate, @unchecked Send
             fail(FetchError(.tooManyRedirects, "more than \(maxRedirects) redirects (a redirect loop?); open the link in a browser to check it"))
             completionHandler(nil)
         } else {
+            lock.lock()
+            url = request.url ?? url
+            lock.unlock()
             completionHandler(request)
         }
     }

@@ -1,0 +1,105 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Shuts down the TCP connections a fetch opened, from outside URLSession.
+///
+/// FoundationNetworking runs a transfer on one serial queue and cancels it through the same
+/// queue. When a server sends faster than the body is written to disk, curl asks to be called
+/// again at once after every read, that queue never empties, and `cancel()` waits behind it for
+/// as long as the server keeps sending: a body with no end fills the disk. Shutting the socket
+/// down ends the transfer from below (curl reads the end of the stream), and the queue drains.
+///
+/// Only connections that were not open when the fetch began (`Snapshot`) and whose peer is the
+/// host and port being fetched are touched. Linux only (it reads `/proc/self/fd`); elsewhere
+/// `cut` finds nothing.
+enum ConnectionCutter {
+    /// The sockets this process had open at one moment, by inode.
+    struct Snapshot: Sendable {
+        var inodes: Set<String>
+    }
+
+    static func snapshot() -> Snapshot {
+        Snapshot(inodes: Set(openSockets().map(\.inode)))
+    }
+
+    /// Shuts down (both ways) each TCP connection to `host`:`port` opened since `before`;
+    /// returns how many.
+    @discardableResult
+    static func cut(host: String, port: Int, openedSince before: Snapshot) -> Int {
+        let peers = addresses(of: host, port: port)
+        guard !peers.isEmpty else { return 0 }
+        var count = 0
+        for socket in openSockets() where !before.inodes.contains(socket.inode) {
+            guard let peer = peer(of: socket.fd), peer.port == port, peers.contains(peer.address) else { continue }
+            if shutdown(socket.fd, Int32(SHUT_RDWR)) == 0 { count += 1 }
+        }
+        return count
+    }
+
+    /// Each open file descriptor that is a socket, with the socket's inode.
+    private static func openSockets() -> [(fd: Int32, inode: String)] {
+        guard let dir = opendir("/proc/self/fd") else { return [] }
+        defer { closedir(dir) }
+        var found: [(fd: Int32, inode: String)] = []
+        var link = [CChar](repeating: 0, count: 64)
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let fd = Int32(name) else { continue }
+            let n = readlink("/proc/self/fd/\(name)", &link, link.count - 1)
+            guard n > 0 else { continue }
+            let target = link.prefix(n).withUnsafeBufferPointer { String(decoding: UnsafeRawBufferPointer($0), as: UTF8.self) }
+            if target.hasPrefix("socket:[") { found.append((fd, target)) }
+        }
+        return found
+    }
+
+    /// The numeric address and port a connected TCP socket talks to; nil for anything else.
+    private static func peer(of fd: Int32) -> (address: String, port: Int)? {
+        var type: Int32 = 0
+        var typeSize = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &typeSize) == 0, type == Int32(SOCK_STREAM.rawValue) else { return nil }
+        var storage = sockaddr_storage()
+        var size = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let got = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &size) }
+        }
+        guard got == 0 else { return nil }
+        return withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { numeric($0, size) }
+        }
+    }
+
+    /// The numeric addresses `host` resolves to.
+    private static func addresses(of host: String, port: Int) -> Set<String> {
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        guard getaddrinfo(bare, String(port), &hints, &list) == 0 else { return [] }
+        defer { freeaddrinfo(list) }
+        var found: Set<String> = []
+        var node = list
+        while let info = node {
+            if let address = info.pointee.ai_addr, let peer = numeric(address, info.pointee.ai_addrlen) { found.insert(peer.address) }
+            node = info.pointee.ai_next
+        }
+        return found
+    }
+
+    /// An IPv4 or IPv6 socket address as text and a port; IPv4-mapped IPv6 addresses as IPv4.
+    private static func numeric(_ address: UnsafePointer<sockaddr>, _ size: socklen_t) -> (address: String, port: Int)? {
+        let family = Int32(address.pointee.sa_family)
+        guard family == AF_INET || family == AF_INET6 else { return nil }
+        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+        var service = [CChar](repeating: 0, count: Int(NI_MAXSERV))
+        guard getnameinfo(address, size, &host, socklen_t(host.count), &service, socklen_t(service.count),
+                          NI_NUMERICHOST | NI_NUMERICSERV) == 0 else { return nil }
+        var text = host.withUnsafeBufferPointer { String(decoding: UnsafeRawBufferPointer($0).prefix { $0 != 0 }, as: UTF8.self) }
+        if text.hasPrefix("::ffff:"), text.contains(".") { text.removeFirst("::ffff:".count) }
+        let port = service.withUnsafeBufferPointer { Int(String(decoding: UnsafeRawBufferPointer($0).prefix { $0 != 0 }, as: UTF8.self)) }
+        guard let port else { return nil }
+        return (text, port)
+    }
+}
