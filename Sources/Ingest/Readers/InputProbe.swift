@@ -84,16 +84,24 @@ struct InputProbe {
     /// and a letter after (`W£ADYS£AW`, `op³ata`); two such bytes decide it. Windows-1252 text
     /// writes those signs beside digits and spaces (`£5`, `¿Qué`), not between letters.
     static func looksCentralEuropean(_ head: [UInt8]) -> Bool {
-        let signs: Set<UInt8> = [0xA3, 0xB3, 0xA5, 0xB9, 0xAF, 0xBF, 0xBC, 0xBE, 0x8F, 0x8D, 0x9D]
         @inline(__always) func isLetter(_ b: UInt8) -> Bool {
             (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b >= 0xC0
         }
+        let signs = centralEuropeanSigns
         var inside = 0
-        for i in head.indices.dropFirst().dropLast() where signs.contains(head[i]) {
-            if isLetter(head[i - 1]), isLetter(head[i + 1]) || signs.contains(head[i + 1]) { inside += 1 }
+        // Every such byte is ≥ 0x80: ASCII text is passed over without a lookup.
+        for i in head.indices.dropFirst().dropLast() where head[i] >= 0x80 && signs[Int(head[i])] {
+            if isLetter(head[i - 1]), isLetter(head[i + 1]) || signs[Int(head[i + 1])] { inside += 1 }
         }
         return inside >= 2
     }
+
+    /// By byte value: whether it is one of the bytes `looksCentralEuropean` counts.
+    private static let centralEuropeanSigns: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for b: UInt8 in [0xA3, 0xB3, 0xA5, 0xB9, 0xAF, 0xBF, 0xBC, 0xBE, 0x8F, 0x8D, 0x9D] { table[Int(b)] = true }
+        return table
+    }()
 
     /// Valid UTF-8, allowing a sequence cut off at the very end (the head is a prefix).
     static func isUTF8(_ bytes: [UInt8]) -> Bool {

@@ -92,11 +92,20 @@ package enum TransactionColumns {
         guard mayNameStatement(roles) else { return false }
         if BankLayout.bundled.contains(where: { $0.matches(header: header) }) { return true }
         let folded = header.map(HeaderVocabulary.fold)
-        func names(_ words: Set<String>) -> Bool {
-            folded.contains { cell in words.contains(cell) || words.contains { cell.hasPrefix($0 + " ") || cell.hasSuffix(" " + $0) } }
-        }
-        if names(subscriptionWords) { return false }
-        return !names(sharedWords) || hasStatementRoles(roles) || repeatsLikeStatement(roles, rows())
+        if names(subscriptionWords, folded) { return false }
+        return !names(sharedWords, folded) || hasStatementRoles(roles) || repeatsLikeStatement(roles, rows())
+    }
+
+    /// What `looksLikeTransactions` answers false from the header alone, for a header no bank
+    /// layout matches and its `roles`: no date, amount and description, or a subscription word.
+    /// Bank detection stops there without reading the values.
+    static func headerRulesOutStatement(_ header: [String], roles: [TransactionRole: Int]) -> Bool {
+        !mayNameStatement(roles) || names(subscriptionWords, header.map(HeaderVocabulary.fold))
+    }
+
+    /// Whether a folded header cell is one of `words`, or starts or ends with one as a word.
+    private static func names(_ words: Set<String>, _ folded: [String]) -> Bool {
+        folded.contains { cell in words.contains(cell) || words.contains { cell.hasPrefix($0 + " ") || cell.hasSuffix(" " + $0) } }
     }
 
     /// A statement charges the same payee again and again; a list of subscriptions names each

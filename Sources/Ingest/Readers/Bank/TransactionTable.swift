@@ -170,8 +170,8 @@ package final class TransactionTable {
     package var failure: ReadError? { records.failure }
 
     /// Reads on from what `probe` found in the first bytes of `chunks`. `probing` (bank
-    /// detection) stops with an error as soon as a header row is found that no statement can
-    /// have (`TransactionColumns.mayNameStatement`): the formats of such a table are never asked.
+    /// detection) stops with an error as soon as a header row is found that rules a statement
+    /// out (`TransactionColumns.headerRulesOutStatement`): the formats of such a table are never asked.
     init(chunks: ChunkReader, probe: InputProbe, name: String, context: NormalizeContext,
          limits: ReadLimits, preset: StatementEntries? = nil, probing: Bool = false) throws(ReadError) {
         self.name = name
@@ -272,8 +272,8 @@ package final class TransactionTable {
             } else {
                 let roles = TransactionColumns.detect(header: cells)
                 if TransactionColumns.isTransactionHeader(roles) { columns = roles }
-                if probing, cells.first?.hasPrefix("Column ") != true, !TransactionColumns.mayNameStatement(roles) {
-                    throw ReadError(file: name, line: headerLine, "the header names no date, amount and description column")
+                if probing, cells.first?.hasPrefix("Column ") != true, TransactionColumns.headerRulesOutStatement(cells, roles: roles) {
+                    throw ReadError(file: name, line: headerLine, "the header names no date, amount and description column, or a subscription's")
                 }
             }
         case .noHeader(let index, _)?:
