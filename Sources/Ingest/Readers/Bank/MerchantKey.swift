@@ -106,12 +106,12 @@ package struct MerchantKey: Sendable {
     /// `clean` on bytes, for ASCII text without carriage returns (where every `Character` is
     /// one byte); nil for other text.
     static func cleanASCII(_ descriptor: String) -> [String]? {
-        var text: [UInt8] = []
-        text.reserveCapacity(descriptor.utf8.count)
-        for byte in descriptor.utf8 {
-            guard byte < 0x80, byte != 0x0D else { return nil }
-            text.append(byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte)
+        var descriptor = descriptor
+        let upper: [UInt8]? = descriptor.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return nil }
+            return bytes.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
         }
+        guard var text = upper else { return nil }
         func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
         if let star = text.firstIndex(of: 0x2A) {
             var lo = 0, hi = star
@@ -136,6 +136,7 @@ package struct MerchantKey: Sendable {
             }
         }
         var tokens: [Range<Int>] = []
+        tokens.reserveCapacity(16)
         var start = -1
         let separators = MerchantKey.separators
         for (i, byte) in text.enumerated() {
@@ -150,6 +151,7 @@ package struct MerchantKey: Sendable {
         func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
         func isTrimmed(_ byte: UInt8) -> Bool { byte == 0x2E || byte == 0x2D || byte == 0x2A || byte == 0x2B }
         var words: [String] = []
+        words.reserveCapacity(tokens.count)
         for (i, raw) in tokens.enumerated() {
             var lo = raw.lowerBound, hi = raw.upperBound
             while hi > lo, isTrimmed(text[hi - 1]) { hi -= 1 }
@@ -232,17 +234,21 @@ package struct MerchantKey: Sendable {
     /// A descriptor starting with a middleman's name and without a `*` (`PAYPAL *NETFLIX` names
     /// the merchant itself). ASCII text is compared on bytes, other text upper-cased first.
     static func isMiddleman(_ primary: String) -> Bool {
-        let utf8 = primary.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else {
-            let upper = primary.uppercased()
-            return middlemen.contains { upper.hasPrefix($0) } && !upper.contains("*")
+        var text = primary
+        let ascii: Bool? = text.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            guard !bytes.contains(0x2A) else { return false }
+            return middlemenBytes.contains { name in
+                bytes.count >= name.count
+                    && zip(bytes, name).allSatisfy { byte, letter in (byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte) == letter }
+            }
         }
-        guard !utf8.contains(0x2A) else { return false }
-        return middlemen.contains { name in
-            utf8.count >= name.utf8.count
-                && zip(utf8, name.utf8).allSatisfy { byte, letter in (byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte) == letter }
-        }
+        if let ascii { return ascii }
+        let upper = primary.uppercased()
+        return middlemen.contains { upper.hasPrefix($0) } && !upper.contains("*")
     }
+
+    private static let middlemenBytes: [[UInt8]] = middlemen.map { Array($0.utf8) }
 
     private func brand(_ text: String) -> Merchant? {
         guard !text.isEmpty, let match = catalog.match(text) else { return nil }

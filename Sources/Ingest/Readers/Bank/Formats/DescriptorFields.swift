@@ -38,24 +38,33 @@ struct DescriptorFields: Equatable {
     /// `/CSID/NL…`): a word of `mandateWords` not inside a longer word (`CREDIT` is none).
     /// Asked of every distinct descriptor, so it compares bytes.
     static func namesMandate(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 4 else { return false }
-        func upper(_ b: UInt8) -> UInt8 { b >= 0x61 && b <= 0x7A ? b - 0x20 : b }
-        func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
-        for word in mandateWords where bytes.count >= word.count {
-            let first = word[0]
-            for start in 0...(bytes.count - word.count) where upper(bytes[start]) == first {
-                guard (0..<word.count).allSatisfy({ upper(bytes[start + $0]) == word[$0] || (word[$0] >= 0x80 && bytes[start + $0] == word[$0]) }) else { continue }
-                let end = start + word.count
-                if word[0] == UInt8(ascii: "/") { return true }
-                let before = start == 0 || !isLetter(bytes[start - 1])
-                // MREF and CRED stand alone (`MREF+`, `MREF:`, `MREF M-1`); the German words begin longer ones.
-                let after = word.count > 4 || end == bytes.count || !isLetter(bytes[end])
-                if before && after { return true }
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= 4 else { return false }
+            func upper(_ b: UInt8) -> UInt8 { b >= 0x61 && b <= 0x7A ? b - 0x20 : b }
+            func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
+            // One pass over the text: only where a word of `mandateWords` can begin are they tried.
+            for start in 0..<bytes.count where mandateFirstBytes[Int(upper(bytes[start]))] {
+                for word in mandateWords where word[0] == upper(bytes[start]) && start + word.count <= bytes.count {
+                    guard (0..<word.count).allSatisfy({ upper(bytes[start + $0]) == word[$0] || (word[$0] >= 0x80 && bytes[start + $0] == word[$0]) }) else { continue }
+                    let end = start + word.count
+                    if word[0] == UInt8(ascii: "/") { return true }
+                    let before = start == 0 || !isLetter(bytes[start - 1])
+                    // MREF and CRED stand alone (`MREF+`, `MREF:`, `MREF M-1`); the German words begin longer ones.
+                    let after = word.count > 4 || end == bytes.count || !isLetter(bytes[end])
+                    if before && after { return true }
+                }
             }
+            return false
         }
-        return false
     }
+
+    /// By byte value: whether a word of `mandateWords` begins with it.
+    private static let mandateFirstBytes: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for word in mandateWords { table[Int(word[0])] = true }
+        return table
+    }()
 
     /// Whether a SEPA keyword stands right before a plus sign somewhere in `text` (`SVWZ+`).
     static func hasSEPAKeyword(_ text: String) -> Bool {
@@ -180,15 +189,22 @@ struct DescriptorFields: Equatable {
         return Set(slashMarks(in: text).map(\.key)).count
     }
 
+    /// Each `/KEY/` of `slashFieldKeys` in `text`, with where it starts and where its value
+    /// starts. Slashes are found in the bytes (a slash is one byte), and only a run of 2–9
+    /// capital letters between two is looked up: a date's `11/24/` is passed over without a
+    /// string being made of it.
     private static func slashMarks(in text: String) -> [(key: String, start: String.Index, end: String.Index)] {
         var marks: [(key: String, start: String.Index, end: String.Index)] = []
-        var i = text.startIndex
-        while let slash = text[i...].firstIndex(of: "/") {
-            let after = text.index(after: slash)
-            guard let next = text[after...].firstIndex(of: "/") else { break }
-            let key = String(text[after..<next])
-            if slashFieldKeys.contains(key) {
-                marks.append((key, slash, text.index(after: next)))
+        let bytes = text.utf8
+        let slashByte = UInt8(ascii: "/")
+        var i = bytes.startIndex
+        while let slash = bytes[i...].firstIndex(of: slashByte) {
+            let after = bytes.index(after: slash)
+            guard let next = bytes[after...].firstIndex(of: slashByte) else { break }
+            let run = bytes[after..<next]
+            if (2...9).contains(run.count), run.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }),
+               case let key = String(decoding: run, as: UTF8.self), slashFieldKeys.contains(key) {
+                marks.append((key, slash, bytes.index(after: next)))
                 i = next
             } else {
                 i = after
