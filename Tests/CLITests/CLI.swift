@@ -10,6 +10,8 @@ enum CLI {
         /// What the run left in its temporary folder (TMPDIR), which must be nothing; empty when
         /// the caller set TMPDIR itself.
         var leftovers: [String] = []
+        /// Why the run was killed, when a `watch` given to `run` said so.
+        var killed: String?
         var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
         var stderrText: String { String(decoding: stderr, as: UTF8.self) }
     }
@@ -39,8 +41,10 @@ enum CLI {
     }()
 
     /// Runs `ingest ARGS` in `folder` with `stdin` (or an empty standard input) and `environment` added.
+    /// `watch`, asked every 20 ms while the run goes on with the run's temporary folder, may
+    /// return why the run must be killed (too much on disk, too long).
     static func run(_ arguments: [String], in folder: URL? = nil, stdin: Data? = nil,
-                    environment: [String: String] = [:]) throws -> Result {
+                    environment: [String: String] = [:], watch: ((URL) -> String?)? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -68,6 +72,17 @@ enum CLI {
         try process.run()
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try? input.fileHandleForWriting.close()
+        var killed: String?
+        if let watch {
+            while process.isRunning {
+                if let problem = watch(childTemp) {
+                    killed = problem
+                    kill(process.processIdentifier, SIGKILL)
+                    break
+                }
+                usleep(20_000)
+            }
+        }
         process.waitUntilExit()
         try outHandle.close()
         try errHandle.close()
@@ -76,6 +91,6 @@ enum CLI {
         if !leftovers.isEmpty {
             Testing.Issue.record("ingest \(arguments.joined(separator: " ")) left \(leftovers.sorted()) in its temporary folder")
         }
-        return Result(status: process.terminationStatus, stdout: out, stderr: err, leftovers: leftovers.sorted())
+        return Result(status: process.terminationStatus, stdout: out, stderr: err, leftovers: leftovers.sorted(), killed: killed)
     }
 }

@@ -167,31 +167,25 @@ import Testing
         let outcomes = Outcomes()
         DispatchQueue.concurrentPerform(iterations: 4) { lane in
             for _ in stride(from: lane, to: runs, by: 4) {
-                outcomes.add(Self.watched(["import", link, "--accept", "all", "--max-bytes", "5000000"],
-                                          environment: ["INGEST_SHEETS_BASE_URL": server.base, "NO_PROXY": "127.0.0.1",
-                                                        "no_proxy": "127.0.0.1"]))
+                let environment = ["INGEST_SHEETS_BASE_URL": server.base, "NO_PROXY": "127.0.0.1", "no_proxy": "127.0.0.1"]
+                if let result = try? Self.watched(["import", link, "--accept", "all", "--max-bytes", "5000000"], environment: environment) {
+                    outcomes.add(result)
+                }
             }
         }
         #expect(outcomes.all.count == runs)
         for outcome in outcomes.all {
-            #expect(outcome.problem == nil, "\(outcome.problem ?? "")")
+            #expect(outcome.killed == nil, "\(outcome.killed ?? "")")
             #expect(outcome.status == 1)
-            #expect(outcome.stderr.contains("larger than the limit of 5000000 bytes"), "\(outcome.stderr)")
+            #expect(outcome.stderrText.contains("larger than the limit of 5000000 bytes"), "\(outcome.stderrText)")
         }
-    }
-
-    struct Outcome: Sendable {
-        var status: Int32
-        var stderr: String
-        /// Why the run was killed: too much on disk, or too long.
-        var problem: String?
     }
 
     final class Outcomes: @unchecked Sendable {
         private let lock = NSLock()
-        private var list: [Outcome] = []
-        func add(_ outcome: Outcome) { lock.lock(); list.append(outcome); lock.unlock() }
-        var all: [Outcome] { lock.lock(); defer { lock.unlock() }; return list }
+        private var list: [CLI.Result] = []
+        func add(_ outcome: CLI.Result) { lock.lock(); list.append(outcome); lock.unlock() }
+        var all: [CLI.Result] { lock.lock(); defer { lock.unlock() }; return list }
     }
 
     /// Keeps `threads` cores busy until stopped.
@@ -211,43 +205,17 @@ import Testing
         func stop() { lock.lock(); running = false; lock.unlock() }
     }
 
-    /// Runs `ingest ARGS` in a temporary folder of its own, killing it if that folder holds more
-    /// than 64 MB or the run passes 60 s.
-    static func watched(_ arguments: [String], environment: [String: String]) -> Outcome {
-        let fm = FileManager.default
-        let folder = fm.temporaryDirectory.appendingPathComponent("ingest-watched-\(UUID().uuidString)")
-        let temp = folder.appendingPathComponent("tmp")
-        defer { try? fm.removeItem(at: folder) }
-        do {
-            try fm.createDirectory(at: temp, withIntermediateDirectories: true)
-            let errURL = folder.appendingPathComponent("stderr")
-            fm.createFile(atPath: errURL.path, contents: nil)
-            let errHandle = try FileHandle(forWritingTo: errURL)
-            let process = Process()
-            process.executableURL = CLI.executable
-            process.arguments = arguments
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.merging(["TMPDIR": temp.path]) { $1 }
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = errHandle
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let deadline = Date().addingTimeInterval(60)
-            var problem: String?
-            while process.isRunning {
-                let size = (fm.enumerator(atPath: temp.path)?.compactMap { $0 as? String } ?? []).reduce(0) { total, name in
-                    total + ((try? fm.attributesOfItem(atPath: temp.appendingPathComponent(name).path)[.size] as? Int) ?? 0)
-                }
-                if size > 64_000_000 { problem = "kept \(size) bytes on disk past a 5000000-byte limit" }
-                if Date() > deadline { problem = "still running after 60 s" }
-                if problem != nil { kill(process.processIdentifier, SIGKILL); break }
-                usleep(20_000)
+    /// Runs `ingest ARGS`, killing it if its temporary folder holds more than 64 MB or the run
+    /// passes 60 s.
+    static func watched(_ arguments: [String], environment: [String: String]) throws -> CLI.Result {
+        let deadline = Date().addingTimeInterval(60)
+        return try CLI.run(arguments, environment: environment) { temp in
+            let fm = FileManager.default
+            let size = (fm.enumerator(atPath: temp.path)?.compactMap { $0 as? String } ?? []).reduce(0) { total, name in
+                total + ((try? fm.attributesOfItem(atPath: temp.appendingPathComponent(name).path)[.size] as? Int) ?? 0)
             }
-            process.waitUntilExit()
-            try errHandle.close()
-            let stderr = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
-            return Outcome(status: process.terminationStatus, stderr: stderr, problem: problem)
-        } catch {
-            return Outcome(status: -1, stderr: "", problem: "could not run: \(error)")
+            if size > 64_000_000 { return "kept \(size) bytes on disk past a 5000000-byte limit" }
+            return Date() > deadline ? "still running after 60 s" : nil
         }
     }
 

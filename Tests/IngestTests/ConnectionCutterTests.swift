@@ -29,7 +29,7 @@ import Testing
         let snapshot = ConnectionCutter.snapshot()
         let after = try Self.connect(port)
         defer { close(after) }
-        #expect(ConnectionCutter.cut(host: c.host, port: c.samePort ? port : port &+ 1, openedSince: snapshot) == c.cut)
+        #expect(ConnectionCutter.cut(.init(host: c.host, port: c.samePort ? port : port &+ 1), openedSince: snapshot) == c.cut)
         // A connection shut down reads its end at once; one left alone has nothing to read yet.
         #expect(Self.readsEnd(after) == (c.cut == 1))
         #expect(!Self.readsEnd(before))

@@ -24,15 +24,26 @@ enum ConnectionCutter {
         Snapshot(inodes: Set(openSockets().map(\.inode)))
     }
 
-    /// Shuts down (both ways) each TCP connection to `host`:`port` opened since `before`;
-    /// returns how many.
+    /// A host's numeric addresses and a port: the far end of the connections to cut. Resolved
+    /// once, then cut as often as needed.
+    struct Target: Sendable {
+        var addresses: Set<String>
+        var port: Int
+
+        init(host: String, port: Int) {
+            addresses = ConnectionCutter.addresses(of: host, port: port)
+            self.port = port
+        }
+    }
+
+    /// Shuts down (both ways) each TCP connection to `target` opened since `before`; returns
+    /// how many.
     @discardableResult
-    static func cut(host: String, port: Int, openedSince before: Snapshot) -> Int {
-        let peers = addresses(of: host, port: port)
-        guard !peers.isEmpty else { return 0 }
+    static func cut(_ target: Target, openedSince before: Snapshot) -> Int {
+        guard !target.addresses.isEmpty else { return 0 }
         var count = 0
         for socket in openSockets() where !before.inodes.contains(socket.inode) {
-            guard let peer = peer(of: socket.fd), peer.port == port, peers.contains(peer.address) else { continue }
+            guard let peer = peer(of: socket.fd), peer.port == target.port, target.addresses.contains(peer.address) else { continue }
             if shutdown(socket.fd, Int32(SHUT_RDWR)) == 0 { count += 1 }
         }
         return count

@@ -162,11 +162,11 @@ package struct RemoteFetcher: Sendable {
             session.invalidateAndCancel()
         }
         cancelling.start()
+        let target = delegate.currentURL.flatMap { url in
+            url.host.map { ConnectionCutter.Target(host: $0, port: url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)) }
+        }
         for _ in 0..<100 {
-            if let url = delegate.currentURL, let host = url.host {
-                let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
-                ConnectionCutter.cut(host: host, port: port, openedSince: opened)
-            }
+            if let target { ConnectionCutter.cut(target, openedSince: opened) }
             if delegate.ended.wait(timeout: .now() + 0.1) == .success { return }
         }
     }
