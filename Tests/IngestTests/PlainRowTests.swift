@@ -40,6 +40,13 @@ import Testing
         }
         // The same subscription, so the same entry in the output and the same summary.
         #expect(plain.subscription == subscription, "\(label): \(pair.cells)")
+        // The charge a sink that takes list entries totals in place of the subscription.
+        var fromCharge = SummaryAccumulator(), fromSubscription = SummaryAccumulator()
+        fromCharge.add(plain.charge)
+        fromSubscription.add(subscription)
+        #expect(fromCharge.summary == fromSubscription.summary, "\(label): \(pair.cells)")
+        #expect(plain.charge.currency == subscription.price?.currency && plain.charge.cycle == subscription.cycle,
+                "\(label): \(pair.cells)")
         let brandKey = BrandCatalog.bundled.brandKeys[plain.brand]
         #expect(DraftMerger.key(draft, catalog: .bundled) == brandKey?.key, "\(label): \(pair.cells)")
         #expect(brandKey.map { DraftMerger.hash($0.key) == $0.hash } ?? false)

@@ -130,7 +130,7 @@ import Testing
                 var drafts: [ImportDraft] = []
                 var plain: [Subscription] = []
                 let sink = PlainSink { row, _ in
-                    plain.append(row.subscription)
+                    plain.append(try #require(row.subscription))
                     return true
                 }
                 let report = try TableImporter(options: options).run(name: name, kind: .csv, plain: sink, open: {

@@ -9,13 +9,27 @@ package struct PlainRow: Sendable {
     /// The brand, by its place in the import's catalog: the name written, and the duplicate
     /// key (`BrandCatalog.brandKeys`).
     package let brand: Int
-    package let subscription: Subscription
+    /// Nil when the import's sink takes list entries (`SubscriptionSink.takesEntries`): its
+    /// JSON and `charge` are all it needs, and a subscription kept per row would be copied
+    /// from the thread that made it to the one that writes it.
+    package let subscription: Subscription?
+    /// What the summary totals of it (`SummaryAccumulator.add(_:)`).
+    package let charge: Charge
     /// Where its list entry lies in its batch's `json` (empty for a row made alone).
     let json: Range<Int>
 
-    init(brand: Int, subscription: Subscription, json: Range<Int> = 0..<0) {
+    /// A plain row's price and cycle; it is always charging (it has no status).
+    package struct Charge: Sendable {
+        package let currency: Currency
+        package let cycle: Cycle
+        /// The amount in minor units of `currency`.
+        package let units: Int64
+    }
+
+    init(brand: Int, subscription: Subscription?, charge: Charge, json: Range<Int> = 0..<0) {
         self.brand = brand
         self.subscription = subscription
+        self.charge = charge
         self.json = json
     }
 }
@@ -84,6 +98,8 @@ package final class PlainRowBuilder: Sendable {
     private let memos = PerThread { PlainMemo() }
     /// Batches' JSON buffers the output is done with (`recycle`), for the next batches.
     private let buffers = BufferPool()
+    /// Whether a batch's plain rows keep their subscriptions (`PlainRow.subscription`).
+    private let keepsSubscriptions: Bool
     /// The builder's catalog, and its brands' key hashes and categories (`Self.ordinal`),
     /// taken once: they are read per row.
     private let catalog: BrandCatalog
@@ -99,13 +115,15 @@ package final class PlainRowBuilder: Sendable {
 
     /// Nil when the table maps a field rows are not read plainly with (status, currency,
     /// start date, a split cycle …), has no cycle column, stores minor units, does not match
-    /// brands or is a part of its file (a sheet tab or ZIP member).
-    package init?(_ builder: DraftBuilder) {
+    /// brands or is a part of its file (a sheet tab or ZIP member). `keepingSubscriptions`
+    /// false: a batch's rows are their JSON and charges only.
+    package init?(_ builder: DraftBuilder, keepingSubscriptions: Bool = true) {
         let mapping = builder.mapping
         guard builder.matchesBrands, !builder.storesMinorUnits, builder.part == nil, !builder.formats.outflowsNegative,
               Set(mapping.choices.keys).isSubset(of: Self.fields),
               let name = mapping[.name], let price = mapping[.price], let cycle = mapping[.cycle] else { return nil }
         self.builder = builder
+        self.keepsSubscriptions = keepingSubscriptions
         self.name = name
         self.price = price
         self.cycle = cycle
@@ -150,12 +168,13 @@ package final class PlainRowBuilder: Sendable {
                     } else {
                         facts = self.facts(record)
                     }
-                    if let facts, let subscription = subscription(record, facts: facts, tables: &memo.tables) {
+                    if let facts, let (subscription, charge) = subscription(record, facts: facts, tables: &memo.tables) {
                         let start = batch.json.count
                         SubscriptionJSONWriter.writeInList(subscription, to: &batch.json, scratch: &memo.scratch,
                                                             serviceMember: memo.serviceMember(brand: Int(facts.brand), catalog.services))
                         batch.rows.append(.plain(batch.plain.count))
-                        batch.plain.append(PlainRow(brand: Int(facts.brand), subscription: subscription, json: start..<batch.json.count))
+                        batch.plain.append(PlainRow(brand: Int(facts.brand), subscription: keepsSubscriptions ? subscription : nil,
+                                                    charge: charge, json: start..<batch.json.count))
                     } else {
                         batch.rows.append(.draft(builder.build(record.item.sourceRow)))
                     }
@@ -177,7 +196,7 @@ package final class PlainRowBuilder: Sendable {
         record.withView(row: row) { record in
             guard let facts = facts(record) else { return nil }
             return memos.with { memo in
-                subscription(record, facts: facts, tables: &memo.tables).map { PlainRow(brand: Int(facts.brand), subscription: $0) }
+                subscription(record, facts: facts, tables: &memo.tables).map { PlainRow(brand: Int(facts.brand), subscription: $0, charge: $1) }
             }
         }
     }
@@ -210,8 +229,8 @@ package final class PlainRowBuilder: Sendable {
     }
 
     /// The rest of the row whose `facts` were found: cycle, next renewal, category and notes,
-    /// as its subscription; nil when the row needs a draft.
-    private func subscription(_ record: RecordView, facts: PlainFacts, tables: inout PlainMemo.Tables) -> Subscription? {
+    /// as its subscription and charge; nil when the row needs a draft.
+    private func subscription(_ record: RecordView, facts: PlainFacts, tables: inout PlainMemo.Tables) -> (Subscription, PlainRow.Charge)? {
         let brand = Int(facts.brand), row = record.row
         guard let currency = tables.currency(facts.currency) else { return nil }
 
@@ -247,11 +266,12 @@ package final class PlainRowBuilder: Sendable {
         var notesValue: String?
         if let notes, !record.field(notes).isEmpty { notesValue = Self.text(record.field(notes)) }
         let amount = Decimal(sign: .plus, exponent: -currency.minorDigits, significand: Decimal(facts.units))
-        return Subscription(
+        let subscription = Subscription(
             name: Self.text(record.field(name)), price: Price(amount: amount, currency: currency), cycle: cycleValue,
             nextRenewal: nextRenewal, category: Category.allCases[categoryValue], notes: notesValue,
             source: Provenance(file: builder.file, row: row, line: record.line, part: nil),
             categoryText: categoryText, service: catalog.services[brand])
+        return (subscription, PlainRow.Charge(currency: currency, cycle: cycleValue, units: facts.units))
     }
 
     /// Whether the cell holds a control byte or two spaces in a row (`DraftBuilder.writtenName` changes it).

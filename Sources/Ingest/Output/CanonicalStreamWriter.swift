@@ -52,10 +52,18 @@ package struct CanonicalStreamWriter {
         }
     }
 
-    /// `add`, with the bytes `SubscriptionJSONWriter.writeInList` writes of `sub` already made.
-    package mutating func add(_ sub: Subscription, encoded: ArraySlice<UInt8>) throws {
-        guard !encoded.isEmpty else { return try add(sub) }
-        try entry(sub) { $0.append(contentsOf: encoded) }
+    /// A row that read cleanly, with the bytes `SubscriptionJSONWriter.writeInList` writes of
+    /// it already made (`entry`).
+    package mutating func add(_ row: PlainRow, entry: ArraySlice<UInt8>) throws {
+        guard !entry.isEmpty else {
+            guard let sub = row.subscription else { preconditionFailure("a plain row without its entry keeps its subscription") }
+            return try add(sub)
+        }
+        buffer.append(contentsOf: count == 0 ? "\n    ".utf8 : ",\n    ".utf8)
+        buffer.append(contentsOf: entry)
+        count += 1
+        summary.add(row.charge)
+        if buffer.count >= Self.flushAt { try flush() }
     }
 
     /// One entry of the list: the separator, what `write` puts after it, the summary's count.

@@ -92,6 +92,12 @@ package struct SummaryAccumulator: Sendable {
         sums[index(Key(currency: currency, cycle: cycle))].sum.add(price.amount)
     }
 
+    /// A row that read cleanly (`PlainRow`): charging, its amount in whole minor units.
+    package mutating func add(_ charge: PlainRow.Charge) {
+        active += 1
+        sums[index(Key(currency: charge.currency, cycle: charge.cycle))].sum.add(units: charge.units)
+    }
+
     /// The place of `key` in `sums`, added when new.
     private mutating func index(_ key: Key) -> Int {
         let packed = Self.packed(key)

@@ -3,13 +3,22 @@ import Foundation
 /// Where a streamed import writes the subscriptions its policy accepts, in input order.
 package protocol SubscriptionSink {
     mutating func add(_ subscription: Subscription) throws
-    /// `add`, given the list entry `SubscriptionJSONWriter.writeInList` writes of it, made
-    /// ahead on the thread that read the row; a sink that writes no JSON ignores it.
-    mutating func add(_ subscription: Subscription, encoded: ArraySlice<UInt8>) throws
+    /// True for a sink that writes a row that read cleanly from its list entry and charge
+    /// alone (`add(_:entry:)`), so the reader need not keep the row's `Subscription`.
+    var takesEntries: Bool { get }
+    /// Adds a row that read cleanly, given the list entry `SubscriptionJSONWriter.writeInList`
+    /// writes of it, made ahead on the thread that read the row. Its `subscription` is there
+    /// unless `takesEntries`.
+    mutating func add(_ row: PlainRow, entry: ArraySlice<UInt8>) throws
 }
 
 extension SubscriptionSink {
-    package mutating func add(_ subscription: Subscription, encoded: ArraySlice<UInt8>) throws {
+    package var takesEntries: Bool { false }
+
+    package mutating func add(_ row: PlainRow, entry: ArraySlice<UInt8>) throws {
+        guard let subscription = row.subscription else {
+            preconditionFailure("a sink that does not take list entries is given each row's subscription")
+        }
         try add(subscription)
     }
 }
@@ -25,7 +34,9 @@ package struct SubscriptionList: SubscriptionSink {
     }
 }
 
-extension CanonicalStreamWriter: SubscriptionSink {}
+extension CanonicalStreamWriter: SubscriptionSink {
+    package var takesEntries: Bool { true }
+}
 
 /// What an import tells about each input while it runs: the CLI prints it, a test records it.
 package protocol ImportObserver {
@@ -111,9 +122,9 @@ package struct StreamingImport {
         }
         // Rows that read cleanly are accepted by both policies that accept anything: they are
         // written as they come, without becoming drafts, unless their duplicates are open.
-        let plain = policy == .none || !readsPlainRows ? nil : PlainSink { row, encoded in
+        let plain = policy == .none || !readsPlainRows ? nil : PlainSink(keepsSubscriptions: !sink.takesEntries) { row, entry in
             guard folder.value.passesThrough(brand: row.brand) else { return false }
-            try out.value.add(row.subscription, encoded: encoded)
+            try out.value.add(row, entry: entry)
             return true
         }
         var allRead = true

@@ -3,12 +3,15 @@ import Foundation
 /// Where a streamed import sends rows that read cleanly (`PlainRow`): `take` writes one (given
 /// with its list entry's JSON, `PlainBatch.json`) and says true, or says false when the row
 /// must come as a draft after all (its duplicates are being folded). Only for imports that
-/// accept every confident draft.
+/// accept every confident draft. `keepsSubscriptions` false: the rows come without their
+/// `Subscription` (`PlainRow.subscription`), as a sink that takes list entries wants them.
 package struct PlainSink {
     package var take: (PlainRow, ArraySlice<UInt8>) throws -> Bool
+    package var keepsSubscriptions: Bool
 
-    package init(take: @escaping (PlainRow, ArraySlice<UInt8>) throws -> Bool) {
+    package init(keepsSubscriptions: Bool = true, take: @escaping (PlainRow, ArraySlice<UInt8>) throws -> Bool) {
         self.take = take
+        self.keepsSubscriptions = keepsSubscriptions
     }
 }
 
@@ -62,7 +65,7 @@ package struct TableImporter: Sendable {
         let builder = DraftBuilder(mapping: table.mapping, formats: table.formats, context: options.context,
                                    catalog: options.catalog, file: name, part: part)
         var report = ImportReport(source: name, kind: kind, mapping: table.mapping)
-        let plainBuilder = plain == nil ? nil : PlainRowBuilder(builder)
+        let plainBuilder = plain.flatMap { PlainRowBuilder(builder, keepingSubscriptions: $0.keepsSubscriptions) }
         /// Section rows met so far, and the label of the last one (`DraftBuilder.sectionLabel`).
         var sections: [Skip] = []
         var section: String?
