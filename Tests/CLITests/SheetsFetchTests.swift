@@ -181,6 +181,23 @@ import Testing
         }
     }
 
+    /// The body goes to a temporary file as it arrives, whatever its size: a fetch of 150 MB
+    /// (an endless body stopped by `--max-bytes`) on busy cores stays under 64 MiB of memory,
+    /// where FoundationNetworking's queue of received pieces once held up to 154 MiB.
+    @Test func aLargeBodyIsFetchedInBoundedMemory() throws {
+        let server = try LoopbackServer(lifetime: 120, route: SheetsFetchTests.route)
+        defer { server.stop() }
+        let burning = Burner(threads: 2)
+        defer { burning.stop() }
+        let link = SheetsFetchTests.sheetsRoot + "endlessSheet\(SheetsFetchTests.id)/edit"
+        let run = try CLI.measured(["import", link, "--accept", "all", "--max-bytes", "150000000", "--timeout", "90"],
+                                   environment: ["INGEST_SHEETS_BASE_URL": server.base, "NO_PROXY": "127.0.0.1", "no_proxy": "127.0.0.1"])
+        #expect(run.status == 1)
+        #expect(run.stderrText.contains("larger than the limit of 150000000 bytes"), "\(run.stderrText)")
+        #expect(run.peakKiB <= 64 * 1024, "peak \(run.peakKiB) KiB")
+        print("a 150 MB body fetched with a peak of \(run.peakKiB / 1024) MiB")
+    }
+
     final class Outcomes: @unchecked Sendable {
         private let lock = NSLock()
         private var list: [CLI.Result] = []
