@@ -58,6 +58,15 @@ import Testing
         Row(text: "TELE2 SVERIGE"),
         Row(text: "Salary ACME\r\nCorp"),
         Row(text: "ISA subscription"),
+        Row(type: "LASTSCHRIFT", payee: "STADTWERKE MÜNCHEN", reference: "ÜBERTRAG"),
+        Row(text: "ÜBERWEISUNG Straße ½ µ ª"),
+        Row(text: "İSTANBUL KİRA ödemesi"),
+        Row(text: "Miete\u{00A0}Wohnung Übertrag\u{00AD}Sparkonto"),
+        Row(text: "Přeplatek ŽIVNOSTENSKÁ Pojišťovna"),
+        Row(text: "PRÊT IMMO ÉCHÉANCE"),
+        Row(text: "Übertrag\u{0308} Konto"),
+        Row(text: "Ubertrag\u{0308} Konto"),
+        Row(text: "Miete ΜΙΣΘΟΣ"),
         Row(text: "Kelvin \u{212A} energy"),
         Row(text: ""),
     ]
@@ -87,6 +96,28 @@ import Testing
     func phraseIndexFindsWhatTheLinearSearchFinds(_ row: Row) {
         let t = row.transaction
         #expect(TransactionClassifier.words(of: t) == Self.linearWords(t))
+    }
+
+    /// Every character from U+0080 to U+024F, in upper and lower case, inside, before, after and
+    /// between phrase words: the byte path (`PhraseIndex.kind(ofLatin:)`) splits and lowercases
+    /// as the `Character` path does, or leaves the text to it.
+    @Test func latinBytesSplitAsCharactersDo() {
+        let phrases = ["übertrag", "miete", "virement interne", "payment thank you", "lastschrift"]
+        var compared = 0
+        for value in 0x80..<0x250 {
+            guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+            let c = String(scalar)
+            for phrase in phrases {
+                let upper = phrase.uppercased()
+                for text in ["\(c)\(phrase)", "\(phrase)\(c)", "\(c) \(upper) x", phrase.replacingOccurrences(of: " ", with: c),
+                             "\(upper.prefix(2))\(c)\(upper.dropFirst(2))"] {
+                    let row = Row(payee: c, text: text)
+                    #expect(TransactionClassifier.words(of: row.transaction) == Self.linearWords(row.transaction), "\(text)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 2_000)
     }
 
     @Test func phraseIndexKeepsListPriority() {

@@ -103,7 +103,7 @@ struct MerchantCache {
     /// token replaced by `0`; nil for other keys. It stands for the key exactly when:
     /// - every field is ASCII, the description has no carriage return, and there is no payee:
     ///   the description names the merchant and `MerchantKey.cleanASCII` and
-    ///   `PhraseIndex.kind(ofASCII:)` read it;
+    ///   `PhraseIndex.kind(ofLatin:)` read it;
     /// - the text before the first star is neither empty nor a payment processor, nor ends in
     ///   one: `cleanASCII` then drops the first word after the star whatever it is, and the
     ///   descriptor is no middleman's (it has a star);

@@ -73,30 +73,69 @@ struct PhraseIndex: Sendable {
         return (word.count &* 131 &+ Int(first) &* 31 &+ Int(last)) & 1023
     }
 
-    /// As `kind(of:tokens:)` for fields of ASCII text joined by spaces, on their bytes: words
-    /// are runs of ASCII letters and digits, and no unspaced phrase can occur.
-    func kind(ofASCII fields: [String]) -> TransactionKind? {
+    /// What `kind(ofLatin:)` found: a kind or none, or that the text holds a character it
+    /// does not read (the caller then lowercases and tokenizes the text as a `String`).
+    enum LatinReading: Equatable {
+        case read(TransactionKind?)
+        case notLatin
+    }
+
+    /// How the byte path reads each character from U+0080 to U+024F (ASCII it reads itself):
+    /// nil where the character splits words, else its lowercase UTF-8 as `String.lowercased`
+    /// writes it; `unread` for a character whose lowercase is more than one character.
+    private static let latinFold: [[UInt8]?] = (0x80..<0x250).map { value in
+        guard let scalar = Unicode.Scalar(UInt32(value)) else { return unread }
+        let lower = String(scalar).lowercased()
+        guard lower.count == 1, let character = lower.first else { return unread }
+        return character.isLetter || character.isNumber ? Array(lower.utf8) : nil
+    }
+    private static let unread: [UInt8] = []
+
+    /// As `kind(of:tokens:)` for fields joined by spaces, on their bytes, when every character
+    /// is below U+0250 (English and the Latin-script languages of Europe): words are runs of
+    /// letters and digits, lowercased through `latinFold`, and no unspaced phrase can occur.
+    /// `notLatin` for any other character.
+    func kind(ofLatin fields: [String]) -> LatinReading {
         let total = fields.reduce(0) { $0 + $1.utf8.count }
-        // Scratch space on the stack: a descriptor costs no allocation here.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total + 1) { bytes in
+        // Scratch space on the stack: a descriptor costs no allocation here. A lowercase letter
+        // takes at most three bytes for two (İ → i̇).
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * total + 1) { bytes in
             withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: total + 1) { tokens in
-                kind(ofASCII: fields, bytes: bytes, tokens: tokens)
+                kind(ofLatin: fields, bytes: bytes, tokens: tokens)
             }
         }
     }
 
-    private func kind(ofASCII fields: [String], bytes: UnsafeMutableBufferPointer<UInt8>, tokens: UnsafeMutableBufferPointer<Range<Int>>) -> TransactionKind? {
+    private func kind(ofLatin fields: [String], bytes: UnsafeMutableBufferPointer<UInt8>,
+                      tokens: UnsafeMutableBufferPointer<Range<Int>>) -> LatinReading {
         var length = 0, tokenCount = 0
         for field in fields {
             var start = -1
-            for byte in field.utf8 {
-                let isAlphanumeric = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
-                let isUpper = byte >= 0x41 && byte <= 0x5A
-                if isAlphanumeric || isUpper {
-                    if start < 0 { start = length }
-                    bytes[length] = isUpper ? byte | 0x20 : byte
-                    length += 1
-                } else if start >= 0 {
+            var utf8 = field.utf8.makeIterator()
+            while let byte = utf8.next() {
+                if byte < 0x80 {
+                    let isAlphanumeric = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+                    let isUpper = byte >= 0x41 && byte <= 0x5A
+                    if isAlphanumeric || isUpper {
+                        if start < 0 { start = length }
+                        bytes[length] = isUpper ? byte | 0x20 : byte
+                        length += 1
+                        continue
+                    }
+                } else {
+                    // Two-byte sequences C2 80 … C9 BF are U+0080 … U+024F.
+                    guard byte >= 0xC2, byte <= 0xC9, let next = utf8.next(), next & 0xC0 == 0x80 else { return .notLatin }
+                    if let folded = Self.latinFold[(Int(byte & 0x1F) << 6 | Int(next & 0x3F)) - 0x80] {
+                        guard !folded.isEmpty else { return .notLatin }
+                        if start < 0 { start = length }
+                        for b in folded {
+                            bytes[length] = b
+                            length += 1
+                        }
+                        continue
+                    }
+                }
+                if start >= 0 {
                     tokens[tokenCount] = start..<length
                     tokenCount += 1
                     start = -1
@@ -123,6 +162,6 @@ struct PhraseIndex: Sendable {
                 }
             }
         }
-        return best < kinds.count ? kinds[best] : nil
+        return .read(best < kinds.count ? kinds[best] : nil)
     }
 }

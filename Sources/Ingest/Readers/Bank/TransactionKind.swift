@@ -86,7 +86,7 @@ package enum TransactionClassifier {
     /// As `words(of:)`, from the four fields it reads.
     static func words(type: String, payee: String, text: String, reference: String) -> TransactionKind? {
         let fields = [type, payee, text, reference]
-        if fields.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) { return phraseIndex.kind(ofASCII: fields) }
+        if case .read(let kind) = phraseIndex.kind(ofLatin: fields) { return kind }
         let text = fields.joined(separator: " ").lowercased()
         return phraseIndex.kind(of: text, tokens: tokenize(text))
     }
