@@ -61,7 +61,9 @@ import Testing
                           "\(name.uppercased()).COM 866-579-7172 CA", "\(name) Family Plan", "Plan \(name)",
                           name.replacingOccurrences(of: " ", with: ""), "\(name)  x9 \(name)", "the \(name) shop",
                           // Words of digits, some of which keys hold (`365`, `24`, `2`), some not.
-                          "\(name) 123456", "2 \(name) 77", "\(name) 365", "\(name) 24 7", "0042 \(name)"]
+                          "\(name) 123456", "2 \(name) 77", "\(name) 365", "\(name) 24 7", "0042 \(name)",
+                          // Emoji beside the words, as Notion titles carry their icons.
+                          "🎬 \(name)", "📚\(name) 12", "\(name) 🎵", "🎬 \(name) Family 🎵", "☁️ \(name)"]
             }
         }
         return texts + ["", " ", "*", "123", "Rent", "Keep calm", String(repeating: "word ", count: 60) + "netflix",

@@ -123,6 +123,43 @@ struct DateCase: CustomTestStringConvertible, Sendable {
         withKnownIssue { c.check() }
     }
 
+    /// The date part of a text that ends with a time of day (what the draft builder remembers
+    /// a clean reading by); nil for any other ending.
+    @Test(arguments: [
+        ("July 9, 2027 6:30 AM", "July 9, 2027"), ("09.07.2027 18:30", "09.07.2027"), ("2027-07-09 06:30:15", "2027-07-09"),
+        ("9/7/2027 6:30PM", "9/7/2027"), ("5. Dezember 2026 0:00", "5. Dezember 2026"), ("Dec 5 12:00 pm", "Dec 5"),
+        ("July 9, 2027", nil), ("6:30", nil), (" 6:30", nil), ("July 9 24:00", nil), ("July 9 6:60", nil), ("July 9  6:30", nil),
+        ("July 9, 2027 6:30 +0100", nil), ("1:2:3:45", nil), ("July 9 6:30:15:20", nil), ("July 9 123:30", nil), ("July 9,6:30", nil),
+        ("July 9 6:3", nil), ("AM", nil), ("", nil),
+    ] as [(String, String?)])
+    func timeOfDayIsCutOff(_ c: (String, String?)) {
+        #expect(DateParser.withoutTimeOfDay(c.0) == c.1, "\(c.0)")
+    }
+
+    /// Every date text of the tables above with times of day after it: where one time gives a
+    /// clean reading (no issue), every time gives the same one, so a clean reading remembered
+    /// by the date part (`DraftBuilder.parseDate`) is the reading of any time that day.
+    @Test func timesOfOneDayReadAlike() {
+        let times = ["0:00", "6:30 AM", "11:59 PM", "23:59:59", "12:00pm", "9:05", "10:30 am", "7:45:00 PM"]
+        let today = CalendarDate(year: 2026, month: 11, day: 30) ?? CalendarDate(dayNumber: 0)
+        var clean = 0
+        for c in Self.main + Self.bugsCaught {
+            let parser = DateParser(context: NormalizeContext(today: today, locale: c.locale))
+            var readings: [String: ParsedDate?] = [:]
+            for time in times {
+                let text = "\(c.raw) \(time)"
+                guard DateParser.withoutTimeOfDay(text) == c.raw else { continue }
+                readings[time] = try? parser.parse(text[...], order: c.order)
+            }
+            guard let first = readings.values.compactMap({ $0 }).first(where: { $0.issues.isEmpty }) else { continue }
+            clean += 1
+            for (time, reading) in readings.sorted(by: { $0.key < $1.key }) {
+                #expect(reading == first, "\(c.raw) \(time): \(String(describing: reading)) against \(first)")
+            }
+        }
+        #expect(clean > 40, "\(clean) date texts read cleanly with a time")
+    }
+
     @Test func reportsWhenTheColumnDecided() throws {
         let parser = DateParser(context: NormalizeContext(today: CalendarDate(dayNumber: 0)))
         #expect(try parser.parse("03/04/2026", order: .dayMonthYear).orderFromColumn)

@@ -118,6 +118,21 @@ import Testing
     /// Every scalar `HeaderVocabulary.isLoneEmoji` takes.
     static let loneEmoji: [Unicode.Scalar] = (0x80...0x10FFFF).compactMap(Unicode.Scalar.init).filter(HeaderVocabulary.isLoneEmoji)
 
+    /// Every scalar `HeaderVocabulary.isSelectableEmoji` takes.
+    static let selectableEmoji: [Unicode.Scalar] = (0x80...0x10FFFF).compactMap(Unicode.Scalar.init).filter(HeaderVocabulary.isSelectableEmoji)
+
+    /// Text-default symbols with the emoji selector after them (`☁️ Dropbox`, `🏋️ Gym`).
+    @Test func selectedEmojiFoldAsFoundationFolds() {
+        #expect(Self.selectableEmoji.count > 100)
+        for emoji in Self.selectableEmoji {
+            let e = "\(emoji)\u{FE0F}"
+            for text in ["\(e) Netflix", "\(e)Netflix", "Net\(e)flix 12", "Disney+ \(e)", "\(e)", "\(e)\(e) A-B", " \(e) 1Password "] {
+                #expect(HeaderVocabulary.emojiAsSpaces(text) != nil, "\(text)")
+                #expect(HeaderVocabulary.fold(text) == HeaderVocabulary.uncachedFold(text), "\(text)")
+            }
+        }
+    }
+
     @Test func emojiFoldAsFoundationFolds() {
         #expect(Self.loneEmoji.count > 1000)
         for emoji in Self.loneEmoji {
@@ -128,11 +143,19 @@ import Testing
         }
     }
 
-    /// Texts the short cut must leave to Foundation: selectors, skin tones, joiners, flags,
-    /// keycaps, accents, text-style symbols.
+    /// Texts the short cut must leave to Foundation (skin tones, joiners, flags, keycaps,
+    /// accents, text-style symbols without the emoji selector), or may take (a text-style
+    /// symbol with the selector): both fold alike.
     @Test(arguments: ["☁️ Dropbox", "🏋️ Gym", "👍🏽 ok", "👨‍👩‍👧 Family", "🇩🇪 Telekom", "1️⃣ One", "Café 🎬", "☁ Cloud", "🎬\u{301} x", "ｆｕｌｌ 🎬"])
     func otherTextsFoldAsBefore(_ text: String) {
-        #expect(HeaderVocabulary.emojiAsSpaces(text) == nil || text.unicodeScalars.allSatisfy { $0.isASCII || HeaderVocabulary.isLoneEmoji($0) })
+        let scalars = Array(text.unicodeScalars)
+        let taken = scalars.indices.allSatisfy { i in
+            let s = scalars[i]
+            return s.isASCII || HeaderVocabulary.isLoneEmoji(s)
+                || (HeaderVocabulary.isSelectableEmoji(s) && i + 1 < scalars.count && scalars[i + 1].value == 0xFE0F)
+                || (s.value == 0xFE0F && i > 0 && HeaderVocabulary.isSelectableEmoji(scalars[i - 1]))
+        }
+        #expect(HeaderVocabulary.emojiAsSpaces(text) == nil || taken)
         #expect(HeaderVocabulary.fold(text) == HeaderVocabulary.uncachedFold(text))
     }
 

@@ -62,6 +62,16 @@ struct BrandIndex: Sendable {
         case .none: return nil
         case .brand(let i): return BrandMatch(brand: brands[i], plan: nil)
         case .unsure:
+            // ASCII words beside emoji (a Notion title's icon): the emoji fold to spaces, so the
+            // words are those of the text with spaces for them, and a plan-free brand or no
+            // brand is what the bytes of that text say.
+            if !text.utf8.allSatisfy({ $0 < 0x80 }), var spaced = HeaderVocabulary.emojiAsSpaces(text) {
+                switch spaced.withUTF8({ bytes.match($0) }) {
+                case .none: return nil
+                case .brand(let i): return BrandMatch(brand: brands[i], plan: nil)
+                case .unsure: break
+                }
+            }
             if let known = unsure.value(for: text) { return known }
             let found = matchText(text)
             unsure.store(found, for: text)

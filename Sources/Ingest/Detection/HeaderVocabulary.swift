@@ -25,6 +25,9 @@ package enum HeaderVocabulary {
         var out = ""
         var lastSpace = true
         for scalar in lowered.unicodeScalars {
+            // A variation selector (`☁️` is ☁ and U+FE0F) only says how to draw the character
+            // before it: it is no letter of a word.
+            if scalar.properties.isVariationSelector { continue }
             let keep = CharacterSet.alphanumerics.contains(scalar) && !scalar.properties.isEmojiPresentation
             if keep {
                 out.unicodeScalars.append(scalar)
@@ -45,16 +48,34 @@ package enum HeaderVocabulary {
     static func emojiAsSpaces(_ text: String) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
+        /// The scalar before was a symbol that the emoji selector (U+FE0F) may follow.
+        var selectable = false
         for scalar in text.unicodeScalars {
-            if scalar.isASCII {
+            if selectable {
+                // `☁️`: a symbol drawn as text unless the selector after it asks for an emoji.
+                // Without the selector, the text is left to Foundation.
+                guard scalar.value == 0xFE0F else { return nil }
+                selectable = false
+            } else if scalar.isASCII {
                 bytes.append(UInt8(scalar.value))
             } else if isLoneEmoji(scalar) {
                 bytes.append(UInt8(ascii: " "))
+            } else if isSelectableEmoji(scalar) {
+                bytes.append(UInt8(ascii: " "))
+                selectable = true
             } else {
                 return nil
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return selectable ? nil : String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A symbol drawn as text by default, which U+FE0F after it draws as an emoji (`☁️`, `🏋️`).
+    /// Taken only with the selector after it: on its own such a symbol may fold to a letter (`Ⓜ`).
+    static func isSelectableEmoji(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        return properties.isEmoji && !properties.isEmojiPresentation && properties.generalCategory == .otherSymbol
+            && !properties.isEmojiModifier && !scalar.isASCII
     }
 
     /// An emoji symbol that needs no joiner or selector: anything that could follow it to make

@@ -43,6 +43,8 @@ package struct DraftBuilder: Sendable {
     private struct DateKey: Hashable {
         var text: String
         var order: DateOrder?
+        /// `text` is the date part of dates written with a time of day (`DateParser.withoutTimeOfDay`).
+        var dayOnly = false
     }
 
     /// Names are cleaned to catalog brands (plan to notes, catalog category). `validate` turns it
@@ -401,10 +403,18 @@ package struct DraftBuilder: Sendable {
     }
 
     private func parseDate(_ text: String, order: DateOrder?) throws(NormalizeError) -> ParsedDate {
+        // A date with a time of day (`July 9, 2027 6:30 AM`): the time takes no part in the
+        // date, so a reading with nothing to say is also remembered by the date part, and the
+        // many times of one day are read once. Readings with issues quote the text: not shared.
+        let day = DateParser.withoutTimeOfDay(text)
+        if let day, let known = dateMemo.value(for: DateKey(text: day, order: order, dayOnly: true)) { return try known.get() }
         let key = DateKey(text: text, order: order)
         if let known = dateMemo.value(for: key) { return try known.get() }
         let result = Result { () throws(NormalizeError) -> ParsedDate in try dateParser.parse(text[...], order: order) }
         dateMemo.store(result, for: key)
+        if let day, case .success(let parsed) = result, parsed.issues.isEmpty {
+            dateMemo.store(result, for: DateKey(text: day, order: order, dayOnly: true))
+        }
         return try result.get()
     }
 

@@ -46,6 +46,35 @@ package struct DateParser: Sendable {
         return parsed
     }
 
+    /// The text before a time of day that ends it, `H:MM` or `HH:MM:SS` with an optional
+    /// `AM`/`PM` (`July 9, 2027` of `July 9, 2027 6:30 AM`); nil when the text ends otherwise.
+    /// `parse` reads such a time as a time (`DateToken.markTimes`) and leaves it out of the
+    /// date, so every time of one day gives the same date.
+    package static func withoutTimeOfDay(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        var end = bytes.count
+        func isDigit(_ i: Int) -> Bool { i >= 0 && i < bytes.count && bytes[i] >= 0x30 && bytes[i] <= 0x39 }
+        func value(_ i: Int) -> Int { Int(bytes[i] - 0x30) * 10 + Int(bytes[i + 1] - 0x30) }
+        if end >= 2, bytes[end - 1] | 0x20 == 0x6D, bytes[end - 2] | 0x20 == 0x61 || bytes[end - 2] | 0x20 == 0x70 {
+            end -= 2
+            if end > 0, bytes[end - 1] == 0x20 { end -= 1 }
+        }
+        // Seconds and minutes, or minutes: two digits under 60 after a colon.
+        var groups = 0
+        while groups < 2, end >= 3, isDigit(end - 1), isDigit(end - 2), bytes[end - 3] == 0x3A, value(end - 2) < 60 {
+            end -= 3
+            groups += 1
+        }
+        guard groups > 0 else { return nil }
+        // The hour: one or two digits, under 24, after a space that follows the date.
+        guard isDigit(end - 1) else { return nil }
+        var start = end - 1
+        if isDigit(start - 1) { start -= 1 }
+        let hour = bytes[start..<end].reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        guard hour < 24, start >= 2, bytes[start - 1] == 0x20, bytes[start - 2] != 0x20 else { return nil }
+        return String(decoding: bytes[..<(start - 1)], as: UTF8.self)
+    }
+
     func outOfRange(_ raw: Substring) -> NormalizeError {
         NormalizeError(.outOfRange, "\(NormalizeError.quote(raw)) falls outside the years 0001–9999 (expected a date such as \(DateParser.example))")
     }
