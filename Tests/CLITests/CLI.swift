@@ -100,41 +100,42 @@ extension CLI {
     struct Measured {
         var status: Int32
         var stderrText: String
-        /// The child's own peak resident set, in KiB (`ru_maxrss` of `wait4` for its process alone).
+        /// The run's own peak resident set, in KiB (`ru_maxrss`).
         var peakKiB: Int
     }
 
-    /// Runs `ingest ARGS` with `environment` added and tells its peak memory. Started with
-    /// `posix_spawn` and reaped with `wait4`, which gives the usage of that one child, where
-    /// `Process` reaps it out of reach (and the usage of all children together would count
-    /// other tests' runs). Standard input is empty; standard output is thrown away.
+    /// Runs `ingest ARGS` with `environment` added and tells its peak memory. A process's peak
+    /// counts its parent's memory at the moment it was started (Linux keeps the larger across
+    /// `exec`), and this test process is large: so the run is started from a small Python
+    /// process, which reads the run's peak from `wait4`. Standard output is thrown away.
     static func measured(_ arguments: [String], environment: [String: String] = [:]) throws -> Measured {
         let temp = FileManager.default.temporaryDirectory.appendingPathComponent("ingest-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: temp) }
-        let errPath = temp.appendingPathComponent("stderr").path
+        let peakURL = temp.appendingPathComponent("peak"), errURL = temp.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let script = """
+            import os, subprocess, sys
+            child = subprocess.Popen(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+            _, status, usage = os.wait4(child.pid, 0)
+            open(sys.argv[1], "w").write(str(usage.ru_maxrss))
+            sys.exit(os.waitstatus_to_exitcode(status))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, peakURL.path, executable.path] + arguments
         var env = ProcessInfo.processInfo.environment
         env["TMPDIR"] = temp.path
         for (k, v) in environment { env[k] = v }
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, envp)
-        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
-        // The wait status's exit code (WEXITSTATUS), or 128 + the signal that ended it.
-        let exit = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-        return Measured(status: exit, stderrText: err, peakKiB: Int(usage.ru_maxrss))
+        process.environment = env
+        let errHandle = try FileHandle(forWritingTo: errURL)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errHandle
+        try process.run()
+        process.waitUntilExit()
+        try errHandle.close()
+        let peak = Int((try? String(contentsOf: peakURL, encoding: .utf8)) ?? "") ?? 0
+        return Measured(status: process.terminationStatus, stderrText: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "", peakKiB: peak)
     }
 }

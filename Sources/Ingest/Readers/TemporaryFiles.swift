@@ -18,9 +18,8 @@ package enum TemporaryFiles {
 
     /// Makes a folder of this run's own in the temporary folder (TMPDIR, else /tmp) and names it
     /// in TMPDIR, so that every temporary file made from here on is inside it: ours, and the part
-    /// of a download that FoundationNetworking writes as `<UUID>.tmp` and leaves behind when the
-    /// download is cancelled (at --max-bytes or --timeout), grown to whatever arrived until the
-    /// cancel took effect. `removeOwnFolder` and a stopping signal remove the folder with all it
+    /// of a download that FoundationNetworking writes as `<UUID>.tmp` (which a run stopped in the
+    /// middle of a download would leave). `removeOwnFolder` and a stopping signal remove the folder with all it
     /// holds. Call it before any other thread starts: changing the environment is not safe while
     /// another thread reads it. When the folder cannot be made, TMPDIR is left as it was and the
     /// first temporary file will say what is wrong.

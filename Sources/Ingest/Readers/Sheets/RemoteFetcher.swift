@@ -111,64 +111,123 @@ package struct RemoteFetcher: Sendable {
     }
 
     /// GETs `url`, the body going to `file`; returns the final status, content type and the
-    /// body's first bytes. A download task, because FoundationNetworking writes its body to disk
-    /// as it arrives, where a data task queues every piece for its delegate with no limit (over
-    /// a gigabyte for a fast endless body).
-    func get(_ url: URL, into file: TemporaryFile) throws(FetchError) -> FetchDelegate.Answer {
-        let delegate = FetchDelegate(url: url, maxBytes: options.maxBytes, maxRedirects: options.maxRedirects, file: file)
+    /// body's first bytes.
+    ///
+    /// A download task with a completion handler writes the body to a part file as it arrives;
+    /// the session's delegate only vets redirects. A download delegate would be told of every
+    /// piece written through its queue, and each message keeps its piece in memory until
+    /// delivered, so a queue that fell behind on a busy machine held hundreds of MiB. This
+    /// thread meanwhile measures the part file (`DownloadPart`) every 50 ms and gives up once it
+    /// passes the limit or the time is up.
+    func get(_ url: URL, into file: TemporaryFile) throws(FetchError) -> Answer {
+        // One fetch at a time in a process: the part file is told apart from other downloads
+        // only by having been opened since this fetch began.
+        RemoteFetcher.oneAtATime.lock()
+        defer { RemoteFetcher.oneAtATime.unlock() }
+        let redirects = RedirectGuard(url: url, maxRedirects: options.maxRedirects)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = options.timeout
         configuration.timeoutIntervalForResource = options.timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        let session = URLSession(configuration: configuration, delegate: redirects, delegateQueue: nil)
         var request = URLRequest(url: url)
         request.setValue("text/csv, text/plain;q=0.9, */*;q=0.1", forHTTPHeaderField: "Accept")
-        let task = session.downloadTask(with: request)
         ReadProgress.start(url.host ?? url.absoluteString, total: 0)
-        let opened = ConnectionCutter.snapshot()
+        let sockets = ConnectionCutter.snapshot(), files = DownloadPart.snapshot()
+        let outcome = Outcome()
+        let target = file.path
+        let task = session.downloadTask(with: request) { location, response, error in
+            guard let location, let response else { return outcome.end(.failure(error ?? URLError(.unknown))) }
+            // Moved over the caller's empty file before the session may remove it.
+            let kept = rename(location.path, target) == 0 || RemoteFetcher.copy(location.path, to: file)
+            if !kept { unlink(location.path) }
+            outcome.end(.success((kept, response)))
+        }
         task.resume()
-        let waited = delegate.done.wait(timeout: .now() + options.timeout)
-        if waited == .timedOut {
-            abandon(task, session, delegate, opened: opened)
-            throw FetchError(.timeout, "no complete answer from \(url.host ?? "the server") within \(RemoteFetcher.seconds(options.timeout)) s; "
-                + "check your connection", remedy: .longerTimeout)
+        let deadline = DispatchTime.now() + options.timeout
+        var part: String?
+        while outcome.ended.wait(timeout: min(.now() + 0.05, deadline)) == .timedOut {
+            if let found = DownloadPart.find(openedSince: files) {
+                part = found.path
+                ReadProgress.set(found.size, total: 0)
+                if found.size > options.maxBytes {
+                    abandon(session, redirects, outcome, sockets: sockets, part: part)
+                    throw tooLarge
+                }
+            }
+            if DispatchTime.now() >= deadline {
+                abandon(session, redirects, outcome, sockets: sockets, part: part)
+                throw FetchError(.timeout, "no complete answer from \(url.host ?? "the server") within \(RemoteFetcher.seconds(options.timeout)) s; "
+                    + "check your connection", remedy: .longerTimeout)
+            }
         }
-        do {
-            let answer = try delegate.result(url: url, timeout: options.timeout)
-            session.finishTasksAndInvalidate()
-            return answer
-        } catch {
-            abandon(task, session, delegate, opened: opened)
-            throw error
+        session.finishTasksAndInvalidate()
+        let kept: Bool, response: URLResponse
+        switch outcome.result {
+        case .success(let done)?:
+            (kept, response) = done
+        case .failure(let error)?:
+            if let path = part { unlink(path) }
+            if let refused = redirects.failure { throw refused }
+            throw transportError(error, url: url)
+        case nil:
+            throw FetchError(.unreachable, "no answer from \(url.host ?? "the server")")
         }
+        guard kept else {
+            throw FetchError(.unreachable, "cannot keep the download in \(file.path); free some disk space or set TMPDIR")
+        }
+        if let refused = redirects.failure { throw refused }
+        let (size, head, hasNUL) = RemoteFetcher.inspect(file.path)
+        guard size <= options.maxBytes else { throw tooLarge }
+        let http = response as? HTTPURLResponse
+        return Answer(status: http?.statusCode ?? 0, contentType: http?.value(forHTTPHeaderField: "Content-Type"), head: head, hasNUL: hasNUL)
     }
 
-    /// Cancels a download the caller gives up on and waits (a while) for its task to end.
+    /// The final status, content type and the body's first 512 bytes.
+    struct Answer {
+        var status: Int
+        var contentType: String?
+        var head: Data
+        var hasNUL: Bool
+    }
+
+    /// Serialises fetches within a process (`get`).
+    private static let oneAtATime = NSLock()
+
+    private var tooLarge: FetchError {
+        FetchError(.tooLarge, "the file is larger than the limit of \(options.maxBytes) bytes",
+                   remedy: .raiseLimit(.downloadBytes, current: options.maxBytes))
+    }
+
+    private func transportError(_ error: Error, url: URL) -> FetchError {
+        let host = url.host ?? "the server"
+        if (error as? URLError)?.code == .timedOut {
+            return FetchError(.timeout, "no complete answer from \(host) within \(RemoteFetcher.seconds(options.timeout)) s; "
+                + "check your connection", remedy: .longerTimeout)
+        }
+        return FetchError(.unreachable, "cannot reach \(host) (\(error.localizedDescription)); check your network connection and the link")
+    }
+
+    /// Cancels a download the caller gives up on, waits (a while) for it to end, and removes
+    /// its part file.
     ///
-    /// `cancel()` runs on a thread of its own: it waits for the session's queue, which a server
+    /// The cancel runs on a thread of its own: it waits for the session's queue, which a server
     /// sending faster than the body is written keeps busy for as long as it sends. So the
     /// fetch's connection is also shut down under the task (`ConnectionCutter`), at once and
     /// then every 100 ms for ten seconds while the task has not ended: no body outlives its limit
     /// by more than a moment's transfer.
-    ///
-    /// FoundationNetworking may leave the part it wrote as `<UUID>.tmp` in the temporary folder;
-    /// it is not removed here, because nothing tells it apart from another process's download
-    /// in progress. The command-line tool gives each run a temporary folder of its own
-    /// (`TemporaryFiles.useOwnFolder`), removed with the part when the run ends.
-    private func abandon(_ task: URLSessionTask, _ session: URLSession, _ delegate: FetchDelegate,
-                         opened: ConnectionCutter.Snapshot) {
-        let cancelling = Thread {
-            task.cancel()
-            session.invalidateAndCancel()
-        }
+    private func abandon(_ session: URLSession, _ redirects: RedirectGuard, _ outcome: Outcome,
+                         sockets: ConnectionCutter.Snapshot, part: String?) {
+        let cancelling = Thread { session.invalidateAndCancel() }
         cancelling.start()
-        let target = delegate.currentURL.flatMap { url in
+        let target = redirects.currentURL.flatMap { url in
             url.host.map { ConnectionCutter.Target(host: $0, port: url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)) }
         }
         for _ in 0..<100 {
-            if let target { ConnectionCutter.cut(target, openedSince: opened) }
-            if delegate.ended.wait(timeout: .now() + 0.1) == .success { return }
+            if let target { ConnectionCutter.cut(target, openedSince: sockets) }
+            if outcome.ended.wait(timeout: .now() + 0.1) == .success { break }
         }
+        if let part { unlink(part) }
     }
 
     static func seconds(_ value: Double) -> String {
@@ -176,136 +235,79 @@ package struct RemoteFetcher: Sendable {
     }
 }
 
-/// Follows one download; URLSession calls it on its own queue, the caller waits on `done`.
-/// Once the body passes the limit the task is cancelled.
-final class FetchDelegate: NSObject, URLSessionDownloadDelegate, @unchecked Sendable {
-    struct Answer {
-        var status: Int
-        var contentType: String?
-        /// The body's first 512 bytes.
-        var head: Data
-        var hasNUL: Bool
-    }
-
-    let done = DispatchSemaphore(value: 0)
-    /// Signalled when the task has ended, however: nothing is written for it after that.
+/// How a download ended: whether its body was kept in the caller's file, and the response; or
+/// the error. `ended` is signalled once.
+private final class Outcome: @unchecked Sendable {
     let ended = DispatchSemaphore(value: 0)
     private let lock = NSLock()
-    private let maxBytes: Int
+    private var stored: Result<(Bool, URLResponse), Error>?
+
+    func end(_ result: Result<(Bool, URLResponse), Error>) {
+        lock.withLock { stored = result }
+        ended.signal()
+    }
+
+    var result: Result<(Bool, URLResponse), Error>? {
+        lock.withLock { stored }
+    }
+}
+
+/// Vets each redirect of a fetch: only http(s), at most `maxRedirects`; remembers the address
+/// fetched now and why a redirect was refused. URLSession calls it on its own queue.
+final class RedirectGuard: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    private let lock = NSLock()
     private let maxRedirects: Int
-    private let file: TemporaryFile
-    private var writtenBytes = 0
-    /// Set once the task has been cancelled for its size or status; `done` is signalled then.
-    private var stopped = false
-    private var answer: Answer?
-    private var failure: FetchError?
-    private var transportError: Error?
     private var redirects = 0
     private var url: URL?
+    private var refusal: FetchError?
 
-    init(url: URL, maxBytes: Int, maxRedirects: Int, file: TemporaryFile) {
+    init(url: URL, maxRedirects: Int) {
         self.url = url
-        self.maxBytes = maxBytes
         self.maxRedirects = maxRedirects
-        self.file = file
     }
 
     /// The address being fetched now: the first, or the last redirect followed.
     var currentURL: URL? {
-        lock.lock()
-        defer { lock.unlock() }
-        return url
+        lock.withLock { url }
     }
 
-    /// Body bytes written so far (decoded), as the session reports them.
-    var written: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return writtenBytes
-    }
-
-    private func fail(_ error: FetchError) {
-        lock.lock()
-        if failure == nil { failure = error }
-        lock.unlock()
+    /// Why a redirect was refused, if one was.
+    var failure: FetchError? {
+        lock.withLock { refusal }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        lock.lock()
-        redirects += 1
-        let count = redirects
-        lock.unlock()
+        let count = lock.withLock {
+            redirects += 1
+            return redirects
+        }
         // FoundationNetworking turns a Location of another scheme (`file:///etc/passwd`) into a
         // path on the same server, so the header itself is checked.
         let location = response.value(forHTTPHeaderField: "Location")
         let target = location.flatMap { URL(string: $0.trimmingCharacters(in: .whitespaces)) }
         let scheme = (target?.scheme ?? request.url?.scheme)?.lowercased()
         if scheme != "http" && scheme != "https" {
-            fail(FetchError(.badRedirect, RemoteFetcher.badRedirect(location ?? request.url?.absoluteString)))
+            refuse(FetchError(.badRedirect, RemoteFetcher.badRedirect(location ?? request.url?.absoluteString)))
             completionHandler(nil)
         } else if count > maxRedirects {
-            // Refusing the redirect ends the task with the 3xx answer; cancelling it here as well
-            // makes FoundationNetworking trap ("Received callback for HTTP redirection …").
-            fail(FetchError(.tooManyRedirects, "more than \(maxRedirects) redirects (a redirect loop?); open the link in a browser to check it"))
+            // Refusing the redirect ends the task with the 3xx answer.
+            refuse(FetchError(.tooManyRedirects, "more than \(maxRedirects) redirects (a redirect loop?); open the link in a browser to check it"))
             completionHandler(nil)
         } else {
-            lock.lock()
-            url = request.url ?? url
-            lock.unlock()
+            lock.withLock { url = request.url ?? url }
             completionHandler(request)
         }
     }
 
-    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
-                    totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64) {
-        lock.lock()
-        writtenBytes = max(writtenBytes, Int(totalBytesWritten))
-        let alreadyStopped = stopped
-        lock.unlock()
-        ReadProgress.set(Int(totalBytesWritten), total: Int(totalBytesExpectedToWrite))
-        guard !alreadyStopped else { return }
-        if totalBytesExpectedToWrite > Int64(maxBytes) {
-            stop(failing: tooLarge(announced: totalBytesExpectedToWrite))
-        } else if totalBytesWritten > Int64(maxBytes) {
-            stop(failing: tooLarge(announced: nil))
-        }
+    private func refuse(_ error: FetchError) {
+        lock.withLock { if refusal == nil { refusal = error } }
     }
+}
 
-    /// Lets the caller go on at once, to cancel the task. Nothing here may wait for the session:
-    /// its queue is busy with the transfer, and every piece it reports while this queue is held
-    /// up waits in memory.
-    private func stop(failing error: FetchError) {
-        lock.lock()
-        let first = !stopped
-        stopped = true
-        if failure == nil { failure = error }
-        lock.unlock()
-        if first { done.signal() }
-    }
-
-    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
-        let response = downloadTask.response as? HTTPURLResponse
-        // Moved over the caller's empty file, then measured and looked at here: no size reported
-        // along the way is trusted.
-        guard rename(location.path, file.path) == 0 || copy(location.path, to: file) else {
-            unlink(location.path)
-            fail(FetchError(.unreachable, "cannot keep the download in \(file.path); free some disk space or set TMPDIR"))
-            return
-        }
-        let (size, head, hasNUL) = Self.inspect(file.path)
-        lock.lock()
-        writtenBytes = max(writtenBytes, size)
-        if size > maxBytes, failure == nil { failure = tooLarge(announced: nil) }
-        if answer == nil {
-            answer = Answer(status: response?.statusCode ?? 0, contentType: response?.value(forHTTPHeaderField: "Content-Type"),
-                            head: head, hasNUL: hasNUL)
-        }
-        lock.unlock()
-    }
-
+extension RemoteFetcher {
     /// Copies a download that could not be moved (another file system), then removes it.
-    private func copy(_ path: String, to file: TemporaryFile) -> Bool {
+    static func copy(_ path: String, to file: TemporaryFile) -> Bool {
         defer { unlink(path) }
         guard let input = fopen(path, "rb") else { return false }
         defer { fclose(input) }
@@ -334,40 +336,6 @@ final class FetchDelegate: NSObject, URLSessionDownloadDelegate, @unchecked Send
             size += n
         }
         return (size, head, hasNUL)
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        lock.lock()
-        transportError = error
-        let signalled = stopped
-        lock.unlock()
-        if !signalled { done.signal() }
-        ended.signal()
-    }
-
-    private func tooLarge(announced: Int64?) -> FetchError {
-        let size = announced.map { " (\($0) bytes announced)" } ?? ""
-        return FetchError(.tooLarge, "the file is larger than the limit of \(maxBytes) bytes\(size)",
-                          remedy: .raiseLimit(.downloadBytes, current: maxBytes))
-    }
-
-    func result(url: URL, timeout: Double) throws(FetchError) -> Answer {
-        lock.lock()
-        defer { lock.unlock() }
-        if let failure { throw failure }
-        // An error status may end the task early on purpose: the status is the answer.
-        if let answer, !(200..<300).contains(answer.status) { return answer }
-        if let error = transportError {
-            let host = url.host ?? "the server"
-            let code = (error as? URLError)?.code
-            if code == .timedOut {
-                throw FetchError(.timeout, "no complete answer from \(host) within \(RemoteFetcher.seconds(timeout)) s; "
-                    + "check your connection", remedy: .longerTimeout)
-            }
-            throw FetchError(.unreachable, "cannot reach \(host) (\(error.localizedDescription)); check your network connection and the link")
-        }
-        guard let answer else { throw FetchError(.unreachable, "no answer from \(url.host ?? "the server")") }
-        return answer
     }
 }
 

@@ -1,0 +1,59 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The part file FoundationNetworking writes a download's body into (`<UUID>.tmp` in the
+/// temporary folder), found among the files this process opened since a fetch began: its size
+/// is the body received so far, decoded, whatever the session reports.
+///
+/// FoundationNetworking tells a download delegate about each piece it wrote through the
+/// delegate's queue, each message holding on to the piece; when that queue falls behind (a busy
+/// machine), every piece not yet reported waits in memory, hundreds of MiB for a large body. So
+/// the fetch takes no per-piece messages and measures this file instead. Linux only (it reads
+/// `/proc/self/fd`); elsewhere `find` finds nothing.
+enum DownloadPart {
+    /// The files this process had open at one moment: descriptor and path.
+    struct Snapshot: Sendable {
+        var open: Set<String>
+    }
+
+    static func snapshot() -> Snapshot {
+        Snapshot(open: Set(openFiles().map { "\($0.fd) \($0.path)" }))
+    }
+
+    /// The part file opened since `before`: its path and size; nil when there is none (yet).
+    static func find(openedSince before: Snapshot) -> (path: String, size: Int)? {
+        var found: (path: String, size: Int)?
+        for file in openFiles() where !before.open.contains("\(file.fd) \(file.path)") && isPartName(file.path) {
+            var info = stat()
+            guard fstat(file.fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            if Int(info.st_size) >= found?.size ?? 0 { found = (file.path, Int(info.st_size)) }
+        }
+        return found
+    }
+
+    /// `<UUID>.tmp`, the name FoundationNetworking gives a download's part.
+    static func isPartName(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? ""
+        guard name.hasSuffix(".tmp") else { return false }
+        return UUID(uuidString: String(name.dropLast(4))) != nil
+    }
+
+    /// Each open file descriptor and the path it names.
+    private static func openFiles() -> [(fd: Int32, path: String)] {
+        guard let dir = opendir("/proc/self/fd") else { return [] }
+        defer { closedir(dir) }
+        var found: [(fd: Int32, path: String)] = []
+        var link = [CChar](repeating: 0, count: 4096)
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let fd = Int32(name) else { continue }
+            let n = readlink("/proc/self/fd/\(name)", &link, link.count - 1)
+            guard n > 0 else { continue }
+            let path = link.prefix(n).withUnsafeBufferPointer { String(decoding: UnsafeRawBufferPointer($0), as: UTF8.self) }
+            if path.hasPrefix("/") { found.append((fd, path)) }
+        }
+        return found
+    }
+}
