@@ -114,7 +114,11 @@ struct ImportCommand: Command {
         let collection = try DraftCollection(inputs: inputs, options: importOptions, printIssues: !interactive, quiet: quiet)
         if collection.failed { return 1 }
         var drafts = keepDuplicates ? collection.drafts : DraftMerger.merge(collection.drafts, catalog: importOptions.catalog)
-        if !quiet && !interactive { for draft in drafts { InputReporter.printConflicts(draft) } }
+        if !quiet && !interactive {
+            var conflicts = ConflictLog()
+            for draft in drafts { conflicts.log(draft) }
+            conflicts.finish()
+        }
         if let policy { for i in drafts.indices { drafts[i].status = policy.decide(drafts[i]) } }
         if interactive {
             var session = ReviewSession(drafts: drafts, editor: FieldEditor(context: importOptions.context),
@@ -151,11 +155,13 @@ struct ImportCommand: Command {
         let engine = StreamingImport(options: importOptions, policy: policy, includeInactive: includeInactive,
                                      keepDuplicates: keepDuplicates)
         var reporter = InputReporter(printIssues: true, quiet: quiet)
-        reporter.printConflicts = !quiet
+        if !quiet { reporter.conflicts = ConflictLog() }
         let out = try OutputFile(path: output)
         var writer = CanonicalStreamWriter(rates: rates, writeBytes: out.write(bytes:))
         try writer.begin()
-        guard try engine.run(inputs, into: &writer, observer: &reporter) else {
+        let allRead = try engine.run(inputs, into: &writer, observer: &reporter)
+        reporter.conflicts?.finish()
+        guard allRead else {
             out.abandon()
             return 1
         }

@@ -60,8 +60,8 @@ struct InputReporter: ImportObserver {
     let printIssues: Bool
     /// Only error issues, and no reader warnings (`--quiet`).
     let quiet: Bool
-    /// Print each folded draft's `duplicate.conflict` (a streamed import).
-    var printConflicts = false
+    /// Prints folded drafts' `duplicate.conflict`s (a streamed import); nil prints none.
+    var conflicts: ConflictLog?
     private var log = IssueLog()
 
     /// `printIssues` false prints no issue at all (a preview or review shows them itself).
@@ -76,7 +76,7 @@ struct InputReporter: ImportObserver {
     }
 
     mutating func folded(_ draft: ImportDraft) {
-        if printConflicts { Self.printConflicts(draft) }
+        conflicts?.log(draft)
     }
 
     mutating func finished(_ report: ImportReport) {
@@ -97,9 +97,25 @@ struct InputReporter: ImportObserver {
         }
     }
 
-    static func printConflicts(_ draft: ImportDraft) {
+}
+
+/// Prints the `duplicate.conflict`s of folded drafts (copies of one service at different prices
+/// or cycles) to standard error: the first `limit`, then one line with how many more there were.
+/// A drafts file (`--drafts FILE`) keeps every one.
+struct ConflictLog {
+    var limit = 5
+    private(set) var count = 0
+
+    mutating func log(_ draft: ImportDraft) {
         for issue in draft.issues where issue.code == "duplicate.conflict" {
-            Stderr.print("ingest: \(VisibleText.escaped(RemedyWording.message(issue)))")
+            count += 1
+            if count <= limit { Stderr.print("ingest: \(VisibleText.escaped(RemedyWording.message(issue)))") }
         }
+    }
+
+    /// Ends the import: the count of what was not shown.
+    func finish() {
+        guard count > limit else { return }
+        Stderr.print("ingest: \(IssueLog.grouped(count - limit)) more duplicate.conflict not shown (--drafts FILE keeps every one)")
     }
 }
