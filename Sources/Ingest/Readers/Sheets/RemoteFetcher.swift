@@ -118,7 +118,8 @@ package struct RemoteFetcher: Sendable {
     /// piece written through its queue, and each message keeps its piece in memory until
     /// delivered, so a queue that fell behind on a busy machine held hundreds of MiB. This
     /// thread meanwhile measures the part file (`DownloadPart`) every 50 ms and gives up once it
-    /// passes the limit or the time is up.
+    /// passes the limit or the time is up. Where there is no `/proc` (Apple platforms) the part
+    /// is not found, and the limit is checked once the body is in.
     func get(_ url: URL, into file: TemporaryFile) throws(FetchError) -> Answer {
         // One fetch at a time in a process: the part file is told apart from other downloads
         // only by having been opened since this fetch began.
