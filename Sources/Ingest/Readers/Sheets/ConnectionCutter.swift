@@ -51,19 +51,7 @@ enum ConnectionCutter {
 
     /// Each open file descriptor that is a socket, with the socket's inode.
     private static func openSockets() -> [(fd: Int32, inode: String)] {
-        guard let dir = opendir("/proc/self/fd") else { return [] }
-        defer { closedir(dir) }
-        var found: [(fd: Int32, inode: String)] = []
-        var link = [CChar](repeating: 0, count: 64)
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard let fd = Int32(name) else { continue }
-            let n = readlink("/proc/self/fd/\(name)", &link, link.count - 1)
-            guard n > 0 else { continue }
-            let target = link.prefix(n).withUnsafeBufferPointer { String(decoding: UnsafeRawBufferPointer($0), as: UTF8.self) }
-            if target.hasPrefix("socket:[") { found.append((fd, target)) }
-        }
-        return found
+        OpenDescriptors.list().filter { $0.target.hasPrefix("socket:[") }.map { ($0.fd, $0.target) }
     }
 
     /// The numeric address and port a connected TCP socket talks to; nil for anything else.
@@ -112,5 +100,24 @@ enum ConnectionCutter {
         let port = service.withUnsafeBufferPointer { Int(String(decoding: UnsafeRawBufferPointer($0).prefix { $0 != 0 }, as: UTF8.self)) }
         guard let port else { return nil }
         return (text, port)
+    }
+}
+
+/// This process's open file descriptors and what each names, from `/proc/self/fd`: a path, or
+/// `socket:[inode]`. Empty where there is no `/proc`.
+enum OpenDescriptors {
+    static func list() -> [(fd: Int32, target: String)] {
+        guard let dir = opendir("/proc/self/fd") else { return [] }
+        defer { closedir(dir) }
+        var found: [(fd: Int32, target: String)] = []
+        var link = [CChar](repeating: 0, count: 4096)
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let fd = Int32(name) else { continue }
+            let n = readlink("/proc/self/fd/\(name)", &link, link.count - 1)
+            guard n > 0 else { continue }
+            found.append((fd, link.prefix(n).withUnsafeBufferPointer { String(decoding: UnsafeRawBufferPointer($0), as: UTF8.self) }))
+        }
+        return found
     }
 }

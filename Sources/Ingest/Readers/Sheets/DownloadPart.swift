@@ -40,20 +40,8 @@ enum DownloadPart {
         return UUID(uuidString: String(name.dropLast(4))) != nil
     }
 
-    /// Each open file descriptor and the path it names.
+    /// Each open file descriptor that names a file, with its path.
     private static func openFiles() -> [(fd: Int32, path: String)] {
-        guard let dir = opendir("/proc/self/fd") else { return [] }
-        defer { closedir(dir) }
-        var found: [(fd: Int32, path: String)] = []
-        var link = [CChar](repeating: 0, count: 4096)
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard let fd = Int32(name) else { continue }
-            let n = readlink("/proc/self/fd/\(name)", &link, link.count - 1)
-            guard n > 0 else { continue }
-            let path = link.prefix(n).withUnsafeBufferPointer { String(decoding: UnsafeRawBufferPointer($0), as: UTF8.self) }
-            if path.hasPrefix("/") { found.append((fd, path)) }
-        }
-        return found
+        OpenDescriptors.list().filter { $0.target.hasPrefix("/") }.map { ($0.fd, $0.target) }
     }
 }
