@@ -139,8 +139,9 @@ package struct RemoteFetcher: Sendable {
         let target = file.path
         let task = session.downloadTask(with: request) { location, response, error in
             guard let location, let response else { return outcome.end(.failure(error ?? URLError(.unknown))) }
-            // Moved over the caller's empty file before the session may remove it.
-            let kept = rename(location.path, target) == 0 || RemoteFetcher.copy(location.path, to: file)
+            // Moved over the caller's empty file before the session may remove it; not once the
+            // fetch was given up, when the caller may have removed its file already.
+            let kept = outcome.unlessAbandoned { rename(location.path, target) == 0 || RemoteFetcher.copy(location.path, to: file) } ?? false
             if !kept { unlink(location.path) }
             outcome.end(.success((kept, response)))
         }
@@ -219,6 +220,7 @@ package struct RemoteFetcher: Sendable {
     /// by more than a moment's transfer.
     private func abandon(_ session: URLSession, _ redirects: RedirectGuard, _ outcome: Outcome,
                          sockets: ConnectionCutter.Snapshot, part: String?) {
+        outcome.abandon()
         let cancelling = Thread { session.invalidateAndCancel() }
         cancelling.start()
         let target = redirects.currentURL.flatMap { url in
@@ -243,9 +245,21 @@ private final class Outcome: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Result<(Bool, URLResponse), Error>?
 
+    private var abandoned = false
+
     func end(_ result: Result<(Bool, URLResponse), Error>) {
         lock.withLock { stored = result }
         ended.signal()
+    }
+
+    /// The fetch gives up: no body is kept from here on.
+    func abandon() {
+        lock.withLock { abandoned = true }
+    }
+
+    /// `body`'s answer, run under the lock unless the fetch gave up (nil then).
+    func unlessAbandoned(_ body: () -> Bool) -> Bool? {
+        lock.withLock { abandoned ? nil : body() }
     }
 
     var result: Result<(Bool, URLResponse), Error>? {
