@@ -68,6 +68,55 @@ import Testing
         #expect(draft.trialEnds.issues.contains { $0.code == "trial.ending-soon" } == c.warned)
     }
 
+    /// A list with its prices hidden: each row that names its renewal (under a renewal label)
+    /// or its cycle is a draft whose price is missing, with `price.missing`, when two or more such
+    /// rows repeat down the page and no money shows anywhere; names beside dates with no such
+    /// label stay out.
+    struct UnpricedCase: Sendable, CustomTestStringConvertible {
+        var rows: [(String, String, String)]
+        var priceElsewhere = false
+        var names: [String]
+        var testDescription: String { rows.map(\.0).joined(separator: ", ") + (priceElsewhere ? " + a priced row" : "") }
+    }
+
+    static let unpricedCases: [UnpricedCase] = [
+        UnpricedCase(rows: [("1Password", "Standard", "Renews 7 December 2026"), ("Hulu", "Familie", "Nächste Abbuchung am 27. Dezember 2026"),
+                            ("Paramount+", "Standard", "Renews on 2 January 2027")],
+                     names: ["1Password", "Hulu", "Paramount+"]),
+        UnpricedCase(rows: [("Zoom Pro", "Monthly", "Member since 2024"), ("Setapp", "Yearly plan", "Since March")],
+                     names: ["Zoom Pro", "Setapp"]),
+        UnpricedCase(rows: [("1Password", "Standard", "Renews 7 December 2026")], names: []),
+        UnpricedCase(rows: [("Anna", "Photo", "Delivered 7 December 2026"), ("Ben", "Voice message", "Read 8 December 2026")], names: []),
+        // Money that OCR garbled (a sign without digits, an amount it could not read as a
+        // price): the page has prices, so its blocks are not read as unpriced.
+        UnpricedCase(rows: [("Kinopoisk", "₽ monthly", "Renews 7 December 2026"), ("Okko", "₽ yearly", "Renews 9 December 2026")], names: []),
+        UnpricedCase(rows: [("Kinopoisk", "Monthly 1299.00x", "Renews 7 December 2026"), ("Okko", "Yearly", "Renews 9 December 2026")], names: []),
+        UnpricedCase(rows: [("Hulu", "Standard", "Renews 7 December 2026"), ("Max", "Standard", "Renews 9 December 2026")],
+                     priceElsewhere: true, names: ["Spotify"]),
+    ]
+
+    @Test(arguments: unpricedCases)
+    func unpricedListRows(_ c: UnpricedCase) throws {
+        var s = PageSketch()
+        s.text("Abonnements", x: 20, y: 60, h: 26)
+        for (i, row) in c.rows.enumerated() {
+            let y = 140 + i * 90
+            s.text(row.0, x: 24, y: y, h: 17)
+            s.text(row.1, x: 24, y: y + 24, h: 12)
+            s.text(row.2, x: 24, y: y + 42, h: 12)
+        }
+        if c.priceElsewhere {
+            s.text("Spotify", x: 24, y: 600, h: 17)
+            s.text("$10.99/month", x: 260, y: 604, h: 14)
+        }
+        let drafts = try readSketch(s, locale: "en_GB").drafts
+        #expect(drafts.map { $0.name.value ?? "" } == c.names)
+        for draft in drafts where draft.price.value == nil {
+            #expect(draft.price.issues.map(\.code) == ["price.missing"], "\(draft.name.value ?? "")")
+            #expect(draft.nextRenewal.value != nil || draft.cycle.value != nil)
+        }
+    }
+
     @Test func chromeAndTitlesAreReportedNotDrafted() throws {
         let result = try readSketch(Self.appStoreList())
         #expect(result.skips.map(\.reason) == [.chrome, .notSubscription])

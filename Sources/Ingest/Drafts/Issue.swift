@@ -69,6 +69,7 @@ public struct Issue: Hashable, Sendable, Codable, CustomStringConvertible {
         public static let nameMissing: Code = "name.missing"
         public static let ocrLowConfidence: Code = "ocr.low-confidence"
         public static let priceDecimalGuessed: Code = "price.decimal-guessed"
+        public static let priceMissing: Code = "price.missing"
         public static let priceNegative: Code = "price.negative"
         public static let priceNotRecurring: Code = "price.not-recurring"
         public static let priceNote: Code = "price.note"

@@ -18,6 +18,15 @@ struct BlockReader: Sendable {
         return read(block, name: named, pricesOptional: false)?.0
     }
 
+    /// The draft of a block on a page that shows no price at all, its price missing: only when
+    /// the block names its renewal (a date under a renewal label) or its cycle, which is what
+    /// tells a subscription from any other name on a page.
+    func unpricedDraft(_ block: [ScreenLine]) -> ImportDraft? {
+        guard let named = name(block), let draft = read(block, name: named, pricesOptional: true)?.0 else { return nil }
+        let labelledRenewal = block.contains { $0.hasRenewalLabel } && draft.nextRenewal.value != nil
+        return labelledRenewal || draft.cycle.value != nil ? draft : nil
+    }
+
     /// The draft for lines whose name is already chosen, and the lines (`ScreenLine.index`) its
     /// values came from; nil when there is no price, unless `pricesOptional` (a page that
     /// shows no price gives a draft whose price is missing).
@@ -31,6 +40,10 @@ struct BlockReader: Sendable {
         var draft = ImportDraft(provenance: [provenance])
         var used: Set<Int> = [nameCell.cell.line]
         draft.name = field(raw: name, value: name, confidence: nameCell.nameConfidence, what: "name", at: provenance)
+        if billed == nil {
+            draft.price.issues.append(Issue(.priceMissing, .warning,
+                "\(provenance.location()): no price is shown for \(name); enter it in the review or the drafts file"))
+        }
         if let (price, priceCell) = billed {
             used.insert(priceCell.cell.line)
             draft.price = field(raw: price.raw, value: price.parsed.price, cell: priceCell, what: "price", at: provenance)

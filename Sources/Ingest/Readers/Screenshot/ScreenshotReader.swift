@@ -63,17 +63,27 @@ package struct ScreenshotReader: Sendable {
             content = []
         }
         let regions = ColumnSplitter().regions(content, width: page.width)
-        var found: [(Provenance.Box, ImportDraft, [Int])] = []
-        for region in regions {
+        let blocks = regions.flatMap { region in
             let regionLines = content.compactMap { line -> ScreenLine? in
                 let keep = line.cells.filter { region.contains($0.box.midX) }
                 return keep.isEmpty ? nil : line.keeping(keep)
             }
-            for block in BlockGrouper().blocks(regionLines, page: content) {
-                if let draft = blockReader.draft(block) {
-                    found.append((draft.provenance.first?.box ?? block[0].box, draft, block.map(\.index)))
-                }
+            return BlockGrouper().blocks(regionLines, page: content)
+        }
+        var found: [(Provenance.Box, ImportDraft, [Int])] = []
+        for block in blocks {
+            if let draft = blockReader.draft(block) {
+                found.append((draft.provenance.first?.box ?? block[0].box, draft, block.map(\.index)))
             }
+        }
+        // A list that shows no price at all (an App Store list with its prices hidden): blocks
+        // that name a subscription's renewal or cycle are drafts whose price is missing, when
+        // at least two of them repeat down the page.
+        if drafts.isEmpty, found.isEmpty, !ScreenshotReader.showsMoney(lines) {
+            let unpriced = blocks.compactMap { block in
+                blockReader.unpricedDraft(block).map { (($0.provenance.first?.box ?? block[0].box), $0, block.map(\.index)) }
+            }
+            if unpriced.count >= 2 { found = unpriced }
         }
         // Reading order: row by row across the grid, left to right within a row.
         found.sort { a, b in
@@ -103,6 +113,20 @@ package struct ScreenshotReader: Sendable {
                 : "no subscription found: \(lines.count) line\(lines.count == 1 ? "" : "s") of text, none with a price (e.g. $9.99 or 9,99 €)"))
         }
         return ScreenshotResult(drafts: drafts, skips: skips, warnings: warnings, lines: lines.count)
+    }
+
+    static let amountShape = try? NSRegularExpression(pattern: #"\d[.,]\d\d(?!\d)"#)
+
+    /// Whether any line shows money, read as a price or not: a currency sign, `元`, or an
+    /// amount with two decimals. OCR can lose a price's sign or garble it, and a page whose
+    /// prices were lost so is not a page without prices.
+    static func showsMoney(_ lines: [ScreenLine]) -> Bool {
+        lines.contains { line in
+            let text = line.line.text
+            if !line.prices.isEmpty { return true }
+            if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .currencySymbol || $0 == "元" }) { return true }
+            return amountShape?.firstMatch(in: text, range: NSRange(location: 0, length: (text as NSString).length)) != nil
+        }
     }
 
     /// An amount alone under a label such as "Monthly spend", "PayPal Balance" or "Average per
