@@ -26,7 +26,7 @@ import Testing
         defer { close(listener) }
         let before = try Self.connect(port)
         defer { close(before) }
-        let snapshot = ConnectionCutter.snapshot()
+        let snapshot = OpenDescriptors.snapshot()
         let after = try Self.connect(port)
         defer { close(after) }
         #expect(ConnectionCutter.cut(.init(host: c.host, port: c.samePort ? port : port &+ 1), openedSince: snapshot) == c.cut)

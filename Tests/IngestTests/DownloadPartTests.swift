@@ -24,7 +24,7 @@ import Testing
         }
         let before = try open("\(UUID().uuidString).tmp", bytes: 9_000)
         defer { try? before.close() }
-        let snapshot = DownloadPart.snapshot()
+        let snapshot = OpenDescriptors.snapshot()
         #expect(DownloadPart.find(openedSince: snapshot) == nil)
         let other = try open("notes.tmp", bytes: 5_000)
         defer { try? other.close() }

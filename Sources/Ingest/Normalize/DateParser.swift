@@ -51,7 +51,12 @@ package struct DateParser: Sendable {
     /// `parse` reads such a time as a time (`DateToken.markTimes`) and leaves it out of the
     /// date, so every time of one day gives the same date.
     package static func withoutTimeOfDay(_ text: String) -> String? {
-        let bytes = Array(text.utf8)
+        // Asked of every date cell: read in place, no copy of the bytes.
+        var text = text
+        return text.withUTF8(withoutTimeOfDay)
+    }
+
+    private static func withoutTimeOfDay(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var end = bytes.count
         func isDigit(_ i: Int) -> Bool { i >= 0 && i < bytes.count && bytes[i] >= 0x30 && bytes[i] <= 0x39 }
         func value(_ i: Int) -> Int { Int(bytes[i] - 0x30) * 10 + Int(bytes[i + 1] - 0x30) }
@@ -72,7 +77,7 @@ package struct DateParser: Sendable {
         if isDigit(start - 1) { start -= 1 }
         let hour = bytes[start..<end].reduce(0) { $0 * 10 + Int($1 - 0x30) }
         guard hour < 24, start >= 2, bytes[start - 1] == 0x20, bytes[start - 2] != 0x20 else { return nil }
-        return String(decoding: bytes[..<(start - 1)], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<(start - 1)]), as: UTF8.self)
     }
 
     func outOfRange(_ raw: Substring) -> NormalizeError {

@@ -97,11 +97,9 @@ struct InputProbe {
     }
 
     /// By byte value: whether it is one of the bytes `looksCentralEuropean` counts.
-    private static let centralEuropeanSigns: [Bool] = {
-        var table = [Bool](repeating: false, count: 256)
-        for b: UInt8 in [0xA3, 0xB3, 0xA5, 0xB9, 0xAF, 0xBF, 0xBC, 0xBE, 0x8F, 0x8D, 0x9D] { table[Int(b)] = true }
-        return table
-    }()
+    private static let centralEuropeanSigns: [Bool] = (0..<256).map {
+        [0xA3, 0xB3, 0xA5, 0xB9, 0xAF, 0xBF, 0xBC, 0xBE, 0x8F, 0x8D, 0x9D].contains($0)
+    }
 
     /// Valid UTF-8, allowing a sequence cut off at the very end (the head is a prefix).
     static func isUTF8(_ bytes: [UInt8]) -> Bool {

@@ -70,19 +70,16 @@ package struct ScreenshotReader: Sendable {
             }
             return BlockGrouper().blocks(regionLines, page: content)
         }
-        var found: [(Provenance.Box, ImportDraft, [Int])] = []
-        for block in blocks {
-            if let draft = blockReader.draft(block) {
-                found.append((draft.provenance.first?.box ?? block[0].box, draft, block.map(\.index)))
-            }
+        /// Each block's draft as `read` makes it, with where it stands and its lines.
+        func placed(_ read: ([ScreenLine]) -> ImportDraft?) -> [(Provenance.Box, ImportDraft, [Int])] {
+            blocks.compactMap { block in read(block).map { ($0.provenance.first?.box ?? block[0].box, $0, block.map(\.index)) } }
         }
+        var found = placed(blockReader.draft)
         // A list that shows no price at all (an App Store list with its prices hidden): blocks
         // that name a subscription's renewal or cycle are drafts whose price is missing, when
         // at least two of them repeat down the page.
         if drafts.isEmpty, found.isEmpty, !ScreenshotReader.showsMoney(lines) {
-            let unpriced = blocks.compactMap { block in
-                blockReader.unpricedDraft(block).map { (($0.provenance.first?.box ?? block[0].box), $0, block.map(\.index)) }
-            }
+            let unpriced = placed(blockReader.unpricedDraft)
             if unpriced.count >= 2 { found = unpriced }
         }
         // Reading order: row by row across the grid, left to right within a row.

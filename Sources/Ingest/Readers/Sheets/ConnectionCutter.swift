@@ -11,19 +11,10 @@ import Glibc
 /// as long as the server keeps sending: a body with no end fills the disk. Shutting the socket
 /// down ends the transfer from below (curl reads the end of the stream), and the queue drains.
 ///
-/// Only connections that were not open when the fetch began (`Snapshot`) and whose peer is the
-/// host and port being fetched are touched. Linux only (it reads `/proc/self/fd`); elsewhere
-/// `cut` finds nothing.
+/// Only connections that were not open when the fetch began (`OpenDescriptors.Snapshot`) and
+/// whose peer is the host and port being fetched are touched. Linux only (it reads
+/// `/proc/self/fd`); elsewhere `cut` finds nothing.
 enum ConnectionCutter {
-    /// The sockets this process had open at one moment, by inode.
-    struct Snapshot: Sendable {
-        var inodes: Set<String>
-    }
-
-    static func snapshot() -> Snapshot {
-        Snapshot(inodes: Set(openSockets().map(\.inode)))
-    }
-
     /// A host's numeric addresses and a port: the far end of the connections to cut. Resolved
     /// once, then cut as often as needed.
     struct Target: Sendable {
@@ -39,19 +30,14 @@ enum ConnectionCutter {
     /// Shuts down (both ways) each TCP connection to `target` opened since `before`; returns
     /// how many.
     @discardableResult
-    static func cut(_ target: Target, openedSince before: Snapshot) -> Int {
+    static func cut(_ target: Target, openedSince before: OpenDescriptors.Snapshot) -> Int {
         guard !target.addresses.isEmpty else { return 0 }
         var count = 0
-        for socket in openSockets() where !before.inodes.contains(socket.inode) {
+        for socket in OpenDescriptors.opened(since: before) where socket.target.hasPrefix("socket:[") {
             guard let peer = peer(of: socket.fd), peer.port == target.port, target.addresses.contains(peer.address) else { continue }
             if shutdown(socket.fd, Int32(SHUT_RDWR)) == 0 { count += 1 }
         }
         return count
-    }
-
-    /// Each open file descriptor that is a socket, with the socket's inode.
-    private static func openSockets() -> [(fd: Int32, inode: String)] {
-        OpenDescriptors.list().filter { $0.target.hasPrefix("socket:[") }.map { ($0.fd, $0.target) }
     }
 
     /// The numeric address and port a connected TCP socket talks to; nil for anything else.
@@ -104,9 +90,29 @@ enum ConnectionCutter {
 }
 
 /// This process's open file descriptors and what each names, from `/proc/self/fd`: a path, or
-/// `socket:[inode]`. Empty where there is no `/proc`.
+/// `socket:[inode]`. Empty where there is no `/proc`. A fetch takes a `Snapshot` when it begins
+/// and looks among the descriptors opened since for its connection (`ConnectionCutter`) and the
+/// file its body goes to (`DownloadPart`).
 enum OpenDescriptors {
-    static func list() -> [(fd: Int32, target: String)] {
+    /// The descriptors open at one moment, each as its number and what it names.
+    struct Snapshot: Sendable {
+        var open: Set<String>
+    }
+
+    static func snapshot() -> Snapshot {
+        Snapshot(open: Set(list().map(key)))
+    }
+
+    /// The descriptors open now that were not open (or named something else) at `before`.
+    static func opened(since before: Snapshot) -> [(fd: Int32, target: String)] {
+        list().filter { !before.open.contains(key($0)) }
+    }
+
+    private static func key(_ descriptor: (fd: Int32, target: String)) -> String {
+        "\(descriptor.fd) \(descriptor.target)"
+    }
+
+    private static func list() -> [(fd: Int32, target: String)] {
         guard let dir = opendir("/proc/self/fd") else { return [] }
         defer { closedir(dir) }
         var found: [(fd: Int32, target: String)] = []

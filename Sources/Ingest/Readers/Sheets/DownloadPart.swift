@@ -13,22 +13,13 @@ import Glibc
 /// the fetch takes no per-piece messages and measures this file instead. Linux only (it reads
 /// `/proc/self/fd`); elsewhere `find` finds nothing.
 enum DownloadPart {
-    /// The files this process had open at one moment: descriptor and path.
-    struct Snapshot: Sendable {
-        var open: Set<String>
-    }
-
-    static func snapshot() -> Snapshot {
-        Snapshot(open: Set(openFiles().map { "\($0.fd) \($0.path)" }))
-    }
-
     /// The part file opened since `before`: its path and size; nil when there is none (yet).
-    static func find(openedSince before: Snapshot) -> (path: String, size: Int)? {
+    static func find(openedSince before: OpenDescriptors.Snapshot) -> (path: String, size: Int)? {
         var found: (path: String, size: Int)?
-        for file in openFiles() where !before.open.contains("\(file.fd) \(file.path)") && isPartName(file.path) {
+        for file in OpenDescriptors.opened(since: before) where file.target.hasPrefix("/") && isPartName(file.target) {
             var info = stat()
             guard fstat(file.fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            if Int(info.st_size) >= found?.size ?? 0 { found = (file.path, Int(info.st_size)) }
+            if Int(info.st_size) >= found?.size ?? 0 { found = (file.target, Int(info.st_size)) }
         }
         return found
     }
@@ -38,10 +29,5 @@ enum DownloadPart {
         let name = path.split(separator: "/").last.map(String.init) ?? ""
         guard name.hasSuffix(".tmp") else { return false }
         return UUID(uuidString: String(name.dropLast(4))) != nil
-    }
-
-    /// Each open file descriptor that names a file, with its path.
-    private static func openFiles() -> [(fd: Int32, path: String)] {
-        OpenDescriptors.list().filter { $0.target.hasPrefix("/") }.map { ($0.fd, $0.target) }
     }
 }

@@ -134,7 +134,7 @@ package struct RemoteFetcher: Sendable {
         var request = URLRequest(url: url)
         request.setValue("text/csv, text/plain;q=0.9, */*;q=0.1", forHTTPHeaderField: "Accept")
         ReadProgress.start(url.host ?? url.absoluteString, total: 0)
-        let sockets = ConnectionCutter.snapshot(), files = DownloadPart.snapshot()
+        let opened = OpenDescriptors.snapshot()
         let outcome = Outcome()
         let target = file.path
         let task = session.downloadTask(with: request) { location, response, error in
@@ -149,18 +149,17 @@ package struct RemoteFetcher: Sendable {
         let deadline = DispatchTime.now() + options.timeout
         var part: String?
         while outcome.ended.wait(timeout: min(.now() + 0.05, deadline)) == .timedOut {
-            if let found = DownloadPart.find(openedSince: files) {
+            if let found = DownloadPart.find(openedSince: opened) {
                 part = found.path
                 ReadProgress.set(found.size, total: 0)
                 if found.size > options.maxBytes {
-                    abandon(session, redirects, outcome, sockets: sockets, part: part)
+                    abandon(session, redirects, outcome, opened: opened, part: part)
                     throw tooLarge
                 }
             }
             if DispatchTime.now() >= deadline {
-                abandon(session, redirects, outcome, sockets: sockets, part: part)
-                throw FetchError(.timeout, "no complete answer from \(url.host ?? "the server") within \(RemoteFetcher.seconds(options.timeout)) s; "
-                    + "check your connection", remedy: .longerTimeout)
+                abandon(session, redirects, outcome, opened: opened, part: part)
+                throw timedOut(url)
             }
         }
         session.finishTasksAndInvalidate()
@@ -202,12 +201,13 @@ package struct RemoteFetcher: Sendable {
     }
 
     private func transportError(_ error: Error, url: URL) -> FetchError {
-        let host = url.host ?? "the server"
-        if (error as? URLError)?.code == .timedOut {
-            return FetchError(.timeout, "no complete answer from \(host) within \(RemoteFetcher.seconds(options.timeout)) s; "
-                + "check your connection", remedy: .longerTimeout)
-        }
-        return FetchError(.unreachable, "cannot reach \(host) (\(error.localizedDescription)); check your network connection and the link")
+        if (error as? URLError)?.code == .timedOut { return timedOut(url) }
+        return FetchError(.unreachable, "cannot reach \(url.host ?? "the server") (\(error.localizedDescription)); check your network connection and the link")
+    }
+
+    private func timedOut(_ url: URL) -> FetchError {
+        FetchError(.timeout, "no complete answer from \(url.host ?? "the server") within \(RemoteFetcher.seconds(options.timeout)) s; "
+            + "check your connection", remedy: .longerTimeout)
     }
 
     /// Cancels a download the caller gives up on, waits (a while) for it to end, and removes
@@ -219,7 +219,7 @@ package struct RemoteFetcher: Sendable {
     /// then every 100 ms for ten seconds while the task has not ended: no body outlives its limit
     /// by more than a moment's transfer.
     private func abandon(_ session: URLSession, _ redirects: RedirectGuard, _ outcome: Outcome,
-                         sockets: ConnectionCutter.Snapshot, part: String?) {
+                         opened: OpenDescriptors.Snapshot, part: String?) {
         outcome.abandon()
         let cancelling = Thread { session.invalidateAndCancel() }
         cancelling.start()
@@ -227,7 +227,7 @@ package struct RemoteFetcher: Sendable {
             url.host.map { ConnectionCutter.Target(host: $0, port: url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)) }
         }
         for _ in 0..<100 {
-            if let target { ConnectionCutter.cut(target, openedSince: sockets) }
+            if let target { ConnectionCutter.cut(target, openedSince: opened) }
             if outcome.ended.wait(timeout: .now() + 0.1) == .success { break }
         }
         if let part { unlink(part) }

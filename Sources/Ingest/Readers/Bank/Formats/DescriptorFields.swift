@@ -60,11 +60,7 @@ struct DescriptorFields: Equatable {
     }
 
     /// By byte value: whether a word of `mandateWords` begins with it.
-    private static let mandateFirstBytes: [Bool] = {
-        var table = [Bool](repeating: false, count: 256)
-        for word in mandateWords { table[Int(word[0])] = true }
-        return table
-    }()
+    private static let mandateFirstBytes: [Bool] = (0..<256).map { byte in mandateWords.contains { Int($0[0]) == byte } }
 
     /// Whether a SEPA keyword stands right before a plus sign somewhere in `text` (`SVWZ+`).
     static func hasSEPAKeyword(_ text: String) -> Bool {
