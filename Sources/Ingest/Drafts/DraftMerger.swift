@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds drafts of the same service within one import and merges them into one draft with all
 /// their provenances, or flags them with `duplicate.conflict` when their prices or cycles differ.
 ///
@@ -11,7 +13,9 @@
 ///
 /// The result takes the place of the group's *last* member, so a stream can be folded in one
 /// pass once the group sizes are known (`DuplicateCounter`): memory holds one counter per
-/// service key and, per open group, one draft per variant plus the members' provenances.
+/// service key and, per open group, one draft per variant plus the members' provenances; a
+/// streaming import writes open groups to a temporary file past `DuplicateFolder.holdLimit`
+/// drafts, so that memory stays bounded when many groups are open at once.
 ///
 /// A service listed at more than `DuplicateFolder.variantLimit` different prices or cycles is a
 /// list of separate subscriptions (a team's seats, a ledger), not copies of one: once a group
@@ -238,6 +242,20 @@ package struct DuplicateFolder: Sendable {
     /// Open groups per hash, by full key (a hash collision keeps keys apart): the group's
     /// variants, each the fold of the members that agree with it.
     private var held: [UInt64: [Group]] = [:]
+    /// How many variants `held` holds.
+    package private(set) var heldVariants = 0
+    /// Where open groups written out to `spill` lie, per hash: once `held` holds more than
+    /// `holdLimit` variants, all of them are written out, and a group comes back into memory
+    /// when its next member does. Memory thus holds at most `holdLimit` drafts, whatever the
+    /// number of open groups (a million-row list with a duplicate in every few rows has a
+    /// hundred thousand open at once).
+    private var spilled: [UInt64: ChargeSpool.Block] = [:]
+    /// The temporary file open groups are written to; nil when none could be made.
+    private let spill: ChargeSpool?
+    /// False once a write to `spill` failed (a full disk): groups stay in memory from then on.
+    private var spillTakesMore = true
+    /// The most variants held in memory before they are written out; nil: never written out.
+    let holdLimit: Int?
     /// Each catalog brand's slot (`PlainRow.brand`), -1 for none, looked up on first use.
     private var brandSlots: [Int]?
     let catalog: BrandCatalog
@@ -246,13 +264,22 @@ package struct DuplicateFolder: Sendable {
     /// More distinct prices or cycles than this for one service make its rows a list, not copies.
     package static let variantLimit = 16
 
-    package init(_ counter: DuplicateCounter, catalog: BrandCatalog, variantLimit: Int = DuplicateFolder.variantLimit) {
+    /// Drafts held in memory at most by a streaming import's folder (about 3 KB each).
+    package static let holdLimit = 8192
+
+    /// `holdLimit` nil keeps every open group in memory (a list that is in memory already);
+    /// `spillDirectory` is where the temporary file goes (default: the system's).
+    package init(_ counter: DuplicateCounter, catalog: BrandCatalog, variantLimit: Int = DuplicateFolder.variantLimit,
+                 holdLimit: Int? = nil, spillDirectory: String? = nil) {
         let duplicated = counter.counts.filter { $0.value > 1 }.sorted { $0.key < $1.key }
         slots = Dictionary(uniqueKeysWithValues: duplicated.enumerated().map { ($1.key, $0) })
         remaining = duplicated.map(\.value)
         listed = Array(repeating: [], count: duplicated.count)
         self.catalog = catalog
         self.variantLimit = variantLimit
+        self.holdLimit = holdLimit
+        spill = holdLimit == nil || duplicated.isEmpty ? nil
+            : ChargeSpool(directory: spillDirectory ?? NSTemporaryDirectory(), prefix: "ingest-duplicates-")
     }
 
     /// The drafts ready to be written after `draft` (none while its group is still open).
@@ -263,7 +290,7 @@ package struct DuplicateFolder: Sendable {
         let left = remaining[slot]
         // Taken out of the dictionary so that the group's arrays are uniquely referenced and
         // grow in place instead of being copied on every member.
-        var groups = held.removeValue(forKey: hash) ?? []
+        var groups = takeGroups(hash)
         var ready: [ImportDraft] = []
         if listed[slot].contains(key) {
             ready.append(draft)
@@ -279,11 +306,50 @@ package struct DuplicateFolder: Sendable {
         }
         remaining[slot] = left - 1
         if left > 1 {
-            if !groups.isEmpty { held[hash] = groups }
+            if !groups.isEmpty { hold(groups, hash) }
             return ready
         }
         listed[slot].removeAll { $0 == key }
         return ready + groups.flatMap { DraftMerger.resolve($0.variants) }
+    }
+
+    /// The open groups of `hash`, taken out of memory or read back from the spill file.
+    private mutating func takeGroups(_ hash: UInt64) -> [Group] {
+        if let groups = held.removeValue(forKey: hash) {
+            heldVariants -= groups.reduce(0) { $0 + $1.variants.count }
+            return groups
+        }
+        guard let block = spilled.removeValue(forKey: hash), let spill else { return [] }
+        return [UInt8](unsafeUninitializedCapacity: Int(block.length)) { buffer, count in
+            spill.read(at: block.offset, into: UnsafeMutableRawBufferPointer(buffer))
+            count = Int(block.length)
+        }.withUnsafeBytes { bytes in
+            var at = 0
+            return DraftBytes.readGroups(bytes, at: &at).map { Group(key: $0.key, variants: $0.variants) }
+        }
+    }
+
+    /// Keeps `groups` open, writing every open group out once memory holds too many.
+    private mutating func hold(_ groups: [Group], _ hash: UInt64) {
+        held[hash] = groups
+        heldVariants += groups.reduce(0) { $0 + $1.variants.count }
+        guard let holdLimit, heldVariants > holdLimit, spillTakesMore, let spill else { return }
+        // Written out in one piece: each hash's groups lie at their place in it.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(heldVariants * 512)
+        var places: [(hash: UInt64, start: Int, length: Int)] = []
+        places.reserveCapacity(held.count)
+        for (hash, groups) in held {
+            let start = bytes.count
+            DraftBytes.appendGroups(groups.map { ($0.key, $0.variants) }, to: &bytes)
+            places.append((hash, start, bytes.count - start))
+        }
+        guard let block = spill.write(bytes) else { return spillTakesMore = false }
+        for place in places {
+            spilled[place.hash] = ChargeSpool.Block(offset: block.offset + Int64(place.start), length: Int32(place.length))
+        }
+        held = [:]
+        heldVariants = 0
     }
 
     /// Whether a draft with this key would be handed on as it is now (its key has no other
@@ -338,9 +404,15 @@ package struct DuplicateFolder: Sendable {
         private var partial: [Int] = []
 
         init(key: String, first: ImportDraft) {
+            self.init(key: key, variants: [first])
+        }
+
+        /// A group holding `variants` as they were: what it knew of them besides (which
+        /// variant has which terms) is worked out again, and equals what it had worked out.
+        init(key: String, variants: [ImportDraft]) {
             self.key = key
-            variants = []
-            append(first)
+            self.variants = []
+            for variant in variants { append(variant) }
         }
 
         mutating func add(_ draft: ImportDraft) {
@@ -375,8 +447,11 @@ package struct DuplicateFolder: Sendable {
 
     /// Groups left open (their counted members never arrived): emitted as they are.
     package mutating func finish() -> [ImportDraft] {
-        let rest = held.keys.sorted().flatMap { hash in (held[hash] ?? []).flatMap { DraftMerger.resolve($0.variants) } }
+        let hashes = Set(held.keys).union(spilled.keys).sorted()
+        let rest = hashes.flatMap { hash in takeGroups(hash).flatMap { DraftMerger.resolve($0.variants) } }
         held = [:]
+        spilled = [:]
+        heldVariants = 0
         for i in remaining.indices { remaining[i] = 0 }
         for i in listed.indices { listed[i] = [] }
         return rest

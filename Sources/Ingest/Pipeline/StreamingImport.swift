@@ -106,7 +106,8 @@ package struct StreamingImport {
                 catch is ReadError, is MappingError { continue }
             }
         }
-        let folder = UncheckedBox(DuplicateFolder(counter.value, catalog: options.catalog))
+        let folder = UncheckedBox(DuplicateFolder(counter.value, catalog: options.catalog, holdLimit: DuplicateFolder.holdLimit,
+                                                  spillDirectory: options.spoolDirectory))
         let out = UncheckedBox(sink)
         let watcher = UncheckedBox(observer)
         defer {

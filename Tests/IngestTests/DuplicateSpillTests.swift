@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import Ingest
+import IngestTestSupport
+
+/// The folder's open groups written to its temporary file and read back (`DraftBytes`,
+/// `DuplicateFolder.holdLimit`): the drafts come back equal, and folding with any limit gives
+/// what folding in memory gives, while memory never holds more than the limit.
+@Suite struct DuplicateSpillTests {
+    /// A draft with every property set to something other than its default.
+    static let everything: ImportDraft = {
+        var d = Sample.draft("Netflix Premium", "15.49", "USD", row: 7, issues: [
+            Issue(.currencyGuessed, .warning, "guessed", remedy: .chooseCurrencyOrLocale),
+            Issue(.rowRagged, .error, "short row", remedy: .raiseLimit(.cellBytes, current: 65_536)),
+        ])
+        d.kind = .bill
+        d.name.issues = [Issue(.nameMissing, .info, "a name", remedy: .mapColumn(.name))]
+        d.cycle.confidence = 0.42
+        d.startDate = DraftField(raw: "1.2.2025", value: CalendarDate(year: 2025, month: 2, day: 1), column: 5)
+        d.trialEnds = DraftField(raw: "trial", value: CalendarDate(year: 2026, month: 12, day: 24), confidence: 0.5, column: nil)
+        d.category = DraftField(raw: "Streaming 🎬", value: .streaming, column: 6)
+        d.notes = DraftField(raw: "family plan\n\"shared\"", value: "family plan\n\"shared\"", column: 7)
+        d.status = .inactive
+        d.statusReason = "no charge since 2026-01-05"
+        d.provenance += [
+            Provenance(file: "bill.png", line: 3, box: Provenance.Box(x: 10, y: 20, width: 300, height: 40)),
+            Provenance(file: "export.zip", row: Int(UInt32.max) + 5, line: Int(UInt32.max) + 9, part: "Subscriptions 1a2b.csv"),
+        ]
+        d.priceHistory = [PricePoint(date: CalendarDate(year: 2026, month: 1, day: 5), price: Price(amount: Decimal(string: "13.99")!, currency: .usd)),
+                          PricePoint(date: nil, price: Price(amount: Decimal(string: "-0.0049")!, currency: nil))]
+        d.lifecycle = .paused
+        d.service = Subscription.Service(id: "netflix", name: "Netflix", category: .streaming, manageURL: "https://www.netflix.com/account",
+                                         confidence: 0.93)
+        return d
+    }()
+
+    /// Drafts as the readers make them: tables, statements (series with price histories) and exports.
+    static func fixtureDrafts() throws -> [ImportDraft] {
+        let files = ["bank/amex.csv", "bank/barclays.csv", "bank/alipay.csv", "validate/checks/clean.csv", "validate/checks/currency.csv",
+                     "validate/checks/renewal-past.csv", "validate/checks/ragged.csv"]
+        var drafts: [ImportDraft] = []
+        for file in files {
+            _ = try Ingest.drafts(from: .file(path: FixtureFolder.url(file).path), options: ImportOptions(context: Sample.context)) {
+                drafts.append($0)
+            }
+        }
+        return drafts
+    }
+
+    @Test func draftsComeBackEqual() throws {
+        let drafts = [Self.everything, Sample.draft(nil, nil, nil, cycle: nil, renewal: nil)] + Sample.review + (try Self.fixtureDrafts())
+        #expect(drafts.count > 20)
+        var bytes: [UInt8] = []
+        for draft in drafts { DraftBytes.append(draft, to: &bytes) }
+        var read: [ImportDraft] = []
+        bytes.withUnsafeBytes { raw in
+            var at = 0
+            while at < raw.count { read.append(DraftBytes.read(raw, at: &at)) }
+        }
+        #expect(read == drafts)
+        // Equal down to what equality does not look at: the amount's written digits.
+        #expect(read.map { $0.price.value?.writtenAmountText } == drafts.map { $0.price.value?.writtenAmountText })
+    }
+
+    @Test func groupsComeBackEqual() {
+        let groups: [(key: String, variants: [ImportDraft])] = [("brand:Netflix", [Self.everything, Sample.draft("Netflix", "9.99")]),
+                                                                 ("name:gym", []), ("", [Sample.draft("Gym")])]
+        var bytes: [UInt8] = []
+        DraftBytes.appendGroups(groups, to: &bytes)
+        let read = bytes.withUnsafeBytes { raw in
+            var at = 0
+            defer { #expect(at == raw.count) }
+            return DraftBytes.readGroups(raw, at: &at)
+        }
+        #expect(read.map(\.key) == groups.map(\.key))
+        #expect(read.map(\.variants) == groups.map(\.variants))
+    }
+
+    /// A property added to drafts must be written too: this fails until `DraftBytes` knows it.
+    @Test func everyPropertyIsWritten() {
+        #expect(Mirror(reflecting: Self.everything).children.count == DraftBytes.draftProperties)
+    }
+
+    /// Lists of one seed: services named in several ways, prices and cycles that agree, differ
+    /// or are missing, inactive copies, and more prices than a small variant limit.
+    static func drafts(seed: UInt64, count: Int) -> [ImportDraft] {
+        var state = seed
+        func next(_ n: Int) -> Int {
+            // SplitMix64: the same list for the same seed on every machine.
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(n))
+        }
+        let names = ["Netflix", "netflix.com", "Spotify", "Gym", "GYM ", "Örtliche Zeitung", "Hulu", "Pool", "Slack", "Notion"]
+        let prices: [String?] = ["9.99", "9.99", "10.99", "12", nil, "30", "7.99"]
+        let cycles: [Cycle?] = [.monthly, .monthly, .yearly, nil]
+        return (0..<count).map { row in
+            var d = Sample.draft(names[next(names.count)], prices[next(prices.count)], ["EUR", "USD"][next(2)],
+                                 cycle: cycles[next(cycles.count)], renewal: next(3) == 0 ? nil : "2026-12-0\(1 + next(9))",
+                                 row: row + 1, status: next(12) == 0 ? .inactive : .pending)
+            if next(5) == 0 { d.notes = DraftField(raw: "note \(row)", value: "note \(row)", column: 6) }
+            return d
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5], [0, 1, 3, 40])
+    func foldingWithALimitFoldsAsInMemory(seed: Int, holdLimit: Int) {
+        let drafts = Self.drafts(seed: UInt64(seed), count: 300)
+        for variantLimit in [3, DuplicateFolder.variantLimit] {
+            var counter = DuplicateCounter()
+            for d in drafts { counter.observe(d, catalog: .bundled) }
+            var inMemory = DuplicateFolder(counter, catalog: .bundled, variantLimit: variantLimit)
+            var spilling = DuplicateFolder(counter, catalog: .bundled, variantLimit: variantLimit, holdLimit: holdLimit)
+            var expected: [ImportDraft] = [], folded: [ImportDraft] = []
+            var mostHeld = 0
+            for d in drafts {
+                expected += inMemory.add(d)
+                folded += spilling.add(d)
+                mostHeld = max(mostHeld, spilling.heldVariants)
+            }
+            expected += inMemory.finish()
+            folded += spilling.finish()
+            #expect(folded == expected)
+            #expect(mostHeld <= holdLimit)
+            #expect(inMemory.heldVariants == 0 && spilling.heldVariants == 0)
+        }
+    }
+}
