@@ -176,8 +176,11 @@ package struct DuplicateCounter: Sendable {
         table.add(hash)
     }
 
+    /// The hashes counted more than once, with their counts, in hash order.
+    package var duplicated: [(hash: UInt64, count: Int32)] { table.duplicated }
+
     /// Keys seen more than once.
-    package var duplicatedKeys: Int { counts.values.filter { $0 > 1 }.count }
+    package var duplicatedKeys: Int { table.duplicated.count }
 }
 
 /// Counts per 64-bit hash, in open addressing. The first pass counts a key for every row: a
@@ -220,6 +223,11 @@ struct HashCounts: Sendable {
         }
     }
 
+    /// The hashes counted more than once, with their counts, in hash order.
+    var duplicated: [(hash: UInt64, count: Int32)] {
+        keys.indices.filter { values[$0] > 1 }.map { (keys[$0], values[$0]) }.sorted { $0.hash < $1.hash }
+    }
+
     /// Every hash counted, with its count.
     var all: [UInt64: Int32] {
         var all: [UInt64: Int32] = [:]
@@ -233,27 +241,37 @@ struct HashCounts: Sendable {
 /// they come (one draft per distinct price/cycle variant, plus the members' provenances) until
 /// its last member arrives, then emitting the group merged (or its variants flagged).
 package struct DuplicateFolder: Sendable {
-    /// A slot per duplicated hash (keys seen once have none), holding the members still
-    /// expected (0 once the last has come) and the keys whose group passed `variantLimit`: a
-    /// list of separate subscriptions, whose members pass through as they come.
-    private let slots: [UInt64: Int]
+    /// A slot per duplicated hash (keys seen once have none): its place in `hashes` (sorted,
+    /// found by halving, 8 bytes a key where a dictionary took about 20), holding the members
+    /// still expected (0 once the last has come) and the keys whose group passed
+    /// `variantLimit`: a list of separate subscriptions, whose members pass through as they come.
+    private let hashes: [UInt64]
     private var remaining: [Int32]
-    private var listed: [[String]]
-    /// Open groups per hash, by full key (a hash collision keeps keys apart): the group's
+    private var listed: [Int: [String]] = [:]
+    /// Open groups per slot, by full key (a hash collision keeps keys apart): the group's
     /// variants, each the fold of the members that agree with it.
-    private var held: [UInt64: [Group]] = [:]
+    private var held: [Int: [Group]] = [:]
     /// How many variants `held` holds.
     package private(set) var heldVariants = 0
-    /// Where open groups written out to `spill` lie, per hash: once `held` holds more than
+    /// The bytes of disk the temporary file takes up now, and how many times groups were
+    /// written to it.
+    var spillBytes: Int64 { spill?.allocatedBytes ?? 0 }
+    var spillWrites: Int { writeOuts.count }
+    /// Where open groups written out to `spill` lie, per slot (length 0: not written out),
+    /// made at the first write: once `held` holds more than
     /// `holdLimit` variants, all of them are written out, and a group comes back into memory
     /// when its next member does. Memory thus holds at most `holdLimit` drafts, whatever the
     /// number of open groups (a million-row list with a duplicate in every few rows has a
     /// hundred thousand open at once).
-    private var spilled: [UInt64: ChargeSpool.Block] = [:]
+    private var spilled: [ChargeSpool.Block] = []
     /// The temporary file open groups are written to; nil when none could be made.
     private let spill: ChargeSpool?
     /// False once a write to `spill` failed (a full disk): groups stay in memory from then on.
     private var spillTakesMore = true
+    /// Each write-out of the open groups: where it lies in `spill` and how many of its slots
+    /// are still to be read back. Once none is, its space is given back, so the file holds
+    /// about what is open rather than all that was ever written out.
+    private var writeOuts: [(block: ChargeSpool.Block, live: Int)] = []
     /// The most variants held in memory before they are written out; nil: never written out.
     let holdLimit: Int?
     /// Each catalog brand's slot (`PlainRow.brand`), -1 for none, looked up on first use.
@@ -271,10 +289,9 @@ package struct DuplicateFolder: Sendable {
     /// `spillDirectory` is where the temporary file goes (default: the system's).
     package init(_ counter: DuplicateCounter, catalog: BrandCatalog, variantLimit: Int = DuplicateFolder.variantLimit,
                  holdLimit: Int? = nil, spillDirectory: String? = nil) {
-        let duplicated = counter.counts.filter { $0.value > 1 }.sorted { $0.key < $1.key }
-        slots = Dictionary(uniqueKeysWithValues: duplicated.enumerated().map { ($1.key, $0) })
-        remaining = duplicated.map(\.value)
-        listed = Array(repeating: [], count: duplicated.count)
+        let duplicated = counter.duplicated
+        hashes = duplicated.map(\.hash)
+        remaining = duplicated.map(\.count)
         self.catalog = catalog
         self.variantLimit = variantLimit
         self.holdLimit = holdLimit
@@ -286,70 +303,98 @@ package struct DuplicateFolder: Sendable {
     package mutating func add(_ draft: ImportDraft) -> [ImportDraft] {
         guard let key = DraftMerger.key(draft, catalog: catalog) else { return [draft] }
         let hash = DraftMerger.hash(key)
-        guard let slot = slots[hash], remaining[slot] > 0 else { return [draft] }
+        guard let slot = slot(of: hash), remaining[slot] > 0 else { return [draft] }
         let left = remaining[slot]
         // Taken out of the dictionary so that the group's arrays are uniquely referenced and
         // grow in place instead of being copied on every member.
-        var groups = takeGroups(hash)
+        var groups = takeGroups(slot)
         var ready: [ImportDraft] = []
-        if listed[slot].contains(key) {
+        if listed[slot]?.contains(key) == true {
             ready.append(draft)
         } else if let i = groups.firstIndex(where: { $0.key == key }) {
             groups[i].add(draft)
             if groups[i].variants.count > variantLimit {
                 ready = DraftMerger.markMerged(groups[i].variants)
                 groups.remove(at: i)
-                listed[slot].append(key)
+                listed[slot, default: []].append(key)
             }
         } else {
             groups.append(Group(key: key, first: draft))
         }
         remaining[slot] = left - 1
         if left > 1 {
-            if !groups.isEmpty { hold(groups, hash) }
+            if !groups.isEmpty { hold(groups, slot) }
             return ready
         }
-        listed[slot].removeAll { $0 == key }
+        listed[slot]?.removeAll { $0 == key }
+        if listed[slot]?.isEmpty == true { listed[slot] = nil }
         return ready + groups.flatMap { DraftMerger.resolve($0.variants) }
     }
 
-    /// The open groups of `hash`, taken out of memory or read back from the spill file.
-    private mutating func takeGroups(_ hash: UInt64) -> [Group] {
-        if let groups = held.removeValue(forKey: hash) {
+    /// The slot of a duplicated hash, nil for a hash seen once.
+    private func slot(of hash: UInt64) -> Int? {
+        var low = 0, high = hashes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if hashes[middle] < hash { low = middle + 1 } else { high = middle }
+        }
+        return low < hashes.count && hashes[low] == hash ? low : nil
+    }
+
+    /// The open groups of `slot`, taken out of memory or read back from the spill file.
+    private mutating func takeGroups(_ slot: Int) -> [Group] {
+        if let groups = held.removeValue(forKey: slot) {
             heldVariants -= groups.reduce(0) { $0 + $1.variants.count }
             return groups
         }
-        guard let block = spilled.removeValue(forKey: hash), let spill else { return [] }
-        return [UInt8](unsafeUninitializedCapacity: Int(block.length)) { buffer, count in
+        guard slot < spilled.count, spilled[slot].length > 0, let spill else { return [] }
+        let block = spilled[slot]
+        spilled[slot].length = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: Int(block.length)) { buffer, count in
             spill.read(at: block.offset, into: UnsafeMutableRawBufferPointer(buffer))
             count = Int(block.length)
-        }.withUnsafeBytes { bytes in
+        }
+        // The write-out holding the block (the last to start at or before it) is given back
+        // once this was the last of its slots to be read.
+        var low = 0, high = writeOuts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if writeOuts[middle].block.offset <= block.offset { low = middle + 1 } else { high = middle }
+        }
+        writeOuts[low - 1].live -= 1
+        if writeOuts[low - 1].live == 0 { spill.discard(writeOuts[low - 1].block) }
+        return bytes.withUnsafeBytes { raw in
             var at = 0
-            return DraftBytes.readGroups(bytes, at: &at).map { Group(key: $0.key, variants: $0.variants) }
+            return DraftBytes.readGroups(raw, at: &at).map { Group(key: $0.key, variants: $0.variants) }
         }
     }
 
     /// Keeps `groups` open, writing every open group out once memory holds too many.
-    private mutating func hold(_ groups: [Group], _ hash: UInt64) {
-        held[hash] = groups
+    private mutating func hold(_ groups: [Group], _ slot: Int) {
+        held[slot] = groups
         heldVariants += groups.reduce(0) { $0 + $1.variants.count }
         guard let holdLimit, heldVariants > holdLimit, spillTakesMore, let spill else { return }
-        // Written out in one piece: each hash's groups lie at their place in it.
+        // Written out in one piece: each slot's groups lie at their place in it.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(heldVariants * 512)
-        var places: [(hash: UInt64, start: Int, length: Int)] = []
+        var places: [(slot: Int, start: Int, length: Int)] = []
         places.reserveCapacity(held.count)
-        for (hash, groups) in held {
+        for (slot, groups) in held {
             let start = bytes.count
             DraftBytes.appendGroups(groups.map { ($0.key, $0.variants) }, to: &bytes)
-            places.append((hash, start, bytes.count - start))
+            places.append((slot, start, bytes.count - start))
         }
         guard let block = spill.write(bytes) else { return spillTakesMore = false }
+        writeOuts.append((block, places.count))
+        if spilled.isEmpty { spilled = Array(repeating: ChargeSpool.Block(offset: 0, length: 0), count: hashes.count) }
         for place in places {
-            spilled[place.hash] = ChargeSpool.Block(offset: block.offset + Int64(place.start), length: Int32(place.length))
+            spilled[place.slot] = ChargeSpool.Block(offset: block.offset + Int64(place.start), length: Int32(place.length))
         }
         held = [:]
         heldVariants = 0
+        // The drafts just written out were many small pieces of memory: the allocator is asked
+        // to give their pages back now and then, or the process would keep its largest size.
+        if writeOuts.count % 8 == 0 { _ = CLibrary.mallocTrim?(0) }
     }
 
     /// Whether a draft with this key would be handed on as it is now (its key has no other
@@ -357,14 +402,14 @@ package struct DuplicateFolder: Sendable {
     /// counts as added, as `add` would count it. A plain row (`PlainRow`) asks this so that it
     /// need not become a draft.
     package mutating func passesThrough(key: String, hash: UInt64) -> Bool {
-        passesThrough(key: key, slot: slots[hash])
+        passesThrough(key: key, slot: slot(of: hash))
     }
 
     /// `passesThrough` of a plain row, by its brand (`PlainRow.brand`): the brand's slot is
     /// looked up once, not hashed per row.
     package mutating func passesThrough(brand: Int) -> Bool {
         if brandSlots == nil {
-            brandSlots = catalog.brandKeys.map { $0.flatMap { slots[$0.hash] } ?? -1 }
+            brandSlots = catalog.brandKeys.map { $0.flatMap { self.slot(of: $0.hash) } ?? -1 }
         }
         let slot = brandSlots![brand]
         guard slot >= 0 else { return true }
@@ -373,7 +418,7 @@ package struct DuplicateFolder: Sendable {
 
     private mutating func passesThrough(key: String, slot: Int?) -> Bool {
         guard let slot, remaining[slot] > 0 else { return true }
-        guard remaining[slot] > 1, listed[slot].contains(key) else { return false }
+        guard remaining[slot] > 1, listed[slot]?.contains(key) == true else { return false }
         remaining[slot] -= 1
         return true
     }
@@ -447,13 +492,14 @@ package struct DuplicateFolder: Sendable {
 
     /// Groups left open (their counted members never arrived): emitted as they are.
     package mutating func finish() -> [ImportDraft] {
-        let hashes = Set(held.keys).union(spilled.keys).sorted()
-        let rest = hashes.flatMap { hash in takeGroups(hash).flatMap { DraftMerger.resolve($0.variants) } }
+        // In hash order, as slots are.
+        let open = Set(held.keys).union(spilled.indices.filter { spilled[$0].length > 0 }).sorted()
+        let rest = open.flatMap { slot in takeGroups(slot).flatMap { DraftMerger.resolve($0.variants) } }
         held = [:]
-        spilled = [:]
+        spilled = []
         heldVariants = 0
         for i in remaining.indices { remaining[i] = 0 }
-        for i in listed.indices { listed[i] = [] }
+        listed = [:]
         return rest
     }
 }

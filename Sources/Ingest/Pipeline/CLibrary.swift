@@ -10,6 +10,8 @@ package enum CLibrary {
     package static let syncFileRange: (@convention(c) (Int32, off_t, off_t, UInt32) -> Int32)? = function("sync_file_range")
     /// `SYNC_FILE_RANGE_WRITE`, from <fcntl.h>: start writing the range's dirty pages.
     package static let syncFileRangeWrite: UInt32 = 2
+    /// `malloc_trim(3)`: give the allocator's free pages back to the system.
+    package static let mallocTrim: (@convention(c) (Int) -> Int32)? = function("malloc_trim")
 
     private static func function<F>(_ name: String) -> F? {
         #if os(Linux)

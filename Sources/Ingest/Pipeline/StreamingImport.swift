@@ -108,6 +108,7 @@ package struct StreamingImport {
         }
         let folder = UncheckedBox(DuplicateFolder(counter.value, catalog: options.catalog, holdLimit: DuplicateFolder.holdLimit,
                                                   spillDirectory: options.spoolDirectory))
+        counter.value = DuplicateCounter()  // what the folder needs of it is in the folder now
         let out = UncheckedBox(sink)
         let watcher = UncheckedBox(observer)
         defer {

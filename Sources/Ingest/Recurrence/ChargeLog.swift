@@ -210,6 +210,15 @@ final class ChargeSpool: @unchecked Sendable {
         discarded = end
     }
 
+    /// Gives back the space and cached memory of `block`, which will not be read again: the
+    /// whole pages inside it. Nothing happens where the file system cannot punch holes.
+    func discard(_ block: Block) {
+        let start = (block.offset + 4095) & ~4095
+        let end = (block.offset + Int64(block.length)) & ~4095
+        guard end > start else { return }
+        _ = CLibrary.fallocate?(fd, 0x02 | 0x01, off_t(start), off_t(end - start))
+    }
+
     /// The bytes of disk the file takes up now (less than its length once punched out).
     var allocatedBytes: Int64 {
         var info = stat()
