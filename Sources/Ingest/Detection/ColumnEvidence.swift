@@ -85,9 +85,10 @@ struct ColumnEvidence: Sendable {
             let value = raw.trimmedSpaces()
             guard !value.isEmpty else { continue }
             nonEmpty += 1
-            if distinct.count < 1000 { distinct.insert(value.lowercased()) }
             let kinds: Kinds
+            // A value seen before in this column is in `distinct` already.
             if let known = seen[value] { kinds = known } else {
+                if distinct.count < 1000 { distinct.insert(value.lowercased()) }
                 let tried = seen.count
                 let give = ColumnEvidence.giveUpAfter
                 let readers = (date: tried < give || read.date > 0, price: tried < give || read.price > 0,
