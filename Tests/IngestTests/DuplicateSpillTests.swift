@@ -84,15 +84,8 @@ import IngestTestSupport
     /// Lists of one seed: services named in several ways, prices and cycles that agree, differ
     /// or are missing, inactive copies, and more prices than a small variant limit.
     static func drafts(seed: UInt64, count: Int) -> [ImportDraft] {
-        var state = seed
-        func next(_ n: Int) -> Int {
-            // SplitMix64: the same list for the same seed on every machine.
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(n))
-        }
+        var random = SeededRandom(state: seed)
+        func next(_ n: Int) -> Int { random.below(n) }
         let names = ["Netflix", "netflix.com", "Spotify", "Gym", "GYM ", "Örtliche Zeitung", "Hulu", "Pool", "Slack", "Notion"]
         let prices: [String?] = ["9.99", "9.99", "10.99", "12", nil, "30", "7.99"]
         let cycles: [Cycle?] = [.monthly, .monthly, .yearly, nil]
