@@ -76,6 +76,7 @@ import Testing
         "table_dark_de_eur",
         "table_light_en_jpy",
         "table_light_en_usd",
+        "zh_autorenew_light_cny",
         "zh_autorenew_light_cny_yuan",
     ]
 
@@ -94,7 +95,6 @@ import Testing
         "cards_light_en_usd",
         "table_light_fr_eur_jpeg",
         "zh_autorenew_dark_cny",
-        "zh_autorenew_light_cny",
     ]
 
     @Test(arguments: knownLimits) func knownLimitsStillDiffer(stem: String) throws {

@@ -17,7 +17,7 @@ struct LineBuilder: Sendable {
             for (i, span) in spans.enumerated() {
                 let overlap = Double(span.verticalOverlap(word.box))
                 let share = overlap / Double(max(1, min(span.height, word.box.height)))
-                let clash = groups[i].contains { LineBuilder.clash($0, word) }
+                let clash = !groups[i].contains { LineBuilder.isCJK($0.text) } && groups[i].contains { LineBuilder.clash($0, word) }
                 if share > bestShare && !clash {
                     best = i
                     bestShare = share
@@ -68,9 +68,11 @@ struct LineBuilder: Sendable {
         return Provenance.Box(x: x0, y: top, width: x1 - x0, height: max(1, bottom - top))
     }
 
-    /// Two words that stand over each other belong to different lines. Not so when one is CJK:
-    /// OCR gives a Chinese word a box that often spans its neighbours ("音乐" 315 pixels wide
-    /// over "豪华" next to it), and a stacked CJK line rarely shares half its height.
+    /// Two words that stand over each other belong to different lines. Not so when one is CJK,
+    /// or when the line they would share holds CJK: OCR gives a Chinese word, and the digits
+    /// among Chinese words, a box that often spans its neighbours ("音乐" 315 pixels wide over
+    /// "豪华" next to it, "12" over "月21" in "12月21日"), and a stacked CJK line rarely shares
+    /// half its height.
     static func clash(_ a: RecognizedWord, _ b: RecognizedWord) -> Bool {
         if isCJK(a.text) || isCJK(b.text) { return false }
         return overlapsHorizontally(a.box, b.box)
