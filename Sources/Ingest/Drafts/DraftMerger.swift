@@ -159,8 +159,6 @@ public enum DraftMerger {
 
 /// First pass of streaming duplicate detection: how many drafts share each key (by hash).
 package struct DuplicateCounter: Sendable {
-    /// How many drafts had each key hash.
-    package var counts: [UInt64: Int32] { table.all }
     private var table = HashCounts()
 
     package init() {}
@@ -258,11 +256,10 @@ package struct DuplicateFolder: Sendable {
     var spillBytes: Int64 { spill?.allocatedBytes ?? 0 }
     var spillWrites: Int { writeOuts.count }
     /// Where open groups written out to `spill` lie, per slot (length 0: not written out),
-    /// made at the first write: once `held` holds more than
-    /// `holdLimit` variants, all of them are written out, and a group comes back into memory
-    /// when its next member does. Memory thus holds at most `holdLimit` drafts, whatever the
-    /// number of open groups (a million-row list with a duplicate in every few rows has a
-    /// hundred thousand open at once).
+    /// made at the first write: once `held` holds more than `holdLimit` variants, all of them
+    /// are written out, and a group comes back into memory when its next member does. Memory
+    /// thus holds at most `holdLimit` drafts, whatever the number of open groups (a
+    /// million-row list with a duplicate in every few rows has a hundred thousand open at once).
     private var spilled: [ChargeSpool.Block] = []
     /// The temporary file open groups are written to; nil when none could be made.
     private let spill: ChargeSpool?
@@ -350,10 +347,8 @@ package struct DuplicateFolder: Sendable {
         guard slot < spilled.count, spilled[slot].length > 0, let spill else { return [] }
         let block = spilled[slot]
         spilled[slot].length = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: Int(block.length)) { buffer, count in
-            spill.read(at: block.offset, into: UnsafeMutableRawBufferPointer(buffer))
-            count = Int(block.length)
-        }
+        var bytes: [UInt8] = []
+        spill.read(block, into: &bytes)
         // The write-out holding the block (the last to start at or before it) is given back
         // once this was the last of its slots to be read.
         var low = 0, high = writeOuts.count

@@ -17,8 +17,7 @@ struct LineBuilder: Sendable {
             for (i, span) in spans.enumerated() {
                 let overlap = Double(span.verticalOverlap(word.box))
                 let share = overlap / Double(max(1, min(span.height, word.box.height)))
-                let clash = !groups[i].contains { LineBuilder.isCJK($0.text) } && groups[i].contains { LineBuilder.clash($0, word) }
-                if share > bestShare && !clash {
+                if share > bestShare && !LineBuilder.clashes(word, with: groups[i]) {
                     best = i
                     bestShare = share
                 }
@@ -68,14 +67,13 @@ struct LineBuilder: Sendable {
         return Provenance.Box(x: x0, y: top, width: x1 - x0, height: max(1, bottom - top))
     }
 
-    /// Two words that stand over each other belong to different lines. Not so when one is CJK,
-    /// or when the line they would share holds CJK: OCR gives a Chinese word, and the digits
-    /// among Chinese words, a box that often spans its neighbours ("音乐" 315 pixels wide over
-    /// "豪华" next to it, "12" over "月21" in "12月21日"), and a stacked CJK line rarely shares
-    /// half its height.
-    static func clash(_ a: RecognizedWord, _ b: RecognizedWord) -> Bool {
-        if isCJK(a.text) || isCJK(b.text) { return false }
-        return overlapsHorizontally(a.box, b.box)
+    /// Whether `word` stands over a word of `line` and so belongs to another line. Not when
+    /// the word or the line is CJK: OCR gives a Chinese word, and the digits among Chinese
+    /// words, a box that often spans its neighbours ("音乐" 315 pixels wide over "豪华" next
+    /// to it, "12" over "月21" in "12月21日"), and a stacked CJK line rarely shares half its height.
+    static func clashes(_ word: RecognizedWord, with line: [RecognizedWord]) -> Bool {
+        if isCJK(word.text) || line.contains(where: { isCJK($0.text) }) { return false }
+        return line.contains { overlapsHorizontally($0.box, word.box) }
     }
 
     static func isCJK(_ text: String) -> Bool {
