@@ -35,6 +35,20 @@ import Testing
         #expect(statements > 20)
     }
 
+    /// Deciding with the list reader's probe and header (`Importer.openDeciding`) gives every
+    /// file the statement reader's answer, and opens the list reader on most lists.
+    @Test func sharedProbeAgreesWithStatementReader() {
+        let options = ImportOptions(context: NormalizeContext(today: CalendarDate(dayNumber: 0)))
+        var shared = 0
+        for file in Self.fixtureFiles where Importer.guessKind(path: file) == .csv {
+            let decided = Importer.openDeciding(path: file, name: file, options: options)
+            #expect(decided.statement == Importer.looksLikeBankStatement(path: file), "\(file)")
+            #expect(!(decided.statement && decided.list != nil), "\(file)")
+            if decided.list != nil { shared += 1 }
+        }
+        #expect(shared > 100)
+    }
+
     static let sniffTexts = [
         "", "   ", "\u{FEFF}", "Name,Price\nNetflix,9.99\n", "OFXHEADER:100\nDATA:OFXSGML\n", "  <OFX>\n<SIGNONMSGSRSV1>",
         "ofxheader:100", "<?xml version=\"1.0\"?>\n<OFX>", "Date,Memo\n1,<?OFX x\n", "Name,Note\nA,<?OFX \n",

@@ -61,6 +61,30 @@ package struct Importer: Sendable {
         return TransactionColumns.looksLikeTransactions(header: table.header, rows: rows)
     }
 
+    /// Whether the CSV file at `path` is a bank statement (as `looksLikeBankStatement` answers),
+    /// and the list reader opened on the way when it is not. One probe of the first bytes and
+    /// one header search serve both readers where they read alike: a file in UTF-8 (or marked
+    /// by its byte order mark) whose header, as the list reader finds it, is no bank layout's
+    /// and names no date, amount and description, or a subscription word, is a list
+    /// (`TransactionColumns.headerRulesOutStatement`). Every other file is asked of the
+    /// statement reader in full; `list` is nil when the probe failed, the file looks like a
+    /// program or image (`BinarySignature`), or `--encoding` was given.
+    package static func openDeciding(path: String, name: String, options: ImportOptions) -> (statement: Bool, list: TableSource?) {
+        func full() -> Bool { looksLikeBankStatement(path: path, limits: options.limits) }
+        guard options.encoding == nil, let chunks = try? ChunkReader(path: path, display: name),
+              let probe = try? InputProbe(chunks: chunks, hint: nil, guessLegacy: true, file: name) else { return (full(), nil) }
+        if TransactionTable.format(of: probe) != nil { return (true, nil) }
+        guard !probe.guessedLegacy, BinarySignature.sniff(probe.sample.prefix(BinarySignature.prefixLength)) == nil,
+              let table = try? CSVTable(chunks: chunks, probe: probe, name: name, limits: options.limits),
+              let list = try? RecordGroups.wrap(table) else { return (full(), nil) }
+        let header = table.header
+        if header.first?.hasPrefix("Column ") != true, !BankLayout.bundled.contains(where: { $0.matches(header: header) }),
+           TransactionColumns.headerRulesOutStatement(header, roles: TransactionColumns.detect(header: header)) {
+            return (false, list)
+        }
+        return full() ? (true, nil) : (false, list)
+    }
+
     /// Up to 200 data rows under `header`, read with the table reader from what `probe` found,
     /// for the value test of `looksLikeTransactions`; none when that reader finds another
     /// header row.
@@ -118,7 +142,7 @@ package struct Importer: Sendable {
     package func runNames(path: String, name: String? = nil, count: (UInt64?) throws -> Void) throws -> RecordedImport? {
         let display = name ?? path
         if !RemoteLink.isRemote(path) { try Importer.refuseFolder(path, name: display) }
-        let input = RemoteLink.isRemote(path) ? nil : options.inputKind(of: path)
+        let (input, list) = RemoteLink.isRemote(path) ? (nil, nil) : options.openingKind(of: path, name: display)
         if input == .workbook {
             // Written out once: the sheets the counting pass read go on to the import.
             return .archive(try WorkbookImporter(options: options).prepare(path: path, name: display, count: count))
@@ -149,7 +173,7 @@ package struct Importer: Sendable {
                 return .archive(try ExportImporter(options: options).prepare(path: path, name: display, count: count))
             }
             let prepared = try TableImporter(options: options).runNames(name: display, open: {
-                try options.openList(path: path, name: display)
+                try list ?? options.openList(path: path, name: display)
             }, count: count)
             return .prepared(prepared)
         case .bank where !RemoteLink.isRemote(path):

@@ -36,11 +36,30 @@ extension ImportOptions {
     /// table is a bank statement (`Importer.looksLikeBankStatement`). `mayBeStatement` false
     /// skips that test, for a table already found not to be a statement.
     package func inputKind(of path: String, mayBeStatement: Bool = true) -> InputKind {
-        if self.kind == nil || self.kind == .sheets, Workbook.isWorkbook(path: path) { return .workbook }
+        inputKind(of: path, name: path, mayBeStatement: mayBeStatement, keepingList: false).kind
+    }
+
+    /// `inputKind(of:)`, with the list reader the decision opened when the file is a table of
+    /// subscriptions: deciding whether a CSV file is a bank statement reads its first bytes and
+    /// header with the list reader (`Importer.openDeciding`), and the first pass reads on from
+    /// it instead of opening the file again. Nil when no reader was opened or opening failed
+    /// (opening again then says why).
+    package func openingKind(of path: String, name: String) -> (kind: InputKind, list: TableSource?) {
+        inputKind(of: path, name: name, mayBeStatement: true, keepingList: true)
+    }
+
+    private func inputKind(of path: String, name: String, mayBeStatement: Bool, keepingList: Bool) -> (kind: InputKind, list: TableSource?) {
+        if self.kind == nil || self.kind == .sheets, Workbook.isWorkbook(path: path) { return (.workbook, nil) }
         var kind = self.kind ?? Importer.guessKind(path: path)
-        if self.kind == nil, kind == .csv, mayBeStatement, Importer.looksLikeBankStatement(path: path, limits: limits) {
-            kind = .bank
+        var list: TableSource?
+        if self.kind == nil, kind == .csv, mayBeStatement {
+            let decided = Importer.openDeciding(path: path, name: name, options: self)
+            if decided.statement { kind = .bank } else if keepingList { list = decided.list }
         }
+        return (inputKind(kind, path: path), list)
+    }
+
+    private func inputKind(_ kind: SourceKind, path: String) -> InputKind {
         switch kind {
         case .bank: return .bankStatement
         case .screenshot: return .screenshot

@@ -14,6 +14,9 @@ struct InputProbe {
     let sample: [UInt8]
     /// True when `sample` is the whole input.
     let complete: Bool
+    /// True when `guessLegacy` chose another encoding than UTF-8 for the sample (read without
+    /// it, the input would be UTF-8 with cells falling back).
+    private(set) var guessedLegacy = false
 
     /// `sample` is the input's first bytes (all of it when `complete`); `hint` is the encoding
     /// the user chose, which only a byte order mark overrides. `guessLegacy` reads a sample
@@ -30,6 +33,7 @@ struct InputProbe {
                 encoding = utf16
             } else if guessLegacy {
                 encoding = InputProbe.legacyEncoding(Array(sample.prefix(InputProbe.sampleBytes)))
+                guessedLegacy = encoding != .utf8
             }
         }
         self.encoding = encoding

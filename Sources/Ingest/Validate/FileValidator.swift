@@ -74,11 +74,11 @@ package struct FileValidator: Sendable {
             findings.add("file.unreadable", message: "cannot read the file")
             return
         }
-        let kind = open == nil ? options.inputKind(of: file) : .table(.csv)
+        let (kind, list) = open == nil ? options.openingKind(of: file, name: findings.path) : (.table(.csv), nil)
         firstPass.kind = kind
         switch kind {
         case .table:
-            checkTableFile(file, &findings, rows: &rows, firstPass: &firstPass)
+            checkTableFile(file, &findings, rows: &rows, firstPass: &firstPass, opened: list)
         case .bankStatement:
             reportingErrors(&findings) { findings throws in
                 try checkStatement(file, &findings, rows: &rows, firstPass: &firstPass)
@@ -111,9 +111,10 @@ package struct FileValidator: Sendable {
         }
     }
 
-    /// A table file's bytes (blank, not UTF-8), then its header and rows (`checkTable`).
+    /// A table file's bytes (blank, not UTF-8), then its header and rows (`checkTable`);
+    /// `opened` is the list reader deciding the file's kind opened on it, if any.
     func checkTableFile(_ file: String, part: String? = nil, _ findings: inout FindingList, rows: inout Int,
-                        firstPass: inout FirstPass) {
+                        firstPass: inout FirstPass, opened: TableSource? = nil) {
         guard let data = FileManager.default.contents(atPath: file) else {
             findings.add("file.unreadable", message: "cannot read the file")
             return
@@ -136,18 +137,18 @@ package struct FileValidator: Sendable {
                          message: "byte \(bad.bytes) at character \(bad.column) is not valid UTF-8 (the file may be Latin-1 or Windows-1252)")
         }
         reportingErrors(&findings) { findings throws in
-            try checkTable(file, part: part, &findings, rows: &rows, firstPass: &firstPass)
+            try checkTable(file, part: part, &findings, rows: &rows, firstPass: &firstPass, opened: opened)
         }
     }
 
     func checkTable(_ file: String, part: String?, _ findings: inout FindingList, rows: inout Int,
-                    firstPass: inout FirstPass) throws {
+                    firstPass: inout FirstPass, opened: TableSource?) throws {
         let options = importOptions
         func openPass() throws(ReadError) -> TableSource {
             if let open { return try open(file, findings.path) }
             return try options.openList(path: file, name: findings.path)
         }
-        let first = try openPass()
+        let first = try opened ?? openPass()
         let headerLine = first.headerLine ?? 1
         if headerLooksLikeData(first.header) {
             findings.add("header.missing", line: headerLine, column: 1, value: first.header.joined(separator: ","),
