@@ -38,7 +38,7 @@ import Testing
         var blocks = 0
         for (name, data) in Self.tables {
             guard let table = try? CSVTable(data: data, name: name) else { continue }
-            let spool = try #require(RowSpool())
+            let spool = RowSpool(memoryBytes: 0)
             var rows = try table.nextBatch(limit: 1000)
             rows.append(.decoded(SourceRow(cells: ["Café", "", "9,99 €"], row: 99, line: 120)))
             let items = rows.items
@@ -62,7 +62,7 @@ import Testing
     /// the order of their numbers.
     @Test(arguments: [[0, 1, 2, 3, 4], [1, 0, 2, 4, 3], [4, 3, 2, 1, 0], [2, 0, 1, 4, 3]])
     func blocksComeBackInOrder(appended: [Int]) throws {
-        let spool = try #require(RowSpool())
+        let spool = RowSpool(memoryBytes: 0)
         for sequence in appended {
             let n = sequence + 1
             let rows = RecordBatch((0..<n).map { TableItem.decoded(SourceRow(cells: ["row \($0)", "\(n)"], row: $0 + 1, line: $0 + 2)) })
@@ -80,7 +80,7 @@ import Testing
     /// A block counts its rows and lines from its first, in 32 bits: rows further apart than
     /// that do not fit, and the spool says it is no longer whole (the table is then read again).
     @Test func rowsTooFarApartDoNotFitABlock() throws {
-        let spool = try #require(RowSpool())
+        let spool = RowSpool(memoryBytes: 0)
         let near = RecordBatch([TableItem.decoded(SourceRow(cells: ["a"], row: 7, line: 8)),
                                 .decoded(SourceRow(cells: ["b"], row: 7 + Int(UInt32.max), line: 8 + Int(UInt32.max)))])
         spool.append(near, brands: [], sequence: 0)
@@ -94,10 +94,39 @@ import Testing
         #expect(!spool.isWhole)
     }
 
+    /// The first blocks stay in memory while they fit in `memoryBytes`; the next go to the
+    /// file, made only then; a spool whose file cannot be made keeps what fits in memory and
+    /// then says it is no longer whole. All come back in order, whichever thread appended them.
+    @Test(arguments: [[0, 1, 2, 3, 4, 5], [1, 0, 3, 2, 5, 4], [5, 4, 3, 2, 1, 0]])
+    func memoryFirstThenFile(appended: [Int]) throws {
+        func block(_ n: Int) -> RecordBatch {
+            RecordBatch((0..<100).map { TableItem.decoded(SourceRow(cells: ["row \($0) of \(n)", String(repeating: "y", count: 50)], row: $0 + 1, line: $0 + 2)) })
+        }
+        // About 12 KB a block as the spool counts it: two fit in 30,000 bytes.
+        let spool = RowSpool(memoryBytes: 30_000)
+        for n in appended {
+            spool.append(block(n), brands: [], sequence: n)
+            if n < 2, appended.prefix(while: { $0 != n }).allSatisfy({ $0 < 2 }) { #expect(spool.allocatedBytes == 0) }
+        }
+        #expect(spool.isWhole)
+        #expect(spool.allocatedBytes > 0)
+        for n in 0..<6 {
+            let back = try #require(spool.nextBlock())
+            #expect(back.rows.items.map(\.sourceRow.cells) == block(n).items.map(\.sourceRow.cells), "block \(n)")
+        }
+        #expect(spool.nextBlock() == nil)
+
+        let small = RowSpool(directory: "/nonexistent-directory-for-ingest-tests", memoryBytes: 30_000)
+        for n in 0..<2 { small.append(block(n), brands: [], sequence: n) }
+        #expect(small.isWhole)
+        small.append(block(2), brands: [], sequence: 2)
+        #expect(!small.isWhole)
+    }
+
     /// Blocks read back are punched out of the file a MiB at a time; those after them still
     /// come back whole, across the punched pages' edges.
     @Test func blocksReadBackAreGivenBackAndTheRestStayWhole() throws {
-        let spool = try #require(RowSpool())
+        let spool = RowSpool(memoryBytes: 0)
         var written: [[[String]]] = []
         for n in 0..<48 {
             // About 70 KB a block, so blocks straddle the 4 KiB pages a punch stops at.
@@ -124,9 +153,10 @@ import Testing
     @Test func importsAgreeWithoutTheSpool() throws {
         var compared = 0
         for (name, data) in Self.tables {
-            func run(spoolDirectory: String?) throws -> (drafts: [ImportDraft], plain: [Subscription], report: String) {
+            func run(spoolDirectory: String?, memory: Int = 0) throws -> (drafts: [ImportDraft], plain: [Subscription], report: String) {
                 var options = ImportOptions(context: Self.context)
                 options.spoolDirectory = spoolDirectory
+                options.spoolMemoryBytes = memory
                 var drafts: [ImportDraft] = []
                 var plain: [Subscription] = []
                 let sink = PlainSink { row, _ in
@@ -140,9 +170,12 @@ import Testing
             }
             guard let spooled = try? run(spoolDirectory: nil) else { continue }
             let reread = try run(spoolDirectory: "/nonexistent-directory-for-ingest-tests")
-            #expect(spooled.drafts == reread.drafts, "\(name)")
-            #expect(spooled.plain == reread.plain, "\(name)")
-            #expect(spooled.report == reread.report, "\(name)")
+            let kept = try run(spoolDirectory: "/nonexistent-directory-for-ingest-tests", memory: RowSpool.memoryBytes)
+            for other in [reread, kept] {
+                #expect(spooled.drafts == other.drafts, "\(name)")
+                #expect(spooled.plain == other.plain, "\(name)")
+                #expect(spooled.report == other.report, "\(name)")
+            }
             compared += 1
         }
         #expect(compared > 5)

@@ -37,6 +37,9 @@ public struct ImportOptions: Sendable {
     /// system's temporary directory. A directory where no file can be made means the second
     /// pass reads the table again.
     public var spoolDirectory: String?
+    /// Bytes of a table's rows kept in memory between its two passes before the spool's
+    /// temporary file is made (`RowSpool.memoryBytes`).
+    package var spoolMemoryBytes = RowSpool.memoryBytes
     /// The brands rows are named and categorised by, and drafts of one service told apart
     /// with: `BrandCatalog.bundled` unless set.
     public var catalog: BrandCatalog {

@@ -1,10 +1,12 @@
 import Foundation
 
-/// The data rows of a table as its first pass read them, kept in a temporary file so that the
-/// second pass reads them back instead of reading, decoding, splitting and classifying the
-/// file again: a batch of rows (`RecordBatch`) is one block, written by the first pass and read
-/// back in order, with the brand that pass found of each row's name. Memory holds a block at a
-/// time, and those appended ahead of their turn; the file holds about 1.4 times the table's bytes.
+/// The data rows of a table as its first pass read them, kept so that the second pass reads
+/// them back instead of reading, decoding, splitting and classifying the file again: a batch of
+/// rows (`RecordBatch`) is one block, kept by the first pass and read back in order, with the
+/// brand that pass found of each row's name. The first `memoryBytes` of blocks stay in memory
+/// (a small table needs no file); the rest go to a temporary file, made when the first of them
+/// comes. Memory then holds a block at a time, and those appended ahead of their turn; the file
+/// holds about 1.4 times the table's bytes.
 ///
 /// A block is the batch's buffers made compact, since every byte is written and read back once:
 /// its rows' places (`Place`: row and line counted from the block's first), the brands (none
@@ -12,8 +14,14 @@ import Foundation
 /// more than 64 KiB) and the bytes: 92 bytes a row of the benchmark's table instead of 112.
 /// Their counts, the first row and line and the ends' width stay in memory.
 final class RowSpool: @unchecked Sendable {
+    /// A block kept in memory, or where it lies in the file.
+    private enum Stored {
+        case memory(Block)
+        case file(Written)
+    }
+
     /// Where a block lies in the file, and how many of each part it holds.
-    private struct Stored {
+    private struct Written {
         var block: ChargeSpool.Block
         var places: Int, brands: Int, ends: Int, bytes: Int
         /// The block's first row and line, which its places count from.
@@ -34,7 +42,13 @@ final class RowSpool: @unchecked Sendable {
         static let decodedBit: UInt32 = 1 << 31
     }
 
-    private let file: ChargeSpool
+    /// Bytes of blocks kept in memory before the file is made.
+    static let memoryBytes = 1 << 20
+
+    private let directory: String
+    private var memoryLeft: Int
+    /// Made when the first block that does not stay in memory comes.
+    private var file: ChargeSpool?
     /// Appended to in sequence order, under `lock`; read once all are appended.
     private var blocks: [Stored] = []
     /// Blocks handed out by `nextBlock` so far.
@@ -80,14 +94,15 @@ final class RowSpool: @unchecked Sendable {
     /// Guards `waiting`, `blocks` and `whole` while blocks are appended.
     private let lock = NSLock()
     /// Blocks appended before those ahead of them in sequence, by sequence number.
-    private var waiting: [Int: Encoded?] = [:]
+    private var waiting: [Int: Block] = [:]
     private var whole = true
 
-    /// A spool in `directory` (default: the system's temporary directory); nil when no file
-    /// can be made there.
-    init?(directory: String? = nil) {
-        guard let file = ChargeSpool(directory: directory ?? NSTemporaryDirectory(), prefix: "ingest-rows-") else { return nil }
-        self.file = file
+    /// A spool holding up to `memoryBytes` of blocks in memory, the rest in a file in
+    /// `directory` (default: the system's temporary directory). When no file can be made
+    /// there, the spool is no longer whole once a block does not fit in memory.
+    init(directory: String? = nil, memoryBytes: Int = RowSpool.memoryBytes) {
+        self.directory = directory ?? NSTemporaryDirectory()
+        memoryLeft = memoryBytes
     }
 
     /// Keeps batch number `sequence` (0, 1, 2 …, each once), `brands[i]` being its row `i`'s
@@ -97,18 +112,21 @@ final class RowSpool: @unchecked Sendable {
     /// longer `isWhole`, and the table must be read again instead.
     func append(_ batch: RecordBatch, brands: [Int32], sequence: Int) {
         precondition(brands.isEmpty || brands.count == batch.count, "brands for every row or none")
-        let block = Encoded(batch, brands: brands)
         lock.lock()
         defer { lock.unlock() }
         precondition(sequence >= blocks.count && waiting[sequence] == nil, "each batch appended once")
-        waiting[sequence] = .some(block)
+        waiting[sequence] = Block(rows: batch, brands: brands)
         while let next = waiting.removeValue(forKey: blocks.count) {
-            if whole, let next, let stored = write(next) {
-                blocks.append(stored)
+            // Memory takes blocks until it is full; once one went to the file, the rest follow.
+            let size = next.rows.bytes.count + next.rows.ends.count * 8 + next.rows.places.count * 40 + next.brands.count * 4
+            if file == nil, size <= memoryLeft {
+                memoryLeft -= size
+                blocks.append(.memory(next))
+            } else if whole, let encoded = Encoded(next.rows, brands: next.brands), let stored = write(encoded) {
+                blocks.append(.file(stored))
             } else {
                 whole = false
-                blocks.append(Stored(block: ChargeSpool.Block(offset: 0, length: 0), places: 0, brands: 0, ends: 0, bytes: 0,
-                                     row: 0, line: 0, narrowEnds: false))
+                blocks.append(.memory(Block(rows: RecordBatch(), brands: [])))
             }
         }
     }
@@ -121,7 +139,9 @@ final class RowSpool: @unchecked Sendable {
         return whole
     }
 
-    private func write(_ block: Encoded) -> Stored? {
+    private func write(_ block: Encoded) -> Written? {
+        if file == nil { file = ChargeSpool(directory: directory, prefix: "ingest-rows-") }
+        guard let file else { return nil }
         let narrow = block.wideEnds.isEmpty
         func write(ends: UnsafeRawBufferPointer) -> ChargeSpool.Block? {
             block.places.withUnsafeBytes { places in
@@ -132,14 +152,14 @@ final class RowSpool: @unchecked Sendable {
         }
         let stored = narrow ? block.narrowEnds.withUnsafeBytes(write(ends:)) : block.wideEnds.withUnsafeBytes(write(ends:))
         return stored.map {
-            Stored(block: $0, places: block.places.count, brands: block.brands.count,
+            Written(block: $0, places: block.places.count, brands: block.brands.count,
                    ends: narrow ? block.narrowEnds.count : block.wideEnds.count, bytes: block.bytes.count,
                    row: block.row, line: block.line, narrowEnds: narrow)
         }
     }
 
     /// The disk space the spool takes up: blocks read back are given back (`ChargeSpool.discard`).
-    var allocatedBytes: Int64 { file.allocatedBytes }
+    var allocatedBytes: Int64 { file?.allocatedBytes ?? 0 }
 
     /// A block as it was appended: the rows, and their brands (empty when it had none).
     struct Block: Sendable {
@@ -151,8 +171,13 @@ final class RowSpool: @unchecked Sendable {
     func nextBlock() -> Block? {
         guard read < blocks.count else { return nil }
         precondition(whole, "a spool that is not whole is not read")
-        let stored = blocks[read]
+        let kept = blocks[read]
+        blocks[read] = .memory(Block(rows: RecordBatch(), brands: []))
         read += 1
+        guard case .file(let stored) = kept, let file else {
+            if case .memory(let block) = kept { return block }
+            return nil
+        }
         var offset = stored.block.offset
         /// The next `count` elements of the block.
         func part<T>(_ count: Int, _: T.Type) -> [T] {

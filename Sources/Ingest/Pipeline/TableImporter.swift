@@ -210,7 +210,7 @@ package struct TableImporter: Sendable {
         let (mapping, samples, note) = try rememberedMapping(for: source)
         let builder = DraftBuilder(mapping: mapping, formats: ColumnFormats(mapping: mapping),
                                    context: options.context, catalog: options.catalog, file: name, part: part)
-        let pass = FirstPass(builder, hashing: count != nil, spool: spooling ? RowSpool(directory: options.spoolDirectory) : nil)
+        let pass = FirstPass(builder, hashing: count != nil, spool: spooling ? RowSpool(directory: options.spoolDirectory, memoryBytes: options.spoolMemoryBytes) : nil)
         try TableImporter.pipeline(first: samples, nextRows: { try source.nextBatch(limit: $0) },
                                    makeNumbered: pass.batch, emit: { rows, hashes in
             if let count { try hashes.forEach(count) }
@@ -352,10 +352,10 @@ package struct TableImporter: Sendable {
     }
 
     /// The first pass without counting duplicates (`firstPass`): chooses the columns, then
-    /// decides each column's formats from all its values. The rows are not spooled: the caller
-    /// (validate) reads the table again row by row.
-    package func prepare(_ source: TableSource) throws -> PreparedTable {
-        try firstPass(source, name: source.name, part: nil, count: nil, spooling: false)
+    /// decides each column's formats from all its values. With `spooling`, the rows are kept
+    /// for the caller's second pass (`PreparedTable.rows`), as an import keeps them.
+    package func prepare(_ source: TableSource, spooling: Bool = false) throws -> PreparedTable {
+        try firstPass(source, name: source.name, part: nil, count: nil, spooling: spooling)
     }
 
     /// The first pass, also handing on each row's duplicate key hash

@@ -158,7 +158,7 @@ package struct FileValidator: Sendable {
         checkDuplicateHeaders(first.header, line: headerLine, &findings)
         // Import's first pass: the columns from the header and the first rows, the formats from
         // every row.
-        let prepared = try TableImporter(options: options).prepare(first)
+        let prepared = try TableImporter(options: options).prepare(first, spooling: true)
         let mapping = prepared.mapping
         firstPass.tables.append(FirstPass.Table(part: part, mapping: mapping, formats: prepared.formats))
         for field in settings.required where !has(field, mapping) {
@@ -167,24 +167,36 @@ package struct FileValidator: Sendable {
                          message: "no column for the required field \(field.rawValue) (columns: \(columns))")
         }
 
-        let second = try openPass()
         var builder = DraftBuilder(mapping: mapping, formats: prepared.formats, context: context, catalog: options.catalog,
                                    file: findings.path, part: part)
         builder.matchesBrands = false
         var rowChecks = RowChecks(settings: settings, context: context, hasCycleColumn: has(.cycle, mapping))
-        while let row = try second.nextRow() {
+        func check(_ row: SourceRow) {
             rows += 1
             rowChecks.check(row, draft: builder.build(row), into: &findings)
         }
+        // The rows again: those the first pass kept, as an import reads them, or read anew.
+        let skips: [Skip], warnings: [Issue]
+        if let spool = prepared.spool {
+            while let block = spool.nextBlock() {
+                for i in 0..<block.rows.count { check(block.rows.item(i).sourceRow) }
+            }
+            (skips, warnings) = (prepared.skips, prepared.warnings)
+            rows += prepared.skips.count + prepared.unlistedSkips.values.reduce(0, +)
+        } else {
+            let second = try openPass()
+            while let row = try second.nextRow() { check(row) }
+            (skips, warnings) = (second.skips, second.warnings)
+            rows += second.skippedRows
+        }
         rowChecks.finish(into: &findings, headerLine: headerLine)
-        rows += second.skippedRows
-        for skip in second.skips where skip.reason != .blank {
+        for skip in skips where skip.reason != .blank {
             findings.add("row.skipped", line: skip.line, row: skip.row,
                          message: "row skipped: \(skip.reason.rawValue)\(skip.detail.map { " (\($0))" } ?? "")")
         }
         // The reader's encoding fallback says again what a file.encoding finding says with its position.
         let encodingReported = findings.items.contains { $0.code == "file.encoding" }
-        for warning in second.warnings where !(encodingReported && warning.code == "encoding.fallback") {
+        for warning in warnings where !(encodingReported && warning.code == "encoding.fallback") {
             findings.add(warning.code.rawValue, severity: warning.severity, message: findings.strip(warning.message),
                          remedy: warning.remedy)
         }
