@@ -14,9 +14,30 @@ public enum Field: String, Sendable, Codable, CaseIterable, Hashable, Comparable
     /// means cancelled.
     case endDate
 
-    var rank: Int { Field.allCases.firstIndex(of: self) ?? 0 }
+    /// The field's place in `allCases`.
+    var rank: Int {
+        switch self {
+        case .name: 0
+        case .price: 1
+        case .currency: 2
+        case .cycle: 3
+        case .cycleInterval: 4
+        case .cycleUnit: 5
+        case .nextRenewal: 6
+        case .startDate: 7
+        case .category: 8
+        case .notes: 9
+        case .status: 10
+        case .active: 11
+        case .trialEnds: 12
+        case .endDate: 13
+        }
+    }
 
     public static func < (a: Field, b: Field) -> Bool { a.rank < b.rank }
+
+    /// By the field's place rather than its raw text (a field is looked up for every cell read).
+    public func hash(into hasher: inout Hasher) { hasher.combine(rank) }
 
     /// Parses `name`, `price`, `next-renewal`, `nextRenewal`, `renewal` … as given to `--map`.
     public init?(userText: String) {

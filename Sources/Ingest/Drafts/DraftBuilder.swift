@@ -3,7 +3,9 @@ import Foundation
 /// Turns one table row into an `ImportDraft`: each mapped cell is cleaned (Notion relation
 /// links, ranges, multi-selects) and normalised, and every problem becomes an issue on the field.
 package struct DraftBuilder: Sendable {
-    package var mapping: ColumnMapping
+    package let mapping: ColumnMapping
+    /// `mapping`'s column of each field, by `Field.rank`.
+    private let columns: [Int?]
     package var formats: ColumnFormats
     package var context: NormalizeContext
     package var file: String
@@ -54,6 +56,7 @@ package struct DraftBuilder: Sendable {
     package init(mapping: ColumnMapping, formats: ColumnFormats, context: NormalizeContext, catalog: BrandCatalog,
                 file: String, part: String? = nil) {
         self.mapping = mapping
+        self.columns = Field.allCases.map { mapping[$0] }
         self.catalog = catalog
         self.formats = formats
         self.context = context
@@ -113,7 +116,7 @@ package struct DraftBuilder: Sendable {
     }
 
     func cell(_ field: Field, _ row: SourceRow) -> (text: String, column: Int)? {
-        guard let column = mapping[field], column < row.cells.count else { return nil }
+        guard let column = columns[field.rank], column < row.cells.count else { return nil }
         let text = CellCleaner.clean(row.cells[column])
         return text.isEmpty ? nil : (text, column + 1)
     }
