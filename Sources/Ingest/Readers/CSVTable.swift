@@ -287,36 +287,48 @@ enum UTF8Check {
     }
 
     static func isValid(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        firstIllFormed(buffer) == nil
+    }
+
+    /// Where the first ill-formed sequence starts, and whether it is only cut short by the end
+    /// of the bytes (a sequence the next chunk of a file may complete); nil when all is well-formed.
+    static func firstIllFormed(_ buffer: UnsafeBufferPointer<UInt8>) -> (index: Int, truncated: Bool)? {
         var i = 0
         let n = buffer.count
         // ASCII, the common case, eight bytes at a time: no byte has its high bit set.
         if let base = UnsafeRawPointer(buffer.baseAddress) {
             while i + 8 <= n, base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
         }
-        func continuation(_ at: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
-            at < n && buffer[at] >= low && buffer[at] <= high
+        /// Whether the `count` bytes after `i` continue the sequence (the first within `low...high`),
+        /// and whether the bytes ran out before a wrong one was seen.
+        func continues(_ count: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> (ok: Bool, truncated: Bool) {
+            for k in 1...count {
+                guard i + k < n else { return (false, true) }
+                let (l, h): (UInt8, UInt8) = k == 1 ? (low, high) : (0x80, 0xBF)
+                guard buffer[i + k] >= l, buffer[i + k] <= h else { return (false, false) }
+            }
+            return (true, false)
         }
         while i < n {
             let b = buffer[i]
+            let length: Int
+            let check: (ok: Bool, truncated: Bool)
             switch b {
             case 0x00...0x7F:
                 i += 1
                 continue
             case 0xC2...0xDF:
-                guard continuation(i + 1) else { return false }
-                i += 2
+                (length, check) = (2, continues(1))
             case 0xE0...0xEF:
-                let low: UInt8 = b == 0xE0 ? 0xA0 : 0x80, high: UInt8 = b == 0xED ? 0x9F : 0xBF
-                guard continuation(i + 1, low, high), continuation(i + 2) else { return false }
-                i += 3
+                (length, check) = (3, continues(2, b == 0xE0 ? 0xA0 : 0x80, b == 0xED ? 0x9F : 0xBF))
             case 0xF0...0xF4:
-                let low: UInt8 = b == 0xF0 ? 0x90 : 0x80, high: UInt8 = b == 0xF4 ? 0x8F : 0xBF
-                guard continuation(i + 1, low, high), continuation(i + 2), continuation(i + 3) else { return false }
-                i += 4
+                (length, check) = (4, continues(3, b == 0xF0 ? 0x90 : 0x80, b == 0xF4 ? 0x8F : 0xBF))
             default:
-                return false
+                return (i, false)
             }
+            guard check.ok else { return (i, check.truncated) }
+            i += length
         }
-        return true
+        return nil
     }
 }

@@ -115,26 +115,26 @@ package struct FileValidator: Sendable {
     /// `opened` is the list reader deciding the file's kind opened on it, if any.
     func checkTableFile(_ file: String, part: String? = nil, _ findings: inout FindingList, rows: inout Int,
                         firstPass: inout FirstPass, opened: TableSource? = nil) {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            findings.add("file.unreadable", message: "cannot read the file")
-            return
-        }
-        if open == nil, let signature = BinarySignature.sniff(data.prefix(BinarySignature.prefixLength)) {
-            findings.add("file.unreadable", message: signature.error(file: findings.path).message)
-            return
-        }
-        guard data.contains(where: { !TextBytes.isSpace($0) }) else {
-            findings.add("file.empty", message: "the file is empty (expected a header row and data rows)")
-            return
-        }
         // A file is held to UTF-8 unless --encoding names another encoding or it is UTF-16 (which
         // says so with its byte order mark or its NUL bytes).
         let declared = encoding != nil && encoding != .utf8
-        if !declared, !TextEncoding.isUTF16([UInt8](data.prefix(4096))), let bad = TextBytes.firstInvalidUTF8(data) {
-            let head = [UInt8](data.prefix(1 << 16))
-            let field = TextBytes.field(at: bad.byte, in: data, delimiter: InputProbe.delimiter(in: head, complete: head.count == data.count))
-            findings.add("file.encoding", line: bad.line, column: field, offset: bad.column, value: bad.bytes,
-                         message: "byte \(bad.bytes) at character \(bad.column) is not valid UTF-8 (the file may be Latin-1 or Windows-1252)")
+        guard let bytes = FileBytes(path: file, checkUTF8: { head in !declared && !TextEncoding.isUTF16(Array(head.prefix(4096))) }) else {
+            findings.add("file.unreadable", message: "cannot read the file")
+            return
+        }
+        if open == nil, let signature = BinarySignature.sniff(bytes.head.prefix(BinarySignature.prefixLength)) {
+            findings.add("file.unreadable", message: signature.error(file: findings.path).message)
+            return
+        }
+        guard !bytes.blank else {
+            findings.add("file.empty", message: "the file is empty (expected a header row and data rows)")
+            return
+        }
+        if let bad = bytes.invalid {
+            let (character, field) = FileBytes.position(of: bad, in: file, delimiter: InputProbe.delimiter(in: bytes.head, complete: bytes.complete))
+            let hex = "0x" + String(bad.byte, radix: 16, uppercase: true)
+            findings.add("file.encoding", line: bad.line, column: field, offset: character, value: hex,
+                         message: "byte \(hex) at character \(character) is not valid UTF-8 (the file may be Latin-1 or Windows-1252)")
         }
         reportingErrors(&findings) { findings throws in
             try checkTable(file, part: part, &findings, rows: &rows, firstPass: &firstPass, opened: opened)
@@ -171,21 +171,32 @@ package struct FileValidator: Sendable {
                                    file: findings.path, part: part)
         builder.matchesBrands = false
         var rowChecks = RowChecks(settings: settings, context: context, hasCycleColumn: has(.cycle, mapping))
-        func check(_ row: SourceRow) {
-            rows += 1
-            rowChecks.check(row, draft: builder.build(row), into: &findings)
+        // The rows again, as an import reads them: those the first pass kept, or read anew;
+        // their drafts are built on two threads (`TableImporter.pipeline`) and checked in order.
+        let built = builder
+        @Sendable func build(_ batch: RecordBatch) -> [(SourceRow, ImportDraft)] {
+            (0..<batch.count).map { i in
+                let row = batch.item(i).sourceRow
+                return (row, built.build(row))
+            }
         }
-        // The rows again: those the first pass kept, as an import reads them, or read anew.
+        func check(_ made: [(SourceRow, ImportDraft)]) {
+            for (row, draft) in made {
+                rows += 1
+                rowChecks.check(row, draft: draft, into: &findings)
+            }
+        }
         let skips: [Skip], warnings: [Issue]
         if let spool = prepared.spool {
-            while let block = spool.nextBlock() {
-                for i in 0..<block.rows.count { check(block.rows.item(i).sourceRow) }
-            }
+            try TableImporter.pipeline(batchSize: 1, nextRows: { _ in spool.nextBlock().map { [$0] } ?? [] },
+                                       makeBatch: { blocks in blocks.first.map { build($0.rows) } ?? [] },
+                                       emit: { _, made in check(made) })
             (skips, warnings) = (prepared.skips, prepared.warnings)
             rows += prepared.skips.count + prepared.unlistedSkips.values.reduce(0, +)
         } else {
             let second = try openPass()
-            while let row = try second.nextRow() { check(row) }
+            try TableImporter.pipeline(nextRows: { try second.nextBatch(limit: $0) }, makeBatch: build,
+                                       emit: { _, made in check(made) })
             (skips, warnings) = (second.skips, second.warnings)
             rows += second.skippedRows
         }
@@ -301,50 +312,5 @@ struct FindingList {
         guard position.allSatisfy({ $0 == ":" || $0.isNumber }) else { return (nil, message) }
         let numbers = position.split(separator: ":").compactMap { Int($0) }
         return (numbers.count == 2 ? numbers[1] : nil, String(rest[colon.upperBound...]))
-    }
-}
-
-/// Byte-level checks on the raw file.
-enum TextBytes {
-    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
-
-    /// The 1-based field of its line that the byte at `index` is in: the delimiters outside
-    /// quotes before it on that line, plus one.
-    static func field(at index: Int, in data: Data, delimiter: UInt8) -> Int {
-        let bytes = [UInt8](data.prefix(index))
-        let lineStart = (bytes.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
-        var field = 1, quoted = false
-        for byte in bytes[lineStart...] {
-            if byte == UInt8(ascii: "\"") { quoted.toggle() } else if byte == delimiter, !quoted { field += 1 }
-        }
-        return field
-    }
-
-    /// The first byte sequence that is not UTF-8: its line, its character position in the line,
-    /// its hex, and its index in `data`.
-    static func firstInvalidUTF8(_ data: Data) -> (line: Int, column: Int, bytes: String, byte: Int)? {
-        if String(data: data, encoding: .utf8) != nil { return nil }
-        let bytes = [UInt8](data)
-        var i = 0, line = 1, lineStart = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            let length: Int
-            switch b {
-            case 0x00...0x7F: length = 1
-            case 0xC2...0xDF: length = 2
-            case 0xE0...0xEF: length = 3
-            case 0xF0...0xF4: length = 4
-            default: length = 0
-            }
-            let valid = length > 0 && i + length <= bytes.count
-                && bytes[(i + 1)..<(i + length)].allSatisfy { $0 & 0xC0 == 0x80 }
-            if !valid {
-                let column = String(decoding: bytes[lineStart..<i], as: UTF8.self).count + 1
-                return (line, column, "0x" + String(b, radix: 16, uppercase: true), i)
-            }
-            if b == 0x0A { line += 1; lineStart = i + 1 }
-            i += length
-        }
-        return (line, 1, "?", 0)
     }
 }
