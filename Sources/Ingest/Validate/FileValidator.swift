@@ -74,6 +74,11 @@ package struct FileValidator: Sendable {
             findings.add("file.unreadable", message: "cannot read the file")
             return
         }
+        // Each check reads the file from its start: a pipe gives its bytes once, a device never ends.
+        if open == nil, InputSniffer.isStream(file) {
+            findings.add("file.unreadable", message: "is a pipe or a device, not a file: save what it gives to a file, or pass it as - (standard input)")
+            return
+        }
         let (kind, list) = open == nil ? options.openingKind(of: file, name: findings.path) : (.table(.csv), nil)
         firstPass.kind = kind
         switch kind {
