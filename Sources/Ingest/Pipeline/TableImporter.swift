@@ -275,7 +275,10 @@ package struct TableImporter: Sendable {
         }
         var rows = first
         try readBatch(into: &rows)
-        guard !ended else {
+        // The batch after it, read ahead: a table of one batch is made on this thread.
+        var following = Rows()
+        if !ended { try readBatch(into: &following) }
+        guard !following.isEmpty else {
             try emit(rows, makeNumbered(rows, 0))
             return
         }
@@ -290,8 +293,9 @@ package struct TableImporter: Sendable {
             while making.count < queued, !rows.isEmpty {
                 making.append((rows, BuildJob(rows, number: numbered, on: queue, makeNumbered)))
                 numbered += 1
-                rows = Rows()
-                try readBatch(into: &rows)
+                rows = following
+                following = Rows()
+                if rows.isEmpty, !ended { try readBatch(into: &rows) }
             }
         }
         try queueBatches()
