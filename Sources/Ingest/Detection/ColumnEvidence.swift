@@ -80,6 +80,8 @@ struct ColumnEvidence: Sendable {
     init(values: [String], context: NormalizeContext) {
         let parsers = (PriceParser(context: context), DateParser(context: context), CycleParser())
         var seen: [String: Kinds] = [:]
+        seen.reserveCapacity(values.count)
+        distinct.reserveCapacity(min(values.count, 1000))
         var read = (date: 0, price: 0, cycle: 0)
         for raw in values {
             let value = raw.trimmedSpaces()

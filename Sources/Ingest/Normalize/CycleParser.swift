@@ -8,7 +8,7 @@ package struct CycleParser: Sendable {
 
     package func parse(_ raw: Substring) throws(NormalizeError) -> Cycle {
         // Enum names other apps export (`everyOtherWeek`, `twiceAYear`) read as the words they join.
-        if raw.count > 4, !raw.contains(" "), raw.contains(where: \.isUppercase), raw.contains(where: \.isLowercase) {
+        if raw.utf8.count > 4, !raw.utf8.contains(0x20), raw.contains(where: \.isUppercase), raw.contains(where: \.isLowercase), raw.count > 4 {
             let words = HeaderMatcher.splittingCamelCase(String(raw))
             if words != String(raw), let cycle = try? parse(words[...]) { return cycle }
         }
