@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Ingest
+import IngestTestSupport
 
 /// One price text and what it must read as; `amount` nil means "no price".
 struct PriceCase: CustomTestStringConvertible, Sendable {
@@ -162,6 +163,31 @@ struct PriceCase: CustomTestStringConvertible, Sendable {
             #expect(fast.issues == full.issues, "\(text) [\(locale ?? "-")]")
             #expect(full.cycle == nil && full.notes.isEmpty)
         }
+    }
+
+    /// The date reader's short cut for `YYYY-MM-DD` gives the full reader's date wherever it
+    /// answers, and leaves impossible days, years out of range and other shapes to it.
+    @Test func plainISODatesAgreeWithFullParser() throws {
+        let parser = DateParser(context: NormalizeContext(today: CalendarDate(year: 2026, month: 11, day: 30) ?? CalendarDate(dayNumber: 0)))
+        var texts = ["2026-12-05", "2024-02-29", "2023-02-29", "0000-01-01", "0001-01-01", "9999-12-31", "2026-13-01",
+                     "2026-00-10", "2026-12-00", "2026-1-05", " 2026-01-05", "2026-01-05 ", "2026/01/05", "2026-01-05T10:00",
+                     "20260105", "2026-01-5a", "２０２６-01-05", "2026-12-32", "1900-02-29", "2000-02-29"]
+        var random = SeededRandom(state: 20)
+        for _ in 0..<2000 {
+            texts.append(String(format: "%04d-%02d-%02d", random.below(10_000), random.below(14), random.below(33)))
+        }
+        var answered = 0
+        for text in texts {
+            let full = Result { () throws(NormalizeError) -> ParsedDate in try parser.parseFully(text[...]) }
+            guard let fast = DateParser.plainISO(text[...]) else {
+                #expect(text.utf8.count != 10 || (try? full.get())?.issues.isEmpty != true
+                        || text.utf8.contains { $0 != UInt8(ascii: "-") && !(0x30...0x39).contains($0) }, "\(text)")
+                continue
+            }
+            answered += 1
+            #expect(try full.get() == ParsedDate(date: fast), "\(text)")
+        }
+        #expect(answered > 500)
     }
 
     @Test func answersTheCommonShapes() {
