@@ -190,6 +190,14 @@ struct PriceCase: CustomTestStringConvertible, Sendable {
         #expect(answered > 500)
     }
 
+    /// Price words read from an ASCII text's bytes are those read scalar by scalar.
+    @Test(arguments: ["9.99", "Free", "FREE trial", "free-trial", "7-day Trial then $9.99", "Probeabo 0 EUR", "Gratis!",
+                      "gratuit", "essai gratuit", "", " ", "$0 (free)", "TRIAL", "trials", "freebie", "9.99 USD/mo",
+                      "Prova 30 giorni", "test", "Testphase", "a1free", "free1trial", "x_free", "teste", "PROEF"])
+    func priceWordsAsScalarsRead(_ text: String) {
+        #expect(PriceWords.asciiMention(text[...]) == PriceWords.scalarMention(text[...]), "\(text)")
+    }
+
     @Test func answersTheCommonShapes() {
         let context = NormalizeContext(today: CalendarDate(dayNumber: 0))
         for text in ["9.99", "$9.99", "9,99 €", "EUR 1.299,00", "(12.50)"] {

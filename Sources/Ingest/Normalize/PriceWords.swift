@@ -17,6 +17,11 @@ enum PriceWords {
 
     /// The strongest mention in the text: trial wording, else a free word, else none.
     static func mention(_ raw: Substring) -> Mention {
+        asciiMention(raw) ?? scalarMention(raw)
+    }
+
+    /// `mention`, scalar by scalar: for texts in any script.
+    static func scalarMention(_ raw: Substring) -> Mention {
         var found = Mention.none
         var word = ""
         var scalars: [Unicode.Scalar] = []
@@ -45,6 +50,34 @@ enum PriceWords {
             if found == .none, cjkFree.contains(where: { contains(scalars, $0) }) { return .free }
         }
         return found
+    }
+
+    /// `mention` of an ASCII text, read from its bytes (a price cell is read for every row);
+    /// nil for any other text.
+    static func asciiMention(_ raw: Substring) -> Mention? {
+        var raw = raw
+        return raw.withUTF8 { bytes -> Mention? in
+            var found = Mention.none
+            var start = 0
+            /// The letters from `start` to `end`, lowercased, looked up as one word.
+            func flush(_ end: Int) {
+                guard end > start else { return }
+                let word = String(unsafeUninitializedCapacity: end - start) { buffer in
+                    for k in start..<end { buffer[k - start] = bytes[k] | (bytes[k] >= 0x41 && bytes[k] <= 0x5A ? 0x20 : 0) }
+                    return end - start
+                }
+                if trial.contains(word) { found = .trial } else if found == .none, free.contains(word) { found = .free }
+            }
+            for (k, byte) in bytes.enumerated() {
+                guard byte < 0x80 else { return nil }
+                if !((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) {
+                    flush(k)
+                    start = k + 1
+                }
+            }
+            flush(bytes.count)
+            return found
+        }
     }
 
     static func contains(_ text: [Unicode.Scalar], _ pattern: [Unicode.Scalar]) -> Bool {

@@ -77,13 +77,21 @@ package struct Importer: Sendable {
         guard !probe.guessedLegacy, BinarySignature.sniff(probe.sample.prefix(BinarySignature.prefixLength)) == nil,
               let table = try? CSVTable(chunks: chunks, probe: probe, name: name, limits: options.limits),
               let list = try? RecordGroups.wrap(table) else { return (full(), nil) }
-        let header = table.header
-        if header.first?.hasPrefix("Column ") != true, !BankLayout.bundled.contains(where: { $0.matches(header: header) }),
-           TransactionColumns.headerRulesOutStatement(header, roles: TransactionColumns.detect(header: header)) {
-            return (false, list)
-        }
+        if headerRulesOutStatement(table.header) { return (false, list) }
         return full() ? (true, nil) : (false, list)
     }
+
+    /// Whether a header the list reader found is no bank layout's and names no date, amount and
+    /// description, or a subscription word; remembered per header, which the files of a team share.
+    static func headerRulesOutStatement(_ header: [String]) -> Bool {
+        if let known = headerDecisions.value(for: header) { return known }
+        let answer = header.first?.hasPrefix("Column ") != true && !BankLayout.bundled.contains(where: { $0.matches(header: header) })
+            && TransactionColumns.headerRulesOutStatement(header, roles: TransactionColumns.detect(header: header))
+        headerDecisions.store(answer, for: header)
+        return answer
+    }
+
+    private static let headerDecisions = MemoCache<[String], Bool>(limit: 4096)
 
     /// Up to 200 data rows under `header`, read with the table reader from what `probe` found,
     /// for the value test of `looksLikeTransactions`; none when that reader finds another
