@@ -37,9 +37,11 @@ package struct DraftBuilder: Sendable {
     /// anual"): the cycle of rows that have no cycle column and no period after the amount.
     private let priceHeaderCycle: Cycle?
     /// Cycle and date texts repeat down a column ("monthly", the same renewal days), so each
-    /// distinct text is parsed once per table; the parsers are pure, so a hit is the same
-    /// answer. Bounded: a cache that fills up starts over.
-    private let cycleMemo = MemoCache<String, Result<Cycle, NormalizeError>>(limit: 4096)
+    /// distinct text is parsed once; the parsers are pure, so a hit is the same answer. Cycles
+    /// are read without a context and remembered for the process (the files of a team share
+    /// them), dates per table (their reading depends on its context). Bounded: a cache that
+    /// fills up starts over.
+    private static let cycleMemo = MemoCache<String, Result<Cycle, NormalizeError>>(limit: 4096)
     private let dateMemo = MemoCache<DateKey, Result<ParsedDate, NormalizeError>>(limit: 4096)
 
     private struct DateKey: Hashable {
@@ -399,9 +401,9 @@ package struct DraftBuilder: Sendable {
     }
 
     func parseCycle(_ text: String) throws(NormalizeError) -> Cycle {
-        if let known = cycleMemo.value(for: text) { return try known.get() }
+        if let known = DraftBuilder.cycleMemo.value(for: text) { return try known.get() }
         let result = Result { () throws(NormalizeError) -> Cycle in try cycleParser.parse(text[...]) }
-        cycleMemo.store(result, for: text)
+        DraftBuilder.cycleMemo.store(result, for: text)
         return try result.get()
     }
 
