@@ -206,6 +206,26 @@ import Testing
         #expect(text.contains("\"confidence\": 0.05") && text.contains("\"confidence\": 0.0\n") && text.contains("\"confidence\": 1\n"))
     }
 
+    /// No amount text is longer than `DecimalText.longest`, which `sizeBound` counts for each
+    /// amount instead of writing it: the largest and smallest significands at every exponent,
+    /// with every number of minor digits.
+    @Test func amountTextsFitTheirBound() throws {
+        let largest = try #require(Decimal(string: "340282366920938463463374607431768211455"))
+        var longest = 0
+        for exponent in stride(from: -128, through: 127, by: 1) {
+            for significand in [largest, Decimal(1), Decimal(999_999)] {
+                for sign in [FloatingPointSign.plus, .minus] {
+                    let value = Decimal(sign: sign, exponent: exponent, significand: significand)
+                    for digits in [nil, 0, 2, 3, 4, 6] as [Int?] {
+                        longest = max(longest, DecimalText.format(value, minorDigits: digits).utf8.count)
+                    }
+                }
+            }
+        }
+        #expect(longest <= DecimalText.longest)
+        #expect(longest > 150)
+    }
+
     /// `needsNoEscape` reads eight bytes at a time: every byte that needs an escape, and its
     /// neighbours that do not, at every place of texts up to 40 bytes, agree with a byte-by-byte look.
     @Test func escapeCheckAgreesWithBytes() {

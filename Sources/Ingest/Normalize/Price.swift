@@ -68,6 +68,10 @@ package enum AmountLimits {
 
 /// Decimal formatting that never goes through `Double`.
 package enum DecimalText {
+    /// More characters than `format` writes for any `Decimal` (38 digits times 10^127, a sign,
+    /// a point and six decimals): what a writer sizing its memory can count on.
+    package static let longest = 180
+
     /// Rounds half away from zero to `minorDigits` and pads with zeros; nil digits keeps the
     /// value's own digits (at most 6).
     package static func format(_ value: Decimal, minorDigits: Int?) -> String {

@@ -134,7 +134,8 @@ enum SubscriptionJSONWriter {
     }
 
     /// More bytes than `write(sub, indent: 2)` can take: each text escaped at six bytes a byte,
-    /// and 128 for each member (its key, indent and a number, date or amount).
+    /// an amount at its longest (`DecimalText.longest`, not written out to be counted), and 128
+    /// for each member (its key, indent and a number, date or amount).
     static func sizeBound(_ sub: Subscription) -> Int {
         var texts = sub.name.utf8.count + (sub.notes?.utf8.count ?? 0) + (sub.categoryText?.utf8.count ?? 0)
         texts += sub.source.file.utf8.count + (sub.source.part?.utf8.count ?? 0)
@@ -147,9 +148,8 @@ enum SubscriptionJSONWriter {
             members += 10
         }
         members += 6 * sub.priceHistory.count
-        for point in sub.priceHistory { texts += point.price.amountText.utf8.count }
-        if let price = sub.price { texts += price.amountText.utf8.count }
-        return 6 * texts + 128 * members
+        let amounts = sub.priceHistory.count + (sub.price == nil ? 0 : 1)
+        return 6 * texts + DecimalText.longest * amounts + 128 * members
     }
 
     /// The `service` member of a subscription whose object starts at `level`.
