@@ -102,8 +102,10 @@ import Testing
         func block(_ n: Int) -> RecordBatch {
             RecordBatch((0..<100).map { TableItem.decoded(SourceRow(cells: ["row \($0) of \(n)", String(repeating: "y", count: 50)], row: $0 + 1, line: $0 + 2)) })
         }
-        // About 12 KB a block as the spool counts it: two fit in 30,000 bytes.
-        let spool = RowSpool(memoryBytes: 30_000)
+        // Room for two blocks as the spool counts them, not three.
+        let size = RowSpool.size(RowSpool.compacted(RowSpool.Block(rows: block(0), brands: [])))
+        let room = 2 * size + size / 2
+        let spool = RowSpool(memoryBytes: room, budget: RowSpool.MemoryBudget(bytes: 1 << 30))
         for n in appended {
             spool.append(block(n), brands: [], sequence: n)
             if n < 2, appended.prefix(while: { $0 != n }).allSatisfy({ $0 < 2 }) { #expect(spool.allocatedBytes == 0) }
@@ -116,11 +118,37 @@ import Testing
         }
         #expect(spool.nextBlock() == nil)
 
-        let small = RowSpool(directory: "/nonexistent-directory-for-ingest-tests", memoryBytes: 30_000)
+        let small = RowSpool(directory: "/nonexistent-directory-for-ingest-tests", memoryBytes: room, budget: RowSpool.MemoryBudget(bytes: 1 << 30))
         for n in 0..<2 { small.append(block(n), brands: [], sequence: n) }
         #expect(small.isWhole)
         small.append(block(2), brands: [], sequence: 2)
         #expect(!small.isWhole)
+    }
+
+    /// Spools share the process's budget: once it is taken, a spool's blocks go to its file,
+    /// and a block read back or a spool let go gives its share back.
+    @Test func spoolsShareOneBudget() throws {
+        func block(_ n: Int) -> RecordBatch {
+            RecordBatch((0..<100).map { TableItem.decoded(SourceRow(cells: ["row \($0) of \(n)", String(repeating: "z", count: 50)], row: $0 + 1, line: $0 + 2)) })
+        }
+        let size = RowSpool.size(RowSpool.compacted(RowSpool.Block(rows: block(0), brands: [])))
+        let budget = RowSpool.MemoryBudget(bytes: 2 * size)
+        let first = RowSpool(budget: budget), second = RowSpool(budget: budget)
+        first.append(block(0), brands: [], sequence: 0)
+        second.append(block(1), brands: [], sequence: 0)
+        #expect(first.allocatedBytes == 0 && second.allocatedBytes == 0)
+        second.append(block(2), brands: [], sequence: 1)
+        #expect(second.allocatedBytes > 0)
+        #expect(try #require(first.nextBlock()).rows.items.map(\.sourceRow.cells) == block(0).items.map(\.sourceRow.cells))
+        // The share given back by reading is taken by the next spool; a spool let go gives its own back.
+        let third = RowSpool(budget: budget)
+        third.append(block(3), brands: [], sequence: 0)
+        #expect(third.allocatedBytes == 0)
+        #expect(!budget.take(1))
+        _ = consume third
+        #expect(budget.take(size))
+        #expect(try #require(second.nextBlock()).rows.items.count == 100)
+        #expect(try #require(second.nextBlock()).rows.items.map(\.sourceRow.cells) == block(2).items.map(\.sourceRow.cells))
     }
 
     /// Blocks read back are punched out of the file a MiB at a time; those after them still

@@ -4,8 +4,9 @@ import Foundation
 /// them back instead of reading, decoding, splitting and classifying the file again: a batch of
 /// rows (`RecordBatch`) is one block, kept by the first pass and read back in order, with the
 /// brand that pass found of each row's name. The first `memoryBytes` of blocks stay in memory
-/// (a small table needs no file); the rest go to a temporary file, made when the first of them
-/// comes. Memory then holds a block at a time, and those appended ahead of their turn; the file
+/// (a small table needs no file), as long as the process's spools together hold less than
+/// `MemoryBudget.shared` (an import of thousands of files keeps every file's rows until its
+/// second pass); the rest go to a temporary file, made when the first of them comes. Memory then holds a block at a time, and those appended ahead of their turn; the file
 /// holds about 1.4 times the table's bytes.
 ///
 /// A block is the batch's buffers made compact, since every byte is written and read back once:
@@ -45,8 +46,35 @@ final class RowSpool: @unchecked Sendable {
     /// Bytes of blocks kept in memory before the file is made.
     static let memoryBytes = 1 << 20
 
+    /// Bytes of blocks all spools of a process hold in memory together.
+    final class MemoryBudget: @unchecked Sendable {
+        static let shared = MemoryBudget(bytes: 64 << 20)
+        private let lock = NSLock()
+        private var left: Int
+
+        init(bytes: Int) { left = bytes }
+
+        /// Takes `bytes` from the budget; false, taking nothing, when fewer are left.
+        func take(_ bytes: Int) -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            guard bytes <= left else { return false }
+            left -= bytes
+            return true
+        }
+
+        func give(_ bytes: Int) {
+            lock.lock()
+            left += bytes
+            lock.unlock()
+        }
+    }
+
     private let directory: String
     private var memoryLeft: Int
+    private let budget: MemoryBudget
+    /// Bytes taken from `budget` by blocks still held.
+    private var held = 0
     /// Made when the first block that does not stay in memory comes.
     private var file: ChargeSpool?
     /// Appended to in sequence order, under `lock`; read once all are appended.
@@ -97,13 +125,32 @@ final class RowSpool: @unchecked Sendable {
     private var waiting: [Int: Block] = [:]
     private var whole = true
 
+    /// The memory a block held in memory takes: its buffers' capacities.
+    static func size(_ block: Block) -> Int {
+        block.rows.bytes.capacity + block.rows.ends.capacity * MemoryLayout<Int>.stride
+            + block.rows.places.capacity * MemoryLayout<RecordBatch.Place>.stride + block.brands.capacity * 4
+    }
+
+    /// The block in buffers no larger than it needs: a batch's buffers are reserved for a full
+    /// batch, and a small table's one batch would keep that reserve until its second pass.
+    static func compacted(_ block: Block) -> Block {
+        var block = block
+        if block.rows.places.capacity > block.rows.places.count + 16 { block.rows.places = Array(block.rows.places[...]) }
+        if block.rows.ends.capacity > block.rows.ends.count + 64 { block.rows.ends = Array(block.rows.ends[...]) }
+        if block.rows.bytes.capacity > block.rows.bytes.count + 1024 { block.rows.bytes = Array(block.rows.bytes[...]) }
+        return block
+    }
+
     /// A spool holding up to `memoryBytes` of blocks in memory, the rest in a file in
     /// `directory` (default: the system's temporary directory). When no file can be made
     /// there, the spool is no longer whole once a block does not fit in memory.
-    init(directory: String? = nil, memoryBytes: Int = RowSpool.memoryBytes) {
+    init(directory: String? = nil, memoryBytes: Int = RowSpool.memoryBytes, budget: MemoryBudget = .shared) {
         self.directory = directory ?? NSTemporaryDirectory()
         memoryLeft = memoryBytes
+        self.budget = budget
     }
+
+    deinit { budget.give(held) }
 
     /// Keeps batch number `sequence` (0, 1, 2 …, each once), `brands[i]` being its row `i`'s
     /// catalog brand (`-1`: none), or none at all. Batches may be appended from several threads
@@ -116,11 +163,13 @@ final class RowSpool: @unchecked Sendable {
         defer { lock.unlock() }
         precondition(sequence >= blocks.count && waiting[sequence] == nil, "each batch appended once")
         waiting[sequence] = Block(rows: batch, brands: brands)
-        while let next = waiting.removeValue(forKey: blocks.count) {
+        while var next = waiting.removeValue(forKey: blocks.count) {
             // Memory takes blocks until it is full; once one went to the file, the rest follow.
-            let size = next.rows.bytes.count + next.rows.ends.count * 8 + next.rows.places.count * 40 + next.brands.count * 4
-            if file == nil, size <= memoryLeft {
+            if file == nil { next = RowSpool.compacted(next) }
+            let size = RowSpool.size(next)
+            if file == nil, size <= memoryLeft, budget.take(size) {
                 memoryLeft -= size
+                held += size
                 blocks.append(.memory(next))
             } else if whole, let encoded = Encoded(next.rows, brands: next.brands), let stored = write(encoded) {
                 blocks.append(.file(stored))
@@ -175,8 +224,11 @@ final class RowSpool: @unchecked Sendable {
         blocks[read] = .memory(Block(rows: RecordBatch(), brands: []))
         read += 1
         guard case .file(let stored) = kept, let file else {
-            if case .memory(let block) = kept { return block }
-            return nil
+            guard case .memory(let block) = kept else { return nil }
+            let size = RowSpool.size(block)
+            held -= size
+            budget.give(size)
+            return block
         }
         var offset = stored.block.offset
         /// The next `count` elements of the block.
