@@ -49,6 +49,26 @@ import Testing
         #expect(shared > 100)
     }
 
+    /// The delimiter probe passes over candidates the sample does not hold; on every fixture
+    /// file it chooses what trying every candidate chooses.
+    @Test func delimiterProbeSkipsAbsentCandidates() throws {
+        var files = 0
+        for file in Self.fixtureFiles {
+            let sample = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)).prefix(InputProbe.sampleBytes))
+            for complete in [true, false] {
+                var best = (delimiter: InputProbe.delimiters[0], agreeing: 0, width: 0)
+                let decimalCommas = InputProbe.commasAreDecimalMarks(sample)
+                for candidate in InputProbe.delimiters where !(decimalCommas && candidate == UInt8(ascii: ",")) {
+                    let (agreeing, width) = InputProbe.consistency(of: candidate, in: sample, complete: complete)
+                    if agreeing > best.agreeing || (agreeing == best.agreeing && width > best.width) { best = (candidate, agreeing, width) }
+                }
+                #expect(InputProbe.delimiter(in: sample, complete: complete) == best.delimiter, "\(file)")
+            }
+            files += 1
+        }
+        #expect(files > 300)
+    }
+
     static let sniffTexts = [
         "", "   ", "\u{FEFF}", "Name,Price\nNetflix,9.99\n", "OFXHEADER:100\nDATA:OFXSGML\n", "  <OFX>\n<SIGNONMSGSRSV1>",
         "ofxheader:100", "<?xml version=\"1.0\"?>\n<OFX>", "Date,Memo\n1,<?OFX x\n", "Name,Note\nA,<?OFX \n",
@@ -90,6 +110,13 @@ import Testing
     @Test(arguments: names)
     func writtenNameAsSplitAndJoined(_ text: String) {
         #expect(DraftBuilder.writtenName(text) == text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+    }
+
+    /// A multi-select's first item, with its short cut for texts without a comma, is what
+    /// splitting the text at its commas gives.
+    @Test(arguments: names + ["a, b", ",a", "a,", ",", " , x", "Netflix, Spotify", ",\u{301}x", "a,\u{301}b", "名前, x"])
+    func firstOfMultiSelectAsSplit(_ text: String) {
+        #expect(CellCleaner.firstOfMultiSelect(text) == (text.split(separator: ",").first.map { $0.trimmedSpaces() } ?? text))
     }
 
     /// Every two-byte ASCII pair and three-byte sample of spaces, controls and letters.

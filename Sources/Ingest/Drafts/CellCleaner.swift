@@ -25,7 +25,9 @@ package enum CellCleaner {
 
     /// The first item of a Notion multi-select `A, B`.
     package static func firstOfMultiSelect(_ text: String) -> String {
-        text.split(separator: ",").first.map { $0.trimmedSpaces() } ?? text
+        // Most cells hold no comma: only the spaces around them go, without splitting into characters.
+        guard text.utf8.contains(UInt8(ascii: ",")) else { return text.isEmpty ? text : text.trimmedSpaces() }
+        return text.split(separator: ",").first.map { $0.trimmedSpaces() } ?? text
     }
 
     /// The start of a Notion date range `November 1, 2026 → November 30, 2026`.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the first bytes of a delimited file say about how to read it: the encoding (a byte
 /// order mark, `--encoding`, UTF-16 told by its zero bytes, then for bank statements valid
 /// UTF-8, GBK pairs or Windows-1252), the byte order mark to pass over, and the delimiter.
@@ -148,7 +150,11 @@ struct InputProbe {
         var best = (delimiter: delimiters[0], agreeing: 0, width: 0)
         let decimalCommas = commasAreDecimalMarks(sample)
         for candidate in delimiters where !(decimalCommas && candidate == UInt8(ascii: ",")) {
-            let (agreeing, width) = consistency(of: candidate, in: sample, complete: complete)
+            // A byte the sample does not hold splits no record: every record has one field.
+            let present = sample.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.map { memchr($0, Int32(candidate), buffer.count) != nil } ?? false
+            }
+            let (agreeing, width) = present ? consistency(of: candidate, in: sample, complete: complete) : (0, 1)
             if agreeing > best.agreeing || (agreeing == best.agreeing && width > best.width) {
                 best = (candidate, agreeing, width)
             }
