@@ -195,9 +195,11 @@ package enum VisibleText {
 /// Checks on a price that was read as written but cannot go into the output as it is.
 package enum PriceChecks {
     /// The `price.negative` error for an amount below zero (a refund or a credit, not a
-    /// subscription's price), nil for any other amount. `location` starts the message.
-    package static func negative(_ price: Price, at location: String?) -> Issue? {
+    /// subscription's price), nil for any other amount. `location` starts the message (worked
+    /// out only for a negative amount: most prices are not).
+    package static func negative(_ price: Price, at location: @autoclosure () -> String?) -> Issue? {
         guard price.amount < 0 else { return nil }
+        let location = location()
         let text = price.amountText + (price.currency.map { " \($0.code)" } ?? "")
         return Issue("price.negative", .error,
             "\(location.map { "\($0): " } ?? "")the price \(text) is negative (a refund or credit?); the draft is left pending, out of the output, until a person accepts it; write the price as a positive amount")
