@@ -4,7 +4,7 @@ package enum CellCleaner {
     package static func clean(_ cell: String) -> String {
         let text = cell.trimmedSpacesAndNewlines()
         // Most cells hold no link: skip the searches.
-        guard text.utf8.contains(UInt8(ascii: "(")) else { return text }
+        guard text.containsByte(UInt8(ascii: "(")) else { return text }
         // One pass from left to right, so a cell of many links costs its length once.
         var kept = ""
         var rest = text[...]
@@ -26,14 +26,14 @@ package enum CellCleaner {
     /// The first item of a Notion multi-select `A, B`.
     package static func firstOfMultiSelect(_ text: String) -> String {
         // Most cells hold no comma: only the spaces around them go, without splitting into characters.
-        guard text.utf8.contains(UInt8(ascii: ",")) else { return text.isEmpty ? text : text.trimmedSpaces() }
+        guard text.containsByte(UInt8(ascii: ",")) else { return text.isEmpty ? text : text.trimmedSpaces() }
         return text.split(separator: ",").first.map { $0.trimmedSpaces() } ?? text
     }
 
     /// The start of a Notion date range `November 1, 2026 → November 30, 2026`.
     package static func firstOfRange(_ text: String) -> String {
         // "→" is E2 86 92 in UTF-8: without an E2 byte there is nothing to search for.
-        guard text.utf8.contains(0xE2), let arrow = text.range(of: "→") else { return text }
+        guard text.containsByte(0xE2), let arrow = text.range(of: "→") else { return text }
         return text[..<arrow.lowerBound].trimmedSpaces()
     }
 }

@@ -47,3 +47,13 @@ extension StringProtocol where UTF8View: BidirectionalCollection, UnicodeScalarV
 extension StringProtocol {
     /// Whether `needle` occurs in the text, compared byte for byte in UTF-8: what Foundation's
 }
+
+extension String {
+    /// Whether the text's UTF-8 holds `byte`, searched with `memchr` in the text's own storage
+    /// (cells are searched for a `(` or a `,` on every row).
+    func containsByte(_ byte: UInt8) -> Bool {
+        utf8.withContiguousStorageIfAvailable { buffer in
+            buffer.baseAddress.map { memchr($0, Int32(byte), buffer.count) != nil } ?? false
+        } ?? utf8.contains(byte)
+    }
+}

@@ -22,7 +22,15 @@ package enum StatementFormat: String, Sendable, CaseIterable {
     /// file's first bytes decoded to UTF-8 (or Windows-1252 passed through).
     /// `quick` false skips the first test (tests hold both ways to the same answers).
     package static func sniff(_ text: some Collection<UInt8>, quick: Bool = true) -> StatementFormat? {
-        let head = String(decoding: text.prefix(4096), as: UTF8.self)
+        // The same first test on the bytes: the first byte after ASCII spaces and a byte order
+        // mark, when it is ASCII, and no `<` in the first 4 KiB.
+        let bytes = Array(text.prefix(4096))
+        if quick, let first = bytes.drop(while: { [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }).first,
+           first < 0x80, !"oO<!{:-".utf8.contains(first),
+           bytes.withUnsafeBufferPointer({ memchr($0.baseAddress!, Int32(UInt8(ascii: "<")), $0.count) == nil }) {
+            return nil
+        }
+        let head = String(decoding: bytes, as: UTF8.self)
         let start = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         // Each format below starts with one of these characters or holds a `<`: a CSV table
         // is ruled out without upper-casing and searching its first 4 KiB.
