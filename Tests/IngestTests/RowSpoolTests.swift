@@ -103,7 +103,7 @@ import Testing
             RecordBatch((0..<100).map { TableItem.decoded(SourceRow(cells: ["row \($0) of \(n)", String(repeating: "y", count: 50)], row: $0 + 1, line: $0 + 2)) })
         }
         // Room for two blocks as the spool counts them, not three.
-        let size = RowSpool.size(RowSpool.compacted(RowSpool.Block(rows: block(0), brands: [])))
+        let size = RowSpool.size(RowSpool.Block(rows: block(0), brands: []))
         let room = 2 * size + size / 2
         let spool = RowSpool(memoryBytes: room, budget: RowSpool.MemoryBudget(bytes: 1 << 30))
         for n in appended {
@@ -131,7 +131,7 @@ import Testing
         func block(_ n: Int) -> RecordBatch {
             RecordBatch((0..<100).map { TableItem.decoded(SourceRow(cells: ["row \($0) of \(n)", String(repeating: "z", count: 50)], row: $0 + 1, line: $0 + 2)) })
         }
-        let size = RowSpool.size(RowSpool.compacted(RowSpool.Block(rows: block(0), brands: [])))
+        let size = RowSpool.size(RowSpool.Block(rows: block(0), brands: []))
         let budget = RowSpool.MemoryBudget(bytes: 2 * size)
         let first = RowSpool(budget: budget), second = RowSpool(budget: budget)
         first.append(block(0), brands: [], sequence: 0)

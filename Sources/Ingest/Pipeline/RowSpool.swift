@@ -125,10 +125,11 @@ final class RowSpool: @unchecked Sendable {
     private var waiting: [Int: Block] = [:]
     private var whole = true
 
-    /// The memory a block held in memory takes: its buffers' capacities.
+    /// The memory a block held in memory takes, counted by its elements (its buffers are
+    /// `compacted` to about that; their exact capacity depends on the allocator).
     static func size(_ block: Block) -> Int {
-        block.rows.bytes.capacity + block.rows.ends.capacity * MemoryLayout<Int>.stride
-            + block.rows.places.capacity * MemoryLayout<RecordBatch.Place>.stride + block.brands.capacity * 4
+        block.rows.bytes.count + block.rows.ends.count * MemoryLayout<Int>.stride
+            + block.rows.places.count * MemoryLayout<RecordBatch.Place>.stride + block.brands.count * 4
     }
 
     /// The block in buffers no larger than it needs: a batch's buffers are reserved for a full
