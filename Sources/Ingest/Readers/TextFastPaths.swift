@@ -17,8 +17,12 @@ extension StringProtocol where UTF8View: BidirectionalCollection, UnicodeScalarV
 
     /// First and last bytes are printable ASCII other than space.
     private static func hasPlainEnds(_ bytes: UTF8View) -> Bool {
-        guard let first = bytes.first, let last = bytes.last else { return true }
-        return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
+        func plain(_ first: UInt8?, _ last: UInt8?) -> Bool {
+            guard let first, let last else { return true }
+            return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
+        }
+        // Read in the text's own storage where it has one: `last` on a UTF-8 view walks indices.
+        return bytes.withContiguousStorageIfAvailable { plain($0.first, $0.last) } ?? plain(bytes.first, bytes.last)
     }
 
     /// Both ends are letters, digits, symbols or punctuation (`€9.99`, `名前`), which no
