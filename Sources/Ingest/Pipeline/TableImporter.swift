@@ -140,12 +140,15 @@ package struct TableImporter: Sendable {
         /// copy a batch gets changes nothing in the result.
         private struct Lane {
             var formats: ColumnFormats
-            var brands: BrandBytes.Memo? = BrandBytes.Memo()
+            /// Made for the first batch of `memoRows` rows or more: a small table's few names
+            /// are looked up faster than a memo of 4096 answers is cleared.
+            var brands: BrandBytes.Memo?
             /// The markets of names in other scripts, each looked up once (at most 4096 kept).
             var markets: [String: ColumnFormats.Market?] = [:]
         }
 
         private let lanes: PerThread<Lane>
+        static let memoRows = 256
 
         init(_ builder: DraftBuilder, hashing: Bool, spool: RowSpool?) {
             self.builder = builder
@@ -173,6 +176,7 @@ package struct TableImporter: Sendable {
             if hashing { hashes.reserveCapacity(rows.count) }
             if spooling { brandList.reserveCapacity(rows.count) }
             lanes.with { lane in
+                if lane.brands == nil, rows.count >= FirstPass.memoRows { lane.brands = BrandBytes.Memo() }
                 rows.withRecords { records in
                     for i in 0..<records.count {
                         let record = records[i]
