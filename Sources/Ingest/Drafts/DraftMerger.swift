@@ -38,12 +38,7 @@ public enum DraftMerger {
 
     /// FNV-1a of the key: a stable, compact stand-in for counting.
     package static func hash(_ key: String) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 {
-            h ^= UInt64(byte)
-            h = h &* 0x0000_0100_0000_01b3
-        }
-        return h
+        FNV1a.hash(key)
     }
 
     /// Merges and flags duplicates in an in-memory list (the review paths): drafts of one
@@ -330,11 +325,7 @@ package struct DuplicateFolder: Sendable {
 
     /// The slot of a duplicated hash, nil for a hash seen once.
     private func slot(of hash: UInt64) -> Int? {
-        var low = 0, high = hashes.count
-        while low < high {
-            let middle = (low + high) / 2
-            if hashes[middle] < hash { low = middle + 1 } else { high = middle }
-        }
+        let low = hashes.firstIndex { $0 >= hash }
         return low < hashes.count && hashes[low] == hash ? low : nil
     }
 
@@ -351,13 +342,9 @@ package struct DuplicateFolder: Sendable {
         spill.read(block, into: &bytes)
         // The write-out holding the block (the last to start at or before it) is given back
         // once this was the last of its slots to be read.
-        var low = 0, high = writeOuts.count
-        while low < high {
-            let middle = (low + high) / 2
-            if writeOuts[middle].block.offset <= block.offset { low = middle + 1 } else { high = middle }
-        }
-        writeOuts[low - 1].live -= 1
-        if writeOuts[low - 1].live == 0 { spill.discard(writeOuts[low - 1].block) }
+        let holding = writeOuts.firstIndex { $0.block.offset > block.offset } - 1
+        writeOuts[holding].live -= 1
+        if writeOuts[holding].live == 0 { spill.discard(writeOuts[holding].block) }
         return bytes.withUnsafeBytes { raw in
             var at = 0
             return DraftBytes.readGroups(raw, at: &at).map { Group(key: $0.key, variants: $0.variants) }

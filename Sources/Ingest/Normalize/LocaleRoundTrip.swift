@@ -29,12 +29,7 @@ package enum LocaleRoundTrip {
 
     /// The half a locale belongs to: FNV-1a of its identifier, even is tuning.
     package static func half(_ identifier: String) -> Half {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in identifier.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return hash % 2 == 0 ? .tuning : .locked
+        FNV1a.hash(identifier) % 2 == 0 ? .tuning : .locked
     }
 
     /// Every locale Foundation lists, sorted.

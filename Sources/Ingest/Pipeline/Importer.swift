@@ -39,9 +39,16 @@ package struct Importer: Sendable {
     /// `probing` false builds the whole statement reader before looking at its header, as
     /// before the header test: tests hold both ways to the same answers.
     package static func looksLikeBankStatement(path: String, limits: ReadLimits = ReadLimits(), probing: Bool = true) -> Bool {
-        let context = NormalizeContext(today: CalendarDate(dayNumber: 0))
         guard let chunks = try? ChunkReader(path: path, display: path),
               let probe = try? InputProbe(chunks: chunks, hint: nil, guessLegacy: true, file: path) else { return false }
+        return looksLikeBankStatement(path: path, chunks: chunks, probe: probe, limits: limits, probing: probing)
+    }
+
+    /// `looksLikeBankStatement`, reading on from a probe of the file's first bytes; `chunks`
+    /// stand just past them.
+    static func looksLikeBankStatement(path: String, chunks: ChunkReader, probe: InputProbe, limits: ReadLimits,
+                                       probing: Bool = true) -> Bool {
+        let context = NormalizeContext(today: CalendarDate(dayNumber: 0))
         // OFX, QIF, CAMT and MT940 files are statements by their content, whatever their name.
         if TransactionTable.format(of: probe) != nil { return true }
         guard let table = try? TransactionTable(chunks: chunks, probe: probe, name: path, context: context, limits: limits,
@@ -70,10 +77,16 @@ package struct Importer: Sendable {
     /// statement reader in full; `list` is nil when the probe failed, the file looks like a
     /// program or image (`BinarySignature`), or `--encoding` was given.
     package static func openDeciding(path: String, name: String, options: ImportOptions) -> (statement: Bool, list: TableSource?) {
-        func full() -> Bool { looksLikeBankStatement(path: path, limits: options.limits) }
         guard options.encoding == nil, let chunks = try? ChunkReader(path: path, display: name),
-              let probe = try? InputProbe(chunks: chunks, hint: nil, guessLegacy: true, file: name) else { return (full(), nil) }
+              let probe = try? InputProbe(chunks: chunks, hint: nil, guessLegacy: true, file: name) else {
+            return (looksLikeBankStatement(path: path, limits: options.limits), nil)
+        }
         if TransactionTable.format(of: probe) != nil { return (true, nil) }
+        /// The statement reader's answer from the same probe, on the file read anew past it.
+        func full() -> Bool {
+            guard let again = try? ChunkReader(path: path, display: path), again.skip(probe.sample.count) else { return false }
+            return looksLikeBankStatement(path: path, chunks: again, probe: probe, limits: options.limits)
+        }
         guard !probe.guessedLegacy, BinarySignature.sniff(probe.sample.prefix(BinarySignature.prefixLength)) == nil,
               let table = try? CSVTable(chunks: chunks, probe: probe, name: name, limits: options.limits),
               let list = try? RecordGroups.wrap(table) else { return (full(), nil) }

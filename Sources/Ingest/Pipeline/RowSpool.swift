@@ -6,8 +6,9 @@ import Foundation
 /// brand that pass found of each row's name. The first `memoryBytes` of blocks stay in memory
 /// (a small table needs no file), as long as the process's spools together hold less than
 /// `MemoryBudget.shared` (an import of thousands of files keeps every file's rows until its
-/// second pass); the rest go to a temporary file, made when the first of them comes. Memory then holds a block at a time, and those appended ahead of their turn; the file
-/// holds about 1.4 times the table's bytes.
+/// second pass); the rest go to a temporary file, made when the first of them comes. Memory
+/// then holds a block at a time, and those appended ahead of their turn; the file holds about
+/// 1.4 times the table's bytes.
 ///
 /// A block is the batch's buffers made compact, since every byte is written and read back once:
 /// its rows' places (`Place`: row and line counted from the block's first), the brands (none

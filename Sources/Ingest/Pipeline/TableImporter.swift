@@ -100,25 +100,32 @@ package struct TableImporter: Sendable {
             guard let plainBuilder else { return PlainBatch(drafts: rows.items.map { builder.build($0.sourceRow) }) }
             return plainBuilder.batch(rows, brands: brands)
         }
-        // The rows again: from the spool, a block at a time, with what the first pass found of
-        // them; or read anew.
-        var second: TableSource?
-        if let spool = table.spool {
-            try TableImporter.pipeline(batchSize: 1, nextRows: { _ in spool.nextBlock().map { [$0] } ?? [] }, makeBatch: { blocks in
-                guard let block = blocks.first else { return PlainBatch() }
-                return make(block.rows, brands: block.brands.isEmpty ? nil : block.brands)
-            }, emit: { blocks, batch in try hand(batch, blocks.first?.rows ?? RecordBatch()) })
-        } else {
-            let source = try open()
-            second = source
-            try TableImporter.pipeline(nextRows: { try source.nextBatch(limit: $0) }, makeBatch: { make($0, brands: nil) },
-                                       emit: { rows, batch in try hand(batch, rows) })
-        }
-        report.skips = (second?.skips ?? table.skips) + sections
-        report.unlistedSkips = second?.unlistedSkips ?? table.unlistedSkips
+        let again = try TableImporter.readAgain(table, open: open, make: make, emit: { rows, batch in try hand(batch, rows) })
+        report.skips = again.skips + sections
+        report.unlistedSkips = again.unlistedSkips
         report.rows += report.skips.count + report.unlistedSkips.values.reduce(0, +)
-        report.warnings = table.notes + (second?.warnings ?? table.warnings)
+        report.warnings = table.notes + again.warnings
         return report
+    }
+
+    /// The rows of a prepared table again, as the import and `validate` both read them: from
+    /// the first pass's spool a block at a time, with the brands that pass found of them (nil:
+    /// none), or read anew through `open`; made on two threads (`pipeline`) and handed to `emit`
+    /// in order with their rows. Returns what the reader skipped and warned of: the first
+    /// pass's, or the new reader's.
+    static func readAgain<Made: Sendable>(_ table: PreparedTable, open: () throws -> TableSource,
+                                          make: @escaping @Sendable (RecordBatch, [Int32]?) -> Made,
+                                          emit: (RecordBatch, Made) throws -> Void) throws
+        -> (skips: [Skip], unlistedSkips: [Skip.Reason: Int], warnings: [Issue]) {
+        guard let spool = table.spool else {
+            let source = try open()
+            try pipeline(nextRows: { try source.nextBatch(limit: $0) }, makeBatch: { make($0, nil) }, emit: emit)
+            return (source.skips, source.unlistedSkips, source.warnings)
+        }
+        try pipeline(batchSize: 1, nextRows: { _ in spool.nextBlock().map { [$0] } ?? [] }, makeBatch: { blocks in
+            make(blocks.first?.rows ?? RecordBatch(), blocks.first.flatMap { $0.brands.isEmpty ? nil : $0.brands })
+        }, emit: { blocks, made in try emit(blocks.first?.rows ?? RecordBatch(), made) })
+        return (table.skips, table.unlistedSkips, table.warnings)
     }
 
     /// What the first pass's batches do, made on either thread (`pipeline`): count

@@ -205,8 +205,7 @@ final class ChargeSpool: @unchecked Sendable {
     func discard(before offset: Int64) {
         let end = offset & ~4095
         guard end - discarded >= 1 << 20 else { return }
-        // FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, from <linux/falloc.h>.
-        _ = CLibrary.fallocate?(fd, 0x02 | 0x01, off_t(discarded), off_t(end - discarded))
+        punch(from: discarded, to: end)
         discarded = end
     }
 
@@ -216,6 +215,12 @@ final class ChargeSpool: @unchecked Sendable {
         let start = (block.offset + 4095) & ~4095
         let end = (block.offset + Int64(block.length)) & ~4095
         guard end > start else { return }
+        punch(from: start, to: end)
+    }
+
+    /// Punches out the file's pages from `start` to `end` (page edges), keeping its size.
+    private func punch(from start: Int64, to end: Int64) {
+        // FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, from <linux/falloc.h>.
         _ = CLibrary.fallocate?(fd, 0x02 | 0x01, off_t(start), off_t(end - start))
     }
 

@@ -176,8 +176,8 @@ package struct FileValidator: Sendable {
                                    file: findings.path, part: part)
         builder.matchesBrands = false
         var rowChecks = RowChecks(settings: settings, context: context, hasCycleColumn: has(.cycle, mapping))
-        // The rows again, as an import reads them: those the first pass kept, or read anew;
-        // their drafts are built on two threads (`TableImporter.pipeline`) and checked in order.
+        // The rows again, as an import reads them (`TableImporter.readAgain`): their drafts are
+        // built on two threads and checked in order.
         let built = builder
         @Sendable func build(_ batch: RecordBatch) -> [(SourceRow, ImportDraft)] {
             (0..<batch.count).map { i in
@@ -191,20 +191,9 @@ package struct FileValidator: Sendable {
                 rowChecks.check(row, draft: draft, into: &findings)
             }
         }
-        let skips: [Skip], warnings: [Issue]
-        if let spool = prepared.spool {
-            try TableImporter.pipeline(batchSize: 1, nextRows: { _ in spool.nextBlock().map { [$0] } ?? [] },
-                                       makeBatch: { blocks in blocks.first.map { build($0.rows) } ?? [] },
-                                       emit: { _, made in check(made) })
-            (skips, warnings) = (prepared.skips, prepared.warnings)
-            rows += prepared.skips.count + prepared.unlistedSkips.values.reduce(0, +)
-        } else {
-            let second = try openPass()
-            try TableImporter.pipeline(nextRows: { try second.nextBatch(limit: $0) }, makeBatch: build,
-                                       emit: { _, made in check(made) })
-            (skips, warnings) = (second.skips, second.warnings)
-            rows += second.skippedRows
-        }
+        let (skips, unlisted, warnings) = try TableImporter.readAgain(prepared, open: openPass, make: { rows, _ in build(rows) },
+                                                                     emit: { _, made in check(made) })
+        rows += skips.count + unlisted.values.reduce(0, +)
         rowChecks.finish(into: &findings, headerLine: headerLine)
         for skip in skips where skip.reason != .blank {
             findings.add("row.skipped", line: skip.line, row: skip.row,

@@ -45,16 +45,7 @@ package enum InputExpander {
     /// `--shard 1/N` … `N/N` check each file once.
     package static func shard(_ files: [String], index: Int, of count: Int) -> [String] {
         precondition(count >= 1 && (1...count).contains(index), "shard \(index) of \(count)")
-        return files.filter { Int(fnv1a($0) % UInt64(count)) == index - 1 }
-    }
-
-    static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return hash
+        return files.filter { Int(FNV1a.hash($0) % UInt64(count)) == index - 1 }
     }
 
     /// What `ingest import` reads from a folder: tables, archives and images.

@@ -64,12 +64,12 @@ struct RowChecks {
 
     /// FNV-1a of the row's cells, each without the spaces around it, one unit separator apart.
     static func rowKey(_ cells: [String]) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a()
         for (k, cell) in cells.enumerated() {
-            if k > 0 { h = (h ^ 0x1F) &* 0x0000_0100_0000_01b3 }
-            for byte in cell.trimmedSpaces().utf8 { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            if k > 0 { hash.add(0x1F) }
+            hash.add(cell.trimmedSpaces().utf8)
         }
-        return h
+        return hash.value
     }
 
     private mutating func convert(_ issue: Issue, row: SourceRow, column: Int?, raw: String?, draft: ImportDraft,

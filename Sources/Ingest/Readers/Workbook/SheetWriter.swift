@@ -111,12 +111,8 @@ package struct SheetLines: Sendable, Equatable {
     }
 
     func offset(at line: Int) -> Int {
-        var low = 0, high = shifts.count
-        while low < high {
-            let mid = (low + high) / 2
-            if shifts[mid].line <= line { low = mid + 1 } else { high = mid }
-        }
-        return low == 0 ? 0 : shifts[low - 1].offset
+        let after = shifts.firstIndex { $0.line > line }
+        return after == 0 ? 0 : shifts[after - 1].offset
     }
 
     /// The sheet row of CSV line `line`.
