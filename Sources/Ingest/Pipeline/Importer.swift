@@ -132,7 +132,11 @@ package struct Importer: Sendable {
         if RemoteLink.isRemote(path) { return try runRemote(path, name: display, prepared: prepared, emit: emit) }
         try Importer.refuseFolder(path, name: display)
         // A table `runNames` prepared was already found not to be a statement.
-        let input = options.inputKind(of: path, mayBeStatement: prepared == nil)
+        // The list reader deciding the kind opened is the first pass's (none when `runNames`
+        // prepared the table).
+        let opening = prepared == nil ? options.openingKind(of: path, name: display) : (kind: options.inputKind(of: path, mayBeStatement: false), list: nil)
+        let input = opening.kind
+        var list = opening.list
         if input == .workbook {
             return try WorkbookImporter(options: options).run(path: path, name: display, prepared: archive, emit: emit)
         }
@@ -145,7 +149,8 @@ package struct Importer: Sendable {
             return try ExportImporter(options: options).run(path: path, name: display, prepared: archive, emit: emit)
         case .csv, .sheets, .notion:
             return try TableImporter(options: options).run(name: display, kind: kind, prepared: prepared, plain: plain, open: {
-                try options.openList(path: path, name: display)
+                defer { list = nil }
+                return try list ?? options.openList(path: path, name: display)
             }, emit: emit)
         case .screenshot:
             return try readScreenshot(path: path, name: display, emit: emit)
