@@ -100,6 +100,17 @@ func importCSV(_ text: String, today: String = "2026-11-30", locale: String? = n
         #expect(drafts[1].nextRenewal.value?.description == "2026-12-05")
     }
 
+    /// Only ASCII digits of a timestamp's length read as one (the check is by bytes).
+    @Test(arguments: [
+        ("1796428800", "2026-12-05"), ("1796428800000", "2026-12-05"), ("179642880", "1975-09-11"),
+        ("17964288000", nil), ("", nil), ("+1796428800", nil), ("2027-06-10", nil),
+        ("\u{0661}\u{0667}\u{0669}\u{0666}\u{0664}\u{0662}\u{0668}\u{0668}\u{0660}\u{0660}", nil),
+        ("１７９６４２８８００", nil), ("1796428800\u{301}", nil),
+    ] as [(String, String?)])
+    func epochDateReadsOnlyASCIIDigits(text: String, expected: String?) {
+        #expect(DraftBuilder.epochDate(text)?.description == expected)
+    }
+
     @Test func notionCellsAreCleaned() throws {
         let (drafts, _) = try importCSV("""
             Name,Price,Category,Renews,Account

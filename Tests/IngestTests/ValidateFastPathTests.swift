@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Ingest
+import IngestTestSupport
 
 /// The short cuts that make `ingest validate` fast on many small files give the answers of the
 /// longer ways they skip, on every file of `Fixtures/` and on made-up texts.
@@ -69,6 +70,58 @@ import Testing
         #expect(files > 300)
     }
 
+    /// `commasAreDecimalMarks` as first written, byte by byte: the reference for the one that
+    /// searches for the other delimiters first.
+    static func referenceDecimalCommas(_ sample: [UInt8]) -> Bool {
+        let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\"")
+        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        var commas = 0, decimal = 0, quoted = false, others = false
+        var i = 0
+        while i < sample.count {
+            let b = sample[i]
+            if b == quote {
+                quoted.toggle()
+            } else if !quoted, b == comma {
+                commas += 1
+                var digits = 0
+                while i + 1 + digits < sample.count, digits < 3, isDigit(sample[i + 1 + digits]) { digits += 1 }
+                if i > 0, isDigit(sample[i - 1]), digits == 1 || digits == 2 { decimal += 1 }
+            } else if !quoted, InputProbe.delimiters.contains(b) {
+                others = true
+            }
+            i += 1
+        }
+        return others && commas >= 8 && decimal * 10 >= commas * 9
+    }
+
+    /// The decimal-comma test agrees with the reference on every fixture and on seeded samples
+    /// of digits, commas, quotes and the other delimiters.
+    @Test func decimalCommasAgreeWithReference() throws {
+        var samples: [[UInt8]] = try Self.fixtureFiles.map { [UInt8](try Data(contentsOf: URL(fileURLWithPath: $0)).prefix(InputProbe.sampleBytes)) }
+        var random = SeededRandom(state: 11)
+        let alphabet = Array("0123456789,,,,;\t|\"\na ".utf8)
+        for _ in 0..<3_000 {
+            samples.append((0..<random.below(120)).map { _ in random.pick(alphabet) })
+        }
+        // Rows of amounts with decimal commas, now and then quoted or with three digits after.
+        for _ in 0..<500 {
+            let separator = random.pick([";", "\t", "|", ","])
+            var text = ""
+            for _ in 0..<(4 + random.below(12)) {
+                let amount = "\(random.below(100)),\(String(repeating: "5", count: random.pick([1, 2, 2, 2, 3])))"
+                text += "a\(separator)\(random.chance(10) ? "\"\(amount)\"" : amount)\n"
+            }
+            samples.append(Array(text.utf8))
+        }
+        var yes = 0
+        for sample in samples {
+            let expected = Self.referenceDecimalCommas(sample)
+            #expect(InputProbe.commasAreDecimalMarks(sample) == expected, "\(String(decoding: sample, as: UTF8.self))")
+            if expected { yes += 1 }
+        }
+        #expect(yes > 10)
+    }
+
     static let sniffTexts = [
         "", "   ", "\u{FEFF}", "Name,Price\nNetflix,9.99\n", "OFXHEADER:100\nDATA:OFXSGML\n", "  <OFX>\n<SIGNONMSGSRSV1>",
         "ofxheader:100", "<?xml version=\"1.0\"?>\n<OFX>", "Date,Memo\n1,<?OFX x\n", "Name,Note\nA,<?OFX \n",
@@ -129,6 +182,50 @@ import Testing
                     #expect(DraftBuilder.writtenName(text) == text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
                 }
             }
+        }
+    }
+
+    /// The byte count of letters and digits agrees with the scalar loop on every ASCII byte,
+    /// on seeded ASCII texts, and gives way (nil) when a scalar within the limit is not ASCII.
+    @Test func asciiLettersAndDigitsAgreeWithScalars() {
+        func scalarCount(_ text: String, _ limit: Int) -> (Int, Int) {
+            var letters = 0, digits = 0
+            for s in text.unicodeScalars.prefix(limit) {
+                if ScalarText.isLetter(s) { letters += 1 } else if ScalarText.isDigit(s) { digits += 1 }
+            }
+            return (letters, digits)
+        }
+        var texts = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        var random = SeededRandom(state: 7)
+        for _ in 0..<2_000 {
+            texts.append(String(decoding: (0..<random.below(13)).map { _ in UInt8(random.below(128)) }, as: UTF8.self))
+        }
+        for text in texts {
+            for limit in [1, 3, 4096] {
+                let counted = ScalarText.asciiLettersAndDigits(text, limit: limit)
+                #expect(counted.map { [$0.letters, $0.digits] } == [scalarCount(text, limit).0, scalarCount(text, limit).1], "\(Array(text.utf8))")
+            }
+        }
+        #expect(ScalarText.asciiLettersAndDigits("Café 12", limit: 4096) == nil)
+        #expect(ScalarText.asciiLettersAndDigits("Cafe 12 é", limit: 7).map { [$0.letters, $0.digits] } == [4, 2])
+        #expect(ScalarText.asciiLettersAndDigits("１２", limit: 4096) == nil)
+    }
+
+    /// The evidence looks its trimmed values up in the word tables once lower-cased; the same
+    /// answers as the lookups that trim and lower-case for themselves.
+    @Test func evidenceWordLookupsAgreeWithTheWordTables() {
+        let context = NormalizeContext(today: CalendarDate(year: 2026, month: 11, day: 30)!)
+        let parsers = (PriceParser(context: context), DateParser(context: context), CycleParser())
+        let words = Array(StatusWords.active) + Array(StatusWords.inactive) + Array(StatusWords.booleans.keys) + Array(CycleUnitWords.units.keys)
+        let values = words + words.map { $0.uppercased() } + words.map { $0.capitalized }
+            + ["İ", "Straße", "ÉTÉ", "JA", "Nein", "\u{00A0}yes", "Off\u{200B}", "MONAT", "Weeks", "x", "X", "✓", "1", "0"]
+        for raw in values {
+            let value = raw.trimmedSpaces()
+            guard !value.isEmpty else { continue }
+            let kinds = ColumnEvidence.Kinds(value, parsers, readers: (true, true, true))
+            #expect(kinds.status == (StatusWords.status(of: value) != nil), "\(raw)")
+            #expect(kinds.boolean == (StatusWords.boolean(value) != nil), "\(raw)")
+            #expect(kinds.unit == (CycleUnitWords.unit(value) != nil), "\(raw)")
         }
     }
 
@@ -271,6 +368,8 @@ import Testing
             }.first
             ?? CategoryWords.cjk.first { folded.contains($0.0) }?.1
         #expect(CategoryWords.category(for: text) == full)
+        // Asked again, the remembered answer.
+        #expect(CategoryWords.category(for: text) == full && CategoryWords.uncachedCategory(for: text) == full)
     }
 }
 

@@ -226,6 +226,13 @@ struct SchemaSubset {
         #expect(FNV1a.hash("") == 0xCBF2_9CE4_8422_2325)
         #expect(FNV1a.hash("a") == 0xAF63_DC4C_8601_EC8C)
         #expect(FNV1a.hash("foobar") == 0x8594_4171_F739_67E8)
+        // Bytes read from a text's storage hash as bytes read one by one.
+        for text in ["", "a", "foobar", "Netflix 12,€9.99,monthly", String(repeating: "ü", count: 40)] {
+            var stored = FNV1a(), iterated = FNV1a()
+            stored.add(text.utf8)
+            iterated.add(AnySequence(text.utf8))
+            #expect(stored.value == iterated.value)
+        }
     }
 }
 

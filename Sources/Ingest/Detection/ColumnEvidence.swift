@@ -32,23 +32,29 @@ struct ColumnEvidence: Sendable {
             // Evidence only: a table's dates carry digits ("tomorrow" is screen text, not a cell)
             // and its cycles letters, so the parsers are not run on values that cannot count.
             var hasDigit = false, hasLetter = false
-            for s in value.unicodeScalars {
-                if ScalarText.isDigit(s) {
-                    hasDigit = true
-                } else if ScalarText.isLetter(s) {
-                    hasLetter = true
-                } else if s.value >= 0x80, s.properties.numericType != nil {
-                    hasDigit = true
+            if let counted = ScalarText.asciiLettersAndDigits(value, limit: Kinds.longestValue) {
+                (hasLetter, hasDigit) = (counted.letters > 0, counted.digits > 0)
+            } else {
+                for s in value.unicodeScalars {
+                    if ScalarText.isDigit(s) {
+                        hasDigit = true
+                    } else if ScalarText.isLetter(s) {
+                        hasLetter = true
+                    } else if s.value >= 0x80, s.properties.numericType != nil {
+                        hasDigit = true
+                    }
                 }
             }
             date = readers.date && hasDigit && (try? parsers.1.parse(value[...])) != nil
             price = readers.price && !date && hasDigit && (try? parsers.0.parse(value[...])) != nil
             cycle = readers.cycle && hasLetter && (try? parsers.2.parse(value[...])) != nil
             currency = Currency(value) != nil
-            status = StatusWords.status(of: value) != nil
-            boolean = StatusWords.boolean(value) != nil
+            // The value is trimmed: the word tables take it lower-cased, once for all three.
+            let key = value.lowercased()
+            status = StatusWords.status(ofKey: key) != nil
+            boolean = StatusWords.booleans[key] != nil
             if let n = Int(value), (1...366).contains(n) { smallInteger = true }
-            unit = CycleUnitWords.unit(value) != nil
+            unit = CycleUnitWords.units[key] != nil
             text = hasLetter && !date
         }
     }
@@ -181,7 +187,11 @@ package enum StatusWords {
 
     /// `.inactive` / `.pending` (active) for a status cell, nil when it is not a status word.
     package static func status(of value: String) -> ImportDraft.Status? {
-        let key = value.trimmedSpaces().lowercased()
+        status(ofKey: value.trimmedSpaces().lowercased())
+    }
+
+    /// `status(of:)` of a value already trimmed and lower-cased.
+    static func status(ofKey key: String) -> ImportDraft.Status? {
         if inactive.contains(key) { return .inactive }
         if active.contains(key) { return .pending }
         return nil

@@ -88,6 +88,17 @@ package enum CategoryWords {
 
     /// The standard category a text names (`Música` → music), nil when none fits.
     package static func category(for text: String) -> Category? {
+        if let known = categories.value(for: text) { return known }
+        let found = uncachedCategory(for: text)
+        categories.store(found, for: text)
+        return found
+    }
+
+    /// Answers already given: a list's categories repeat down the column and from file to file.
+    private static let categories = MemoCache<String, Category?>(limit: 20_000)
+
+    /// `category(for:)`, worked out.
+    static func uncachedCategory(for text: String) -> Category? {
         let folded = HeaderVocabulary.fold(text)
         if let hit = lookup[folded] { return hit }
         let words = BrandCatalog.words(folded)

@@ -213,9 +213,25 @@ package struct ColumnFormats: Sendable {
                 key[i] = shape ? ColumnFormats.shape(byte) : byte
                 i += 1
             }
-            return readings.value(for: UnsafeRawBufferPointer(key)) { read(Substring(String(decoding: cell, as: UTF8.self))) }
+            return readings.value(for: UnsafeRawBufferPointer(key)) {
+                // A reading depends on the text alone (a price's on its shape): the tables of
+                // one run share what they read.
+                let shared = SharedKey(shaped: shape, text: String(decoding: UnsafeBufferPointer(rebasing: key[8..<i]), as: UTF8.self))
+                if let known = ColumnFormats.knownReadings.value(for: shared) { return known }
+                let made = read(Substring(String(decoding: cell, as: UTF8.self)))
+                ColumnFormats.knownReadings.store(made, for: shared)
+                return made
+            }
         }
     }
+
+    /// A cell's text (a price's shape) as `knownReadings` knows it.
+    private struct SharedKey: Hashable {
+        var shaped: Bool
+        var text: String
+    }
+
+    private static let knownReadings = MemoCache<SharedKey, Reading>(limit: 20_000)
 
     package mutating func observe(_ row: SourceRow) {
         if let c = nameColumn, c < row.cells.count { countScript(row.cells[c]) }

@@ -427,8 +427,9 @@ package struct DraftBuilder: Sendable {
 
     /// Epoch timestamps as other trackers export them: 10 digits are seconds, 13 milliseconds (UTC).
     static func epochDate(_ text: String) -> CalendarDate? {
-        guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text) else { return nil }
-        switch text.count {
+        // ASCII digits only, checked by bytes (walking characters costs more than the rest).
+        guard text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(text) else { return nil }
+        switch text.utf8.count {
         case 9, 10: return CalendarDate(dayNumber: value / 86_400)
         case 13: return CalendarDate(dayNumber: value / 86_400_000)
         default: return nil

@@ -104,6 +104,27 @@ struct ScalarText {
 
     static func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 0x30 && s.value <= 0x39 }
 
+    /// The letters and ASCII digits among the first `limit` scalars of `text` when those are
+    /// all ASCII (each byte is then a scalar, counted without decoding); nil otherwise, for the
+    /// caller's scalar loop. Agrees with `isLetter` and `isDigit`.
+    static func asciiLettersAndDigits(_ text: String, limit: Int) -> (letters: Int, digits: Int)? {
+        func count(_ bytes: some Sequence<UInt8>) -> (letters: Int, digits: Int)? {
+            var letters = 0, digits = 0
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                let folded = byte | 0x20
+                if folded >= 0x61 && folded <= 0x7A {
+                    letters += 1
+                } else if byte >= 0x30 && byte <= 0x39 {
+                    digits += 1
+                }
+            }
+            return (letters, digits)
+        }
+        if let counted = text.utf8.withContiguousStorageIfAvailable({ count($0.prefix(limit)) }) { return counted }
+        return count(text.utf8.prefix(limit))
+    }
+
     static func isLetter(_ s: Unicode.Scalar) -> Bool {
         let v = s.value
         if v < 0x80 { return (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) }

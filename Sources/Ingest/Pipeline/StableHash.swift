@@ -8,6 +8,15 @@ struct FNV1a {
     }
 
     mutating func add(_ bytes: some Sequence<UInt8>) {
+        // A text's bytes in its own storage are read without the sequence's iterator.
+        var value = self.value
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            for byte in buffer { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        }
+        if done != nil {
+            self.value = value
+            return
+        }
         for byte in bytes { add(byte) }
     }
 

@@ -219,8 +219,12 @@ struct RowShape {
             nonEmpty += 1
             var letters = 0, digits = 0
             // What a cell holds is told from its start: a note of megabytes is not read whole.
-            for ch in cell.unicodeScalars.prefix(RowShape.scalarsRead) {
-                if ScalarText.isLetter(ch) { letters += 1 } else if ("0"..."9").contains(ch) { digits += 1 }
+            if let counted = ScalarText.asciiLettersAndDigits(cell, limit: RowShape.scalarsRead) {
+                (letters, digits) = counted
+            } else {
+                for ch in cell.unicodeScalars.prefix(RowShape.scalarsRead) {
+                    if ScalarText.isLetter(ch) { letters += 1 } else if ("0"..."9").contains(ch) { digits += 1 }
+                }
             }
             if letters > 0 && digits * 4 < letters { labels += 1 }
             if digits > 0 { values += 1 }

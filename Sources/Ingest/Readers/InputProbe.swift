@@ -167,25 +167,32 @@ struct InputProbe {
     /// comma is not the delimiter, even where short rows or a preamble of amounts make it split
     /// more lines alike than the real one.
     static func commasAreDecimalMarks(_ sample: [UInt8]) -> Bool {
-        let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\"")
+        let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\""), semicolon = UInt8(ascii: ";"), tab = UInt8(ascii: "\t"),
+            pipe = UInt8(ascii: "|")
         func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-        var commas = 0, decimal = 0, quoted = false, others = false
-        var i = 0
-        while i < sample.count {
-            let b = sample[i]
-            if b == quote {
-                quoted.toggle()
-            } else if !quoted, b == comma {
-                commas += 1
-                var digits = 0
-                while i + 1 + digits < sample.count, digits < 3, isDigit(sample[i + 1 + digits]) { digits += 1 }
-                if i > 0, isDigit(sample[i - 1]), digits == 1 || digits == 2 { decimal += 1 }
-            } else if !quoted, delimiters.contains(b) {
-                others = true
+        return sample.withUnsafeBufferPointer { bytes in
+            // Without another delimiter anywhere in the sample the answer is no: most files are
+            // told so by a byte search.
+            guard let base = bytes.baseAddress,
+                  [semicolon, tab, pipe].contains(where: { memchr(base, Int32($0), bytes.count) != nil }) else { return false }
+            var commas = 0, decimal = 0, quoted = false, others = false
+            for i in bytes.indices {
+                switch bytes[i] {
+                case quote:
+                    quoted.toggle()
+                case comma where !quoted:
+                    commas += 1
+                    var digits = 0
+                    while i + 1 + digits < bytes.count, digits < 3, isDigit(bytes[i + 1 + digits]) { digits += 1 }
+                    if i > 0, isDigit(bytes[i - 1]), digits == 1 || digits == 2 { decimal += 1 }
+                case semicolon where !quoted, tab where !quoted, pipe where !quoted:
+                    others = true
+                default:
+                    break
+                }
             }
-            i += 1
+            return others && commas >= 8 && decimal * 10 >= commas * 9
         }
-        return others && commas >= 8 && decimal * 10 >= commas * 9
     }
 
     /// How many non-blank records share the most common field count of two or more, and that count.
