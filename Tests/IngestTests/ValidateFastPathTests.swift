@@ -211,6 +211,15 @@ import IngestTestSupport
         #expect(ScalarText.asciiLettersAndDigits("１２", limit: 4096) == nil)
     }
 
+    /// Header words are remembered per header: asked twice, the words made afresh.
+    @Test(arguments: ["Service", "Next renewal", "nextRenewalDate", "Preis (€)", "Nächste Abbuchung", "名前", "", "  Price  ", "Billing Cycle"])
+    func headerWordsAreRemembered(_ header: String) {
+        for _ in 0..<2 {
+            let remembered = HeaderMatcher.Words.of(header: header), fresh = HeaderMatcher.Words(header: header)
+            #expect(remembered.words == fresh.words && remembered.ascii == fresh.ascii && remembered.mayMatchASCII == fresh.mayMatchASCII)
+        }
+    }
+
     /// The evidence looks its trimmed values up in the word tables once lower-cased; the same
     /// answers as the lookups that trim and lower-case for themselves.
     @Test func evidenceWordLookupsAgreeWithTheWordTables() {

@@ -64,7 +64,7 @@ package struct ColumnDetector: Sendable {
             taken.insert(column)
         }
         // Each header in words once, not once per field.
-        let words = header.map(HeaderMatcher.Words.init(header:))
+        let words = header.map(HeaderMatcher.Words.of(header:))
         // A header that is exactly a field's word wins the field, unless its values contradict
         // it: values only break ties and find the columns no header names.
         for field in Field.allCases where choices[field] == nil {
@@ -164,7 +164,7 @@ package struct ColumnDetector: Sendable {
     /// and words only the winners).
     func score(field: Field, header: String, evidence: ColumnEvidence, explain: Bool = true,
                words: HeaderMatcher.Words? = nil) -> (Double, String) {
-        let words = words ?? HeaderMatcher.Words(header: header)
+        let words = words ?? HeaderMatcher.Words.of(header: header)
         let (headerScore, headerReason) = HeaderMatcher.score(field: field, header: header, words: words)
         let content = evidence.support(for: field)
         var reasons: [String] = []

@@ -43,6 +43,16 @@ enum HeaderMatcher {
             self.init(folded: HeaderVocabulary.fold(HeaderMatcher.splittingCamelCase(header)))
         }
 
+        /// `Words(header:)`, remembered: the files of a team share their headers.
+        static func of(header: String) -> Words {
+            if let known = known.value(for: header) { return known }
+            let words = Words(header: header)
+            known.store(words, for: header)
+            return words
+        }
+
+        private static let known = MemoCache<String, Words>(limit: 4096)
+
         var isEmpty: Bool { words.isEmpty }
     }
 

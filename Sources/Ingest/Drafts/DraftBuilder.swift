@@ -324,8 +324,9 @@ package struct DraftBuilder: Sendable {
     }
 
     func cycle(_ row: SourceRow, suffix: Cycle?, at provenance: Provenance) -> DraftField<Cycle> {
-        if let (text, _) = cell(.cycle, row), DraftBuilder.customWords.contains(HeaderVocabulary.fold(text)),
-           let custom = customCycleColumn, custom < row.cells.count {
+        // Only a table with a column for a custom cycle's count folds the cycle cell.
+        if let custom = customCycleColumn, custom < row.cells.count, let (text, _) = cell(.cycle, row),
+           DraftBuilder.customWords.contains(HeaderVocabulary.fold(text)) {
             let given = row.cells[custom].trimmingCharacters(in: .whitespaces)
             let value = Int(given).flatMap { Cycle.intervals.contains($0) ? Cycle(unit: .month, interval: $0).canonical : nil }
                 ?? (try? parseCycle(given))
