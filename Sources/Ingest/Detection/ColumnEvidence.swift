@@ -62,7 +62,7 @@ struct ColumnEvidence: Sendable {
     /// A reader that has read none of a column's first this-many distinct values is not tried on
     /// the rest: a column of names or prices does not turn into dates further down, and failed
     /// readings are the costly ones. The rest count as not of that kind.
-    static let giveUpAfter = 16
+    static let giveUpAfter = 8
 
     /// What a value reads as, with the context and readers it was read with.
     struct KindsKey: Hashable {
