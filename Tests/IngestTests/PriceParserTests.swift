@@ -193,7 +193,8 @@ struct PriceCase: CustomTestStringConvertible, Sendable {
     /// Price words read from an ASCII text's bytes are those read scalar by scalar.
     @Test(arguments: ["9.99", "Free", "FREE trial", "free-trial", "7-day Trial then $9.99", "Probeabo 0 EUR", "Gratis!",
                       "gratuit", "essai gratuit", "", " ", "$0 (free)", "TRIAL", "trials", "freebie", "9.99 USD/mo",
-                      "Prova 30 giorni", "test", "Testphase", "a1free", "free1trial", "x_free", "teste", "PROEF"])
+                      "Prova 30 giorni", "test", "Testphase", "a1free", "free1trial", "x_free", "teste", "PROEF",
+                      "SEK 8.42", "fre", "EUR free", "Testzeitraum", "testzeitraume", "gratuitement", "Kostenlos!", "prob", "FREE"])
     func priceWordsAsScalarsRead(_ text: String) {
         #expect(PriceWords.asciiMention(text[...]) == PriceWords.scalarMention(text[...]), "\(text)")
     }

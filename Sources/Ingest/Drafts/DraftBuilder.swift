@@ -563,7 +563,7 @@ package struct DraftBuilder: Sendable {
     static func isWrittenName(_ text: String) -> Bool {
         let bytes = text.utf8
         guard let first = bytes.first, first != 0x20, bytes.last != 0x20 else { return false }
-        if bytes.allSatisfy({ $0 < 0x80 }) {
+        if bytes.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 < 0x80 } }) ?? bytes.allSatisfy({ $0 < 0x80 }) {
             var previous: UInt8 = 0
             for byte in bytes {
                 if (byte >= 0x09 && byte <= 0x0D) || (byte == 0x20 && previous == 0x20) { return false }

@@ -15,6 +15,12 @@ enum PriceWords {
 
     enum Mention { case none, free, trial }
 
+    /// The lengths of the ASCII words of `free` and `trial`.
+    static let asciiWordLengths: ClosedRange<Int> = {
+        let lengths = free.union(trial).filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map(\.utf8.count)
+        return (lengths.min() ?? 1)...(lengths.max() ?? 1)
+    }()
+
     /// The strongest mention in the text: trial wording, else a free word, else none.
     static func mention(_ raw: Substring) -> Mention {
         asciiMention(raw) ?? scalarMention(raw)
@@ -61,7 +67,8 @@ enum PriceWords {
             var start = 0
             /// The letters from `start` to `end`, lowercased, looked up as one word.
             func flush(_ end: Int) {
-                guard end > start else { return }
+                // An ASCII word of another length is in neither table (`sek`, `usd`).
+                guard asciiWordLengths.contains(end - start) else { return }
                 let word = String(unsafeUninitializedCapacity: end - start) { buffer in
                     for k in start..<end { buffer[k - start] = bytes[k] | (bytes[k] >= 0x41 && bytes[k] <= 0x5A ? 0x20 : 0) }
                     return end - start

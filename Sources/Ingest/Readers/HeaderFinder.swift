@@ -189,10 +189,22 @@ struct RowShape {
     let labels: Int
     /// Cells holding digits: amounts, dates, account numbers.
     let values: Int
-    /// Cells that name a known column (`Price`, `Betrag`, `Nächste Abbuchung` …).
-    let vocabularyHits: Int
     /// What each cell holds.
     let kinds: [Kind]
+    /// The row's cells as read, for `vocabularyHits`.
+    private let cells: [String]
+
+    /// Cells that name a known column (`Price`, `Betrag`, `Nächste Abbuchung` …): labels of
+    /// at most 40 bytes the vocabulary knows. Worked out when asked (of header candidates only,
+    /// not of every data row).
+    var vocabularyHits: Int {
+        var hits = 0
+        for (raw, kind) in zip(cells, kinds) where kind == .label {
+            let cell = raw.trimmedSpaces()
+            if cell.utf8.count <= 40, HeaderMatcher.namesAnyField(cell) { hits += 1 }
+        }
+        return hits
+    }
 
     enum Kind {
         /// Nothing, or neither letters nor digits (`-`, `*`).
@@ -210,7 +222,8 @@ struct RowShape {
 
     init(_ cells: [String]) {
         count = cells.count
-        var nonEmpty = 0, labels = 0, values = 0, hits = 0
+        self.cells = cells
+        var nonEmpty = 0, labels = 0, values = 0
         var kinds: [Kind] = []
         kinds.reserveCapacity(cells.count)
         for raw in cells {
@@ -235,15 +248,10 @@ struct RowShape {
             } else {
                 kinds.append(.empty)
             }
-            // Header words have letters and hardly any digits: only those cells are looked up.
-            if letters > 0 && digits * 4 < letters, cell.utf8.count <= 40, HeaderMatcher.namesAnyField(cell) {
-                hits += 1
-            }
         }
         self.nonEmpty = nonEmpty
         self.labels = labels
         self.values = values
-        self.vocabularyHits = hits
         self.kinds = kinds
     }
 
