@@ -227,7 +227,8 @@ import IngestTestSupport
         let parsers = (PriceParser(context: context), DateParser(context: context), CycleParser())
         let words = Array(StatusWords.active) + Array(StatusWords.inactive) + Array(StatusWords.booleans.keys) + Array(CycleUnitWords.units.keys)
         let values = words + words.map { $0.uppercased() } + words.map { $0.capitalized }
-            + ["İ", "Straße", "ÉTÉ", "JA", "Nein", "\u{00A0}yes", "Off\u{200B}", "MONAT", "Weeks", "x", "X", "✓", "1", "0"]
+            + ["İ", "Straße", "ÉTÉ", "JA", "Nein", "\u{00A0}yes", "Off\u{200B}", "MONAT", "Weeks", "x", "X", "✓", "1", "0",
+               "12", "Slack 3", "SEK 8.42", "1 month", "01", "2027-01-05", "usd", "Usd", "US", "USDT", "\u{FB05}n", "eur", "ｅｕｒ", "JPY"]
         for raw in values {
             let value = raw.trimmedSpaces()
             guard !value.isEmpty else { continue }
@@ -235,6 +236,7 @@ import IngestTestSupport
             #expect(kinds.status == (StatusWords.status(of: value) != nil), "\(raw)")
             #expect(kinds.boolean == (StatusWords.boolean(value) != nil), "\(raw)")
             #expect(kinds.unit == (CycleUnitWords.unit(value) != nil), "\(raw)")
+            #expect(kinds.currency == (Currency(value) != nil), "\(raw)")
         }
     }
 

@@ -21,6 +21,12 @@ struct ColumnEvidence: Sendable {
         /// The most UTF-8 bytes a value the readers are tried on may have.
         static let longestValue = 256
 
+        /// The longest status, yes/no or unit word holding an ASCII digit, in bytes (0 if none).
+        static let longestWordWithDigits: Int = {
+            let words = StatusWords.active.union(StatusWords.inactive).union(StatusWords.booleans.keys).union(CycleUnitWords.units.keys)
+            return words.filter { $0.utf8.contains { $0 >= 0x30 && $0 <= 0x39 } }.map(\.utf8.count).max() ?? 0
+        }()
+
         /// `readers` says which of the date, price and cycle readers to try (see `giveUpAfter`).
         init(_ value: String, _ parsers: (PriceParser, DateParser, CycleParser), readers: (date: Bool, price: Bool, cycle: Bool)) {
             // A value longer than any price, date, cycle, status or yes/no is a note: text, read
@@ -32,7 +38,8 @@ struct ColumnEvidence: Sendable {
             // Evidence only: a table's dates carry digits ("tomorrow" is screen text, not a cell)
             // and its cycles letters, so the parsers are not run on values that cannot count.
             var hasDigit = false, hasLetter = false
-            if let counted = ScalarText.asciiLettersAndDigits(value, limit: Kinds.longestValue) {
+            let ascii = ScalarText.asciiLettersAndDigits(value, limit: Kinds.longestValue)
+            if let counted = ascii {
                 (hasLetter, hasDigit) = (counted.letters > 0, counted.digits > 0)
             } else {
                 for s in value.unicodeScalars {
@@ -48,14 +55,18 @@ struct ColumnEvidence: Sendable {
             date = readers.date && hasDigit && (try? parsers.1.parse(value[...])) != nil
             price = readers.price && !date && hasDigit && (try? parsers.0.parse(value[...])) != nil
             cycle = readers.cycle && hasLetter && (try? parsers.2.parse(value[...])) != nil
-            currency = Currency(value) != nil
+            // An ASCII value is a currency code only with three letters (upper-casing keeps its length).
+            currency = (ascii == nil || value.utf8.count == 3) && Currency(value) != nil
+            if let n = Int(value), (1...366).contains(n) { smallInteger = true }
+            text = hasLetter && !date
+            // An ASCII value with digits is a status, yes/no or unit word only if as short as
+            // the words with digits (`1`, `0`): names, prices and dates skip the lookups.
+            if let counted = ascii, counted.digits > 0, value.utf8.count > Kinds.longestWordWithDigits { return }
             // The value is trimmed: the word tables take it lower-cased, once for all three.
             let key = value.lowercased()
             status = StatusWords.status(ofKey: key) != nil
             boolean = StatusWords.booleans[key] != nil
-            if let n = Int(value), (1...366).contains(n) { smallInteger = true }
             unit = CycleUnitWords.units[key] != nil
-            text = hasLetter && !date
         }
     }
 
