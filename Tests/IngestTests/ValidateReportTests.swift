@@ -259,3 +259,54 @@ struct SchemaSubset {
         #expect(settings.severity(of: c.code, default: c.given) == (c.configured ?? c.given), "\(c)")
     }
 }
+
+/// The folder walk (`readdir`) lists what `FileManager`'s enumerator listed: files at any
+/// depth, hidden files but not hidden folders, links to files, pipes; not links to folders nor
+/// broken links. A folder given as a link is read (the enumerator found nothing in it).
+@Suite struct FolderWalkTests {
+    /// The files `FileManager.enumerator(atPath:)` gives, as the walk was first written.
+    static func enumerated(_ folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        let prefix = folder == "." ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
+        var out: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            let full = prefix + relative
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                if name.hasPrefix(".") { enumerator.skipDescendants() }
+                continue
+            }
+            out.append(full)
+        }
+        return out.sorted()
+    }
+
+    @Test func walkListsWhatTheEnumeratorListed() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("walk-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let fm = FileManager.default
+        for folder in ["tree/a/b", "tree/.hidden/deep", "tree/c", "tree/.git/objects", "tree/ü ñ"] {
+            try fm.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
+        }
+        for file in ["tree/a/x.csv", "tree/a/b/y.csv", "tree/a/b/.hid.csv", "tree/.hidden/z.csv", "tree/.hidden/deep/q.csv",
+                     "tree/.f.csv", "tree/c/w.tsv", "tree/.git/objects/o.csv", "tree/ü ñ/é.csv", "tree/notes.txt"] {
+            #expect(fm.createFile(atPath: "\(root)/\(file)", contents: Data("a,b\n".utf8)))
+        }
+        try fm.createSymbolicLink(atPath: "\(root)/tree/c/linkdir", withDestinationPath: "../a")
+        try fm.createSymbolicLink(atPath: "\(root)/tree/c/linkfile.csv", withDestinationPath: "../a/x.csv")
+        try fm.createSymbolicLink(atPath: "\(root)/tree/c/broken.csv", withDestinationPath: "nowhere")
+        try fm.createSymbolicLink(atPath: "\(root)/tree/c/hidden-link", withDestinationPath: "../.hidden")
+        #expect(mkfifo("\(root)/tree/c/pipe.csv", 0o600) == 0)
+        for folder in ["\(root)/tree", "\(root)/tree/", "\(root)/tree/a"] {
+            let walked = InputExpander.walk(folder).sorted()
+            #expect(walked == Self.enumerated(folder))
+            #expect(walked.count >= 3)
+        }
+        // The fix: a folder given as a link is read.
+        try fm.createSymbolicLink(atPath: "\(root)/link-to-tree", withDestinationPath: "\(root)/tree")
+        #expect(Self.enumerated("\(root)/link-to-tree").isEmpty)
+        #expect(InputExpander.walk("\(root)/link-to-tree").sorted() == Self.enumerated("\(root)/tree").map { $0.replacingOccurrences(of: "/tree/", with: "/link-to-tree/") })
+    }
+}

@@ -14,7 +14,12 @@ package struct Importer: Sendable {
     /// The reader for a path when `--from` is not given: from the first bytes (image, ZIP),
     /// else from the extension.
     package static func guessKind(path: String) -> SourceKind {
-        switch InputSniffer.content(of: InputSniffer.prefix(path: path)) {
+        guessKind(path: path, head: InputSniffer.prefix(path: path))
+    }
+
+    /// `guessKind(path:)`, given the file's first bytes (`InputSniffer.prefix`).
+    static func guessKind(path: String, head: [UInt8]) -> SourceKind {
+        switch InputSniffer.content(of: head) {
         case .image: return .screenshot
         case .zip: return .notion
         case .text: break

@@ -49,8 +49,10 @@ extension ImportOptions {
     }
 
     private func inputKind(of path: String, name: String, mayBeStatement: Bool, keepingList: Bool) -> (kind: InputKind, list: TableSource?) {
-        if self.kind == nil || self.kind == .sheets, Workbook.isWorkbook(path: path) { return (.workbook, nil) }
-        var kind = self.kind ?? Importer.guessKind(path: path)
+        // The first bytes are read once, for both tests.
+        let head = self.kind == nil || self.kind == .sheets ? InputSniffer.prefix(path: path) : []
+        if self.kind == nil || self.kind == .sheets, Workbook.isWorkbook(path: path, head: head) { return (.workbook, nil) }
+        var kind = self.kind ?? Importer.guessKind(path: path, head: head)
         var list: TableSource?
         if self.kind == nil, kind == .csv, mayBeStatement {
             let decided = Importer.openDeciding(path: path, name: name, options: self)

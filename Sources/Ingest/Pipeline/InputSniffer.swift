@@ -22,22 +22,54 @@ enum InputSniffer {
 
     /// The first bytes of a file, empty when it cannot be read (the reader reports that).
     static func prefix(path: String, count: Int = 16) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
-        defer { try? handle.close() }
-        return [UInt8]((try? handle.read(upToCount: count)) ?? Data())
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
+            if got > 0 {
+                filled += got
+            } else if got < 0 && errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+        return Array(bytes.prefix(filled))
+    }
+
+    /// What a path names, as far as the readers care.
+    enum FileType {
+        /// Nothing that can be asked about.
+        case missing
+        /// A folder, which no reader takes: the caller lists its files.
+        case folder
+        /// A pipe, a device or a socket: what it gives can be read only once, or never ends.
+        case stream
+        /// A file (or anything else).
+        case file
+    }
+
+    /// The type of what `path` names, from one `stat`.
+    static func type(of path: String) -> FileType {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .folder
+        case S_IFIFO, S_IFCHR, S_IFSOCK: return .stream
+        default: return .file
+        }
     }
 
     /// Whether `path` names a folder (which no reader takes: the caller lists its files).
     static func isFolder(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        type(of: path) == .folder
     }
 
     /// A pipe, a device or a socket: what it gives can be read only once, or never ends.
     static func isStream(_ path: String) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return false }
-        let type = info.st_mode & S_IFMT
-        return type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
+        type(of: path) == .stream
     }
 }

@@ -12,16 +12,21 @@ final class ChunkReader {
     private var input: Input
 
     init(path: String, display: String) throws(ReadError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ReadError(file: display, "is a folder (expected a CSV file)")
-        }
+        // One `fstat` of the opened file tells a folder (which opens, but cannot be read) and
+        // the size for progress.
         guard let file = fopen(path, "rb") else {
             throw ReadError(file: display, "cannot read the file (check that it exists and is readable)")
         }
-        input = .file(file)
         var info = stat()
-        ReadProgress.start(display, total: fstat(fileno(file), &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0)
+        let known = fstat(fileno(file), &info) == 0
+        if known, info.st_mode & S_IFMT == S_IFDIR {
+            fclose(file)
+            throw ReadError(file: display, "is a folder (expected a CSV file)")
+        }
+        // Chunks are read whole into memory of their own: no stdio buffer between.
+        setvbuf(file, nil, _IONBF, 0)
+        input = .file(file)
+        ReadProgress.start(display, total: known && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0)
     }
 
     init(data: Data) {

@@ -54,10 +54,12 @@ package struct ZipArchive: Sendable {
 
     /// True when `path` starts like a ZIP archive (`PK` and a record signature).
     package static func looksLikeZip(path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let head = [UInt8](handle.readData(ofLength: 4))
-        return head.count == 4 && head[0] == 0x50 && head[1] == 0x4B
+        looksLikeZip(head: InputSniffer.prefix(path: path, count: 4))
+    }
+
+    /// `looksLikeZip(path:)` of a file's first bytes (at least four of them when it has them).
+    static func looksLikeZip(head: [UInt8]) -> Bool {
+        head.count >= 4 && head[0] == 0x50 && head[1] == 0x4B
             && ((head[2] == 3 && head[3] == 4) || (head[2] == 5 && head[3] == 6))
     }
 

@@ -70,12 +70,13 @@ package struct FileValidator: Sendable {
 
     func check(_ file: String, _ findings: inout FindingList, rows: inout Int, firstPass: inout FirstPass) {
         let options = importOptions
-        guard open != nil || FileManager.default.isReadableFile(atPath: file), !InputSniffer.isFolder(file) else {
+        let type = InputSniffer.type(of: file)
+        guard open != nil || FileManager.default.isReadableFile(atPath: file), type != .folder else {
             findings.add("file.unreadable", message: "cannot read the file")
             return
         }
         // Each check reads the file from its start: a pipe gives its bytes once, a device never ends.
-        if open == nil, InputSniffer.isStream(file) {
+        if open == nil, type == .stream {
             findings.add("file.unreadable", message: "is a pipe or a device, not a file: save what it gives to a file, or pass it as - (standard input)")
             return
         }

@@ -52,7 +52,12 @@ package final class Workbook: @unchecked Sendable {
     /// Whether the file at `path` is a workbook: a ZIP with a workbook extension, or a ZIP that
     /// holds `xl/workbook.xml` or an OpenDocument spreadsheet's `mimetype`.
     package static func isWorkbook(path: String) -> Bool {
-        guard ZipArchive.looksLikeZip(path: path) else { return false }
+        isWorkbook(path: path, head: InputSniffer.prefix(path: path))
+    }
+
+    /// `isWorkbook(path:)`, given the file's first bytes.
+    static func isWorkbook(path: String, head: [UInt8]) -> Bool {
+        guard ZipArchive.looksLikeZip(head: head) else { return false }
         if extensions.contains(FileExtension.of(path)) { return true }
         guard let archive = try? ZipArchive(path: path, name: path) else { return false }
         return format(of: archive) != nil
