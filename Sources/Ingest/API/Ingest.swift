@@ -32,7 +32,7 @@ public enum Ingest {
 
     /// Set once the stream's consumer has gone; read by the importing thread between drafts.
     final class StopFlag: Sendable {
-        private let lock = NSLock()
+        private let lock = SpinningLock()
         nonisolated(unsafe) private var stopped = false
 
         func set() { lock.withLock { stopped = true } }

@@ -4,7 +4,7 @@ import Foundation
 /// parallel. Headers and category words repeat from file to file, and folding or scoring them
 /// costs far more than a lookup.
 final class MemoCache<Key: Hashable, Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = SpinningLock()
     private var values: [Key: Value] = [:]
     /// Enough for thousands of distinct keys; past it the cache starts over.
     private let limit: Int

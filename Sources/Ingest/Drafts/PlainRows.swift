@@ -381,7 +381,7 @@ final class PlainMemo {
 /// Byte buffers kept for reuse, a few at most. A buffer is emptied when taken, not when given:
 /// by then whoever gave it has let go of it, so its memory is reused rather than copied.
 final class BufferPool: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = SpinningLock()
     private var buffers: [[UInt8]] = []
     private static let kept = 8
 

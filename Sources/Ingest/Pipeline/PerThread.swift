@@ -6,7 +6,7 @@ import Foundation
 /// since which copy a batch gets depends on timing.
 final class PerThread<State>: @unchecked Sendable {
     private final class Slot {
-        let lock = NSLock()
+        let lock = SpinningLock()
         var state: State
 
         init(_ state: State) {

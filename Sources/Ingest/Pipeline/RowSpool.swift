@@ -50,7 +50,7 @@ final class RowSpool: @unchecked Sendable {
     /// Bytes of blocks all spools of a process hold in memory together.
     final class MemoryBudget: @unchecked Sendable {
         static let shared = MemoryBudget(bytes: 64 << 20)
-        private let lock = NSLock()
+        private let lock = SpinningLock()
         private var left: Int
 
         init(bytes: Int) { left = bytes }
@@ -121,7 +121,7 @@ final class RowSpool: @unchecked Sendable {
     }
 
     /// Guards `waiting`, `blocks` and `whole` while blocks are appended.
-    private let lock = NSLock()
+    private let lock = SpinningLock()
     /// Blocks appended before those ahead of them in sequence, by sequence number.
     private var waiting: [Int: Block] = [:]
     private var whole = true

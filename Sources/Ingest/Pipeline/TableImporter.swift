@@ -327,7 +327,7 @@ package struct TableImporter: Sendable {
         private let makeBatch: @Sendable (Rows, Int) -> Made
         private let done = DispatchSemaphore(value: 0)
         /// Guards `started` and `finished`.
-        private let lock = NSLock()
+        private let lock = SpinningLock()
         private var started = false, finished = false
         /// Written once by the thread that makes the batch before `done` is signalled, read after.
         private var made: Made?

@@ -14,7 +14,7 @@ package enum ReadProgress {
     }
 
     private static let done = Atomic<Int>(0)
-    private static let lock = NSLock()
+    private static let lock = SpinningLock()
     nonisolated(unsafe) private static var current: (name: String, total: Int)?
 
     /// A new read of `name` (`total` bytes, 0 when not known) starts from its first byte.

@@ -7,7 +7,7 @@ import Glibc
 /// member, a fetched body). It is removed by `remove()` or when the last reference goes.
 package final class TemporaryFile: @unchecked Sendable {
     package let path: String
-    private let lock = NSLock()
+    private let lock = SpinningLock()
     private var fd: Int32
     private var removed = false
     /// Where the file is remembered for removal on a signal (`TemporaryFiles`).

@@ -12,7 +12,7 @@ package enum TemporaryFiles {
         slots.initialize(repeating: nil, count: capacity)
         return slots
     }()
-    private static let lock = NSLock()
+    private static let lock = SpinningLock()
     /// The run's own folder, once `useOwnFolder` has made it.
     nonisolated(unsafe) private static var ownFolder: String?
 

@@ -139,7 +139,7 @@ final class ChargeSpool: @unchecked Sendable {
     private let fd: Int32
     /// Guarded by `lock`.
     private var end: Int64 = 0
-    private let lock = NSLock()
+    private let lock = SpinningLock()
 
     /// A spool in `directory` (default: the system's temporary directory), its file named
     /// `prefix` and six random characters; nil when no file can be made there.

@@ -75,7 +75,7 @@ package struct ValidationRun: Sendable {
 
 /// One result per file, written from many threads.
 private final class ResultSlots: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = SpinningLock()
     private var items: [FileResult?]
 
     init(count: Int) { items = Array(repeating: nil, count: count) }

@@ -193,7 +193,7 @@ package struct RemoteFetcher: Sendable {
     }
 
     /// Serialises fetches within a process (`get`).
-    private static let oneAtATime = NSLock()
+    private static let oneAtATime = SpinningLock()
 
     private var tooLarge: FetchError {
         FetchError(.tooLarge, "the file is larger than the limit of \(options.maxBytes) bytes",
@@ -242,7 +242,7 @@ package struct RemoteFetcher: Sendable {
 /// the error. `ended` is signalled once.
 private final class Outcome: @unchecked Sendable {
     let ended = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
+    private let lock = SpinningLock()
     private var stored: Result<(Bool, URLResponse), Error>?
 
     private var abandoned = false
@@ -270,7 +270,7 @@ private final class Outcome: @unchecked Sendable {
 /// Vets each redirect of a fetch: only http(s), at most `maxRedirects`; remembers the address
 /// fetched now and why a redirect was refused. URLSession calls it on its own queue.
 final class RedirectGuard: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = SpinningLock()
     private let maxRedirects: Int
     private var redirects = 0
     private var url: URL?
@@ -370,7 +370,7 @@ extension RemoteFetcher {
 /// and a link that failed in the first is not fetched again in the second (a slow server would
 /// cost the timeout twice).
 package final class FetchedLinks: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = SpinningLock()
     private var failures: [String: any Error] = [:]
 
     package init() {}
