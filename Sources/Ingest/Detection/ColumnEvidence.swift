@@ -75,27 +75,29 @@ struct ColumnEvidence: Sendable {
     /// readings are the costly ones. The rest count as not of that kind.
     static let giveUpAfter = 8
 
-    /// What a value reads as, with the context and readers it was read with.
+    /// What a value reads as, with the readers it was read with (in one context's memo).
     struct KindsKey: Hashable {
         var value: String
-        var context: NormalizeContext
         var date: Bool, price: Bool, cycle: Bool
-
-        /// The context is one per run and compared on a hit; hashing it for every value costs more.
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(value)
-            hasher.combine(date)
-            hasher.combine(price)
-            hasher.combine(cycle)
-        }
     }
 
-    /// `Kinds` already worked out in this process: the files of one team (validated together)
-    /// share most of their dates, cycles, categories and currencies.
-    private static let known = MemoCache<KindsKey, Kinds>()
+    /// `Kinds` already worked out in this process, one memo per context (a run has one): the
+    /// files of one team (validated together) share most of their dates, cycles, categories and
+    /// currencies. Keys without the context are small, and a lookup compares only the value.
+    private static let known = MemoCache<NormalizeContext, MemoCache<KindsKey, Kinds>>(limit: 8)
+
+    /// The memo of `Kinds` read in `context`. Two threads may each make one for a new context;
+    /// the one stored last is kept, and both give the same answers.
+    private static func memo(for context: NormalizeContext) -> MemoCache<KindsKey, Kinds> {
+        if let memo = known.value(for: context) { return memo }
+        let memo = MemoCache<KindsKey, Kinds>()
+        known.store(memo, for: context)
+        return memo
+    }
 
     init(values: [String], context: NormalizeContext) {
         let parsers = (PriceParser(context: context), DateParser(context: context), CycleParser())
+        let memo = ColumnEvidence.memo(for: context)
         var seen: [String: Kinds] = [:]
         seen.reserveCapacity(values.count)
         distinct.reserveCapacity(min(values.count, 1000))
@@ -112,12 +114,12 @@ struct ColumnEvidence: Sendable {
                 let give = ColumnEvidence.giveUpAfter
                 let readers = (date: tried < give || read.date > 0, price: tried < give || read.price > 0,
                                cycle: tried < give || read.cycle > 0)
-                let key = KindsKey(value: value, context: context, date: readers.date, price: readers.price, cycle: readers.cycle)
-                if let known = ColumnEvidence.known.value(for: key) {
+                let key = KindsKey(value: value, date: readers.date, price: readers.price, cycle: readers.cycle)
+                if let known = memo.value(for: key) {
                     kinds = known
                 } else {
                     kinds = Kinds(value, parsers, readers: readers)
-                    if value.utf8.count <= Kinds.longestValue { ColumnEvidence.known.store(kinds, for: key) }
+                    if value.utf8.count <= Kinds.longestValue { memo.store(kinds, for: key) }
                 }
                 seen[value] = kinds
                 if kinds.date { read.date += 1 }
