@@ -341,6 +341,18 @@ import IngestTestSupport
         for text in texts { #expect(BrandCatalog.words(text) == text.split(separator: " "), "\(text.unicodeScalars.map { String($0.value, radix: 16) })") }
     }
 
+    /// An ASCII name's id, spelled byte by byte, is the one Foundation's replacing makes.
+    @Test func asciiBrandIdsAsFoundationSpells() {
+        func spelled(_ name: String) -> String {
+            let folded = BrandCatalog.fold(name.replacingOccurrences(of: "+", with: " plus ").replacingOccurrences(of: "&", with: " and "))
+            return folded.isEmpty ? "brand" : folded.replacingOccurrences(of: " ", with: "-")
+        }
+        let names = BrandCatalog.bundled.brands.map(\.name).filter { $0.utf8.allSatisfy { $0 < 0x80 } }
+            + ["", "+", "&&", "A+B", "AT&T", "  Disney+  ", "C++ & Co.", "x-y_z", "Plus+", "1Password", "---"]
+        #expect(names.count > 300)
+        for name in names { #expect(BrandCatalog.Brand.asciiID(of: name) == spelled(name), "\(name)") }
+    }
+
     /// A brand's id, remembered by its name, is the one made from the name.
     @Test func brandIdsAsMade() {
         for brand in BrandCatalog.bundled.brands {

@@ -34,9 +34,26 @@ public final class BrandCatalog: Sendable {
 
         /// The id a brand named `name` has.
         static func id(of name: String) -> String {
+            if name.utf8.allSatisfy({ $0 < 0x80 }) { return asciiID(of: name) }
             let spelled = name.replacingOccurrences(of: "+", with: " plus ").replacingOccurrences(of: "&", with: " and ")
             let folded = BrandCatalog.fold(spelled)
             return folded.isEmpty ? "brand" : folded.replacingOccurrences(of: " ", with: "-")
+        }
+
+        /// `id(of:)` of an ASCII name, spelled out and joined byte by byte (the bundled
+        /// catalog's ids are made at start).
+        static func asciiID(of name: String) -> String {
+            var spelled: [UInt8] = []
+            spelled.reserveCapacity(name.utf8.count + 8)
+            for byte in name.utf8 {
+                switch byte {
+                case UInt8(ascii: "+"): spelled += Array(" plus ".utf8)
+                case UInt8(ascii: "&"): spelled += Array(" and ".utf8)
+                default: spelled.append(byte)
+                }
+            }
+            let folded = BrandCatalog.fold(String(decoding: spelled, as: UTF8.self))
+            return folded.isEmpty ? "brand" : String(decoding: folded.utf8.map { $0 == 0x20 ? UInt8(ascii: "-") : $0 }, as: UTF8.self)
         }
 
         /// Ids already made: every row that names a brand carries its id.
