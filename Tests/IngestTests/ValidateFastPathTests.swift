@@ -211,6 +211,38 @@ import IngestTestSupport
         #expect(ScalarText.asciiLettersAndDigits("１２", limit: 4096) == nil)
     }
 
+    /// `PriceParser.reads` (no cycle or trial wording) says yes exactly where `parse` reads a
+    /// price: on every cell of every fixture CSV, in several locales, and on seeded texts of
+    /// names, amounts, currency signs and cycle words.
+    @Test func priceReadsAgreesWithParse() throws {
+        var values = Set<String>()
+        for file in Self.fixtureFiles where file.hasSuffix(".csv") {
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+            for line in text.split(whereSeparator: \.isNewline).prefix(200) {
+                for cell in line.split(separator: ",", omittingEmptySubsequences: true) { values.insert(cell.trimmedSpaces()) }
+                for cell in line.split(separator: ";", omittingEmptySubsequences: true) { values.insert(cell.trimmedSpaces()) }
+            }
+        }
+        var random = SeededRandom(state: 23)
+        let parts = ["Hotel Tailor", "Netflix", "9.99", "1,234.56", "€", "$", "USD", "kr", "¥", "per month", "/mo", "monthly",
+                     "free trial", "then", "every 3 months", "12", "2027", "-", "(5.00)", "x", "Probeabo", "gratis", "1e5", "½"]
+        for _ in 0..<3_000 {
+            values.insert((0..<(1 + random.below(4))).map { _ in random.pick(parts) }.joined(separator: random.pick([" ", ""])))
+        }
+        #expect(values.count > 2_000)
+        let today = CalendarDate(year: 2026, month: 11, day: 30)!
+        var readsSome = 0
+        for context in [NormalizeContext(today: today), NormalizeContext(today: today, locale: "de_DE"), NormalizeContext(today: today, locale: "ja_JP")] {
+            let parser = PriceParser(context: context)
+            for value in values {
+                let parsed = (try? parser.parse(value[...])) != nil
+                #expect(parser.reads(value[...]) == parsed, "\(value) \(context)")
+                if parsed { readsSome += 1 }
+            }
+        }
+        #expect(readsSome > 1_000)
+    }
+
     /// Header words are remembered per header: asked twice, the words made afresh.
     @Test(arguments: ["Service", "Next renewal", "nextRenewalDate", "Preis (€)", "Nächste Abbuchung", "名前", "", "  Price  ", "Billing Cycle"])
     func headerWordsAreRemembered(_ header: String) {

@@ -53,7 +53,7 @@ struct ColumnEvidence: Sendable {
                 }
             }
             date = readers.date && hasDigit && (try? parsers.1.parse(value[...])) != nil
-            price = readers.price && !date && hasDigit && (try? parsers.0.parse(value[...])) != nil
+            price = readers.price && !date && hasDigit && parsers.0.reads(value[...])
             cycle = readers.cycle && hasLetter && (try? parsers.2.parse(value[...])) != nil
             // An ASCII value is a currency code only with three letters (upper-casing keeps its length).
             currency = (ascii == nil || value.utf8.count == 3) && Currency(value) != nil

@@ -47,7 +47,16 @@ package struct PriceParser: Sendable {
     }
 
     /// The full reading, for every text the fast path leaves alone.
-    func parseFully(_ raw: Substring, decimalMark: DecimalMark? = nil) throws(NormalizeError) -> ParsedPrice {
+    /// Whether `raw` reads as a price (`parse` does not throw), without the cycle and trial
+    /// wording around the amount, which cannot make a reading fail: what column evidence asks of
+    /// every distinct value, names with numbers among them.
+    package func reads(_ raw: Substring) -> Bool {
+        if FastPrice.parse(raw, context: context, locale: locale) != nil { return true }
+        return (try? parseFully(raw, wording: false)) != nil
+    }
+
+    /// `wording: false` leaves out the cycle and trial wording around the amount (`reads`).
+    func parseFully(_ raw: Substring, decimalMark: DecimalMark? = nil, wording: Bool = true) throws(NormalizeError) -> ParsedPrice {
         var text = ScalarText(raw)
         var columnMark = decimalMark
         if let symbols = locale?.numberSymbols, !symbols.isEmpty, text.replaceNumberSymbols(symbols) {
@@ -92,7 +101,7 @@ package struct PriceParser: Sendable {
             }
             throw .notA("price", found: raw, example: PriceParser.example)
         }
-        return try finish(chosen, text: text, raw: raw, columnMark: columnMark)
+        return try finish(chosen, text: text, raw: raw, columnMark: columnMark, wording: wording)
     }
 
     /// A number that reads as a price, with the currency sign next to it.
@@ -131,7 +140,7 @@ package struct PriceParser: Sendable {
                          end: max(after?.end ?? number.end, number.end), start: before?.start ?? number.start)
     }
 
-    func finish(_ chosen: Candidate, text: ScalarText, raw: Substring, columnMark: DecimalMark?) throws(NormalizeError) -> ParsedPrice {
+    func finish(_ chosen: Candidate, text: ScalarText, raw: Substring, columnMark: DecimalMark?, wording: Bool = true) throws(NormalizeError) -> ParsedPrice {
         var issues: [Issue] = []
         var notes: [String] = []
         var currency: Currency?
@@ -183,7 +192,7 @@ package struct PriceParser: Sendable {
         }
         if chosen.negative { amount = -amount }
         // Cycle words and trial wording need letters beyond the currency sign; most prices have none.
-        let hasWords = PriceParser.hasLetters(text, 0..<chosen.start) || PriceParser.hasLetters(text, chosen.end..<text.count)
+        let hasWords = wording && (PriceParser.hasLetters(text, 0..<chosen.start) || PriceParser.hasLetters(text, chosen.end..<text.count))
         var cycle: Cycle?
         if hasWords {
             let after = text.string(chosen.end..<text.count)[...]
