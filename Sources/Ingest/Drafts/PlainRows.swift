@@ -155,6 +155,8 @@ package final class PlainRowBuilder: Sendable {
     func batch(_ rows: RecordBatch, brands: [Int32]?) -> PlainBatch {
         var batch = PlainBatch()
         batch.rows.reserveCapacity(rows.count)
+        // Most rows of a clean table are plain: their array grown row by row was copied whole each time.
+        batch.plain.reserveCapacity(rows.count)
         batch.json = buffers.take()
         rows.withRecords { records in
             memos.with { memo in
