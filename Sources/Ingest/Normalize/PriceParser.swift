@@ -46,7 +46,6 @@ package struct PriceParser: Sendable {
         return try parseFully(raw, decimalMark: decimalMark)
     }
 
-    /// The full reading, for every text the fast path leaves alone.
     /// Whether `raw` reads as a price (`parse` does not throw), without the cycle and trial
     /// wording around the amount, which cannot make a reading fail: what column evidence asks of
     /// every distinct value, names with numbers among them.
@@ -55,7 +54,8 @@ package struct PriceParser: Sendable {
         return (try? parseFully(raw, wording: false)) != nil
     }
 
-    /// `wording: false` leaves out the cycle and trial wording around the amount (`reads`).
+    /// The full reading, for every text the fast path leaves alone. `wording: false` leaves out
+    /// the cycle and trial wording around the amount (`reads`).
     func parseFully(_ raw: Substring, decimalMark: DecimalMark? = nil, wording: Bool = true) throws(NormalizeError) -> ParsedPrice {
         var text = ScalarText(raw)
         var columnMark = decimalMark

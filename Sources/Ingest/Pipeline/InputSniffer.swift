@@ -16,7 +16,7 @@ enum InputSniffer {
             || (starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8)) || starts(Array("BM".utf8)) && prefix.count > 14 && prefix[6...9].allSatisfy({ $0 == 0 }) {
             return .image
         }
-        if starts([0x50, 0x4B, 0x03, 0x04]) || starts([0x50, 0x4B, 0x05, 0x06]) { return .zip }
+        if ZipArchive.looksLikeZip(head: prefix) { return .zip }
         return .text
     }
 
@@ -66,10 +66,5 @@ enum InputSniffer {
     /// Whether `path` names a folder (which no reader takes: the caller lists its files).
     static func isFolder(_ path: String) -> Bool {
         type(of: path) == .folder
-    }
-
-    /// A pipe, a device or a socket: what it gives can be read only once, or never ends.
-    static func isStream(_ path: String) -> Bool {
-        type(of: path) == .stream
     }
 }
