@@ -245,6 +245,27 @@ import Testing
         }
     }
 
+    /// `ReservedBytes` copies runs of 8 to 16 bytes as two overlapping words: runs of every
+    /// length up to 40, after every offset up to 9, land as an array's append puts them, and
+    /// the bytes after them stay as they were.
+    @Test func reservedBytesCopyRunsOfEveryLength() {
+        for offset in 0...9 {
+            for length in 0...40 {
+                let run = (0..<length).map { UInt8(truncatingIfNeeded: 0x41 + $0) }
+                let lead = [UInt8](repeating: UInt8(ascii: "."), count: offset)
+                var memory = [UInt8](repeating: 0xEE, count: 64)
+                let written = memory.withUnsafeMutableBufferPointer { memory in
+                    var out = ReservedBytes(memory)
+                    lead.withUnsafeBufferPointer { out.append(bytes: $0) }
+                    run.withUnsafeBufferPointer { out.append(bytes: $0) }
+                    return Array(out.written)
+                }
+                #expect(written == lead + run, "offset \(offset), length \(length)")
+                #expect(memory[(offset + length)...].allSatisfy { $0 == 0xEE }, "offset \(offset), length \(length)")
+            }
+        }
+    }
+
     @Test func jsonRoundTripKeepsKeyOrder() throws {
         let text = CanonicalJSON.text([Self.sub("Ünïcødé \"q\"\n", "1", "USD", nil)])
         let parsed = try JSONValue.parse(text)

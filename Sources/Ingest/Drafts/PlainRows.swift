@@ -326,10 +326,12 @@ final class PlainMemo {
         let written: String?
     }
 
+    // One batch at a time holds a memo (`PerThread` locks it), so its members are not checked
+    // for overlapping access at run time, which cost two checks a row.
     /// Where `SubscriptionJSONWriter.writeInList` puts a list entry together.
-    var scratch: [UInt8] = []
+    @exclusivity(unchecked) var scratch: [UInt8] = []
     /// Each catalog brand's `service` member once written (`SubscriptionJSONWriter.serviceMember`), by brand.
-    private var serviceMembers: [[UInt8]?] = []
+    @exclusivity(unchecked) private var serviceMembers: [[UInt8]?] = []
 
     func serviceMember(brand: Int, _ services: [Subscription.Service]) -> [UInt8]? {
         guard services.indices.contains(brand) else { return nil }
@@ -375,7 +377,7 @@ final class PlainMemo {
         }
     }
 
-    var tables = Tables()
+    @exclusivity(unchecked) var tables = Tables()
 
     static let capacity = 4096
 }

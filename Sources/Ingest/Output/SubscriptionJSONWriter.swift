@@ -418,9 +418,20 @@ struct ReservedBytes: ByteOutput {
     @inline(__always)
     mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
         guard let from = bytes.baseAddress else { return }
-        precondition(bytes.count <= memory.count - count, "ReservedBytes: more text than was reserved")
-        (memory.baseAddress! + count).update(from: from, count: bytes.count)
-        count += bytes.count
+        let n = bytes.count
+        precondition(n <= memory.count - count, "ReservedBytes: more text than was reserved")
+        let to = memory.baseAddress! + count
+        // Most runs are a key or an indent, a few bytes long: two overlapping words copy them
+        // without a call to `memcpy`.
+        if n >= 8, n <= 16 {
+            let head = UnsafeRawPointer(from).loadUnaligned(as: UInt64.self)
+            let tail = UnsafeRawPointer(from + n - 8).loadUnaligned(as: UInt64.self)
+            UnsafeMutableRawPointer(to).storeBytes(of: head, as: UInt64.self)
+            UnsafeMutableRawPointer(to + n - 8).storeBytes(of: tail, as: UInt64.self)
+        } else {
+            to.update(from: from, count: n)
+        }
+        count += n
     }
 
     /// A string literal's bytes (a `StaticString` written in the source holds a pointer to them).
