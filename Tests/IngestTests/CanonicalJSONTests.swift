@@ -245,7 +245,7 @@ import Testing
         }
     }
 
-    /// `ReservedBytes` copies runs of 8 to 16 bytes as two overlapping words: runs of every
+    /// `ReservedBytes` copies runs of up to 16 bytes by hand (two overlapping words): runs of every
     /// length up to 40, after every offset up to 9, land as an array's append puts them, and
     /// the bytes after them stay as they were.
     @Test func reservedBytesCopyRunsOfEveryLength() {

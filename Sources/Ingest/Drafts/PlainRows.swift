@@ -170,12 +170,12 @@ package final class PlainRowBuilder: Sendable {
                     } else {
                         facts = self.facts(record)
                     }
-                    if let facts, let (subscription, charge) = subscription(record, facts: facts, tables: &memo.tables) {
+                    if let facts, let charge = subscription(record, facts: facts, tables: &memo.tables, into: &memo.subscription) {
                         let start = batch.json.count
-                        SubscriptionJSONWriter.writeInList(subscription, to: &batch.json, scratch: &memo.scratch,
+                        SubscriptionJSONWriter.writeInList(memo.subscription, to: &batch.json, scratch: &memo.scratch,
                                                             serviceMember: memo.serviceMember(brand: Int(facts.brand), catalog.services))
                         batch.rows.append(.plain(batch.plain.count))
-                        batch.plain.append(PlainRow(brand: Int(facts.brand), subscription: keepsSubscriptions ? subscription : nil,
+                        batch.plain.append(PlainRow(brand: Int(facts.brand), subscription: keepsSubscriptions ? memo.subscription : nil,
                                                     charge: charge, json: start..<batch.json.count))
                     } else {
                         batch.rows.append(.draft(builder.build(record.item.sourceRow)))
@@ -198,7 +198,9 @@ package final class PlainRowBuilder: Sendable {
         record.withView(row: row) { record in
             guard let facts = facts(record) else { return nil }
             return memos.with { memo in
-                subscription(record, facts: facts, tables: &memo.tables).map { PlainRow(brand: Int(facts.brand), subscription: $0, charge: $1) }
+                subscription(record, facts: facts, tables: &memo.tables, into: &memo.subscription).map {
+                    PlainRow(brand: Int(facts.brand), subscription: memo.subscription, charge: $0)
+                }
             }
         }
     }
@@ -231,8 +233,12 @@ package final class PlainRowBuilder: Sendable {
     }
 
     /// The rest of the row whose `facts` were found: cycle, next renewal, category and notes,
-    /// as its subscription and charge; nil when the row needs a draft.
-    private func subscription(_ record: RecordView, facts: PlainFacts, tables: inout PlainMemo.Tables) -> (Subscription, PlainRow.Charge)? {
+    /// as its subscription, put member by member in `subscription` (the memo's, reused row
+    /// after row: a subscription made anew and returned was built aside and copied, each of
+    /// its strings counted twice), and its charge; nil when the row needs a draft, and then
+    /// `subscription` is left as it was.
+    private func subscription(_ record: RecordView, facts: PlainFacts, tables: inout PlainMemo.Tables,
+                              into subscription: inout Subscription) -> PlainRow.Charge? {
         let brand = Int(facts.brand), row = record.row
         guard let currency = tables.currency(facts.currency) else { return nil }
 
@@ -268,12 +274,17 @@ package final class PlainRowBuilder: Sendable {
         var notesValue: String?
         if let notes, !record.field(notes).isEmpty { notesValue = Self.text(record.field(notes)) }
         let amount = Decimal(sign: .plus, exponent: -currency.minorDigits, significand: Decimal(facts.units))
-        let subscription = Subscription(
-            name: Self.text(record.field(name)), price: Price(amount: amount, currency: currency), cycle: cycleValue,
-            nextRenewal: nextRenewal, category: Category.allCases[categoryValue], notes: notesValue,
-            source: Provenance(file: builder.file, row: row, line: record.line, part: nil),
-            categoryText: categoryText, service: catalog.services[brand])
-        return (subscription, PlainRow.Charge(currency: currency, cycle: cycleValue, units: facts.units))
+        // Only the members a plain row sets; the others stay as `PlainMemo.subscription` starts them.
+        subscription.name = Self.text(record.field(name))
+        subscription.price = Price(amount: amount, currency: currency)
+        subscription.cycle = cycleValue
+        subscription.nextRenewal = nextRenewal
+        subscription.category = Category.allCases[categoryValue]
+        subscription.notes = notesValue
+        subscription.source = Provenance(file: builder.file, row: row, line: record.line, part: nil)
+        subscription.categoryText = categoryText
+        subscription.service = catalog.services[brand]
+        return PlainRow.Charge(currency: currency, cycle: cycleValue, units: facts.units)
     }
 
     /// Whether the cell holds a control byte or two spaces in a row (`DraftBuilder.writtenName` changes it).
@@ -378,6 +389,10 @@ final class PlainMemo {
     }
 
     @exclusivity(unchecked) var tables = Tables()
+    /// The subscription of the row being made (`PlainRowBuilder.subscription`); a plain row
+    /// never sets the members left empty here.
+    @exclusivity(unchecked) var subscription = Subscription(name: "", price: nil, cycle: nil, nextRenewal: nil, category: nil,
+                                                            notes: nil, source: Provenance(file: ""))
 
     static let capacity = 4096
 }

@@ -15,6 +15,9 @@ package struct CanonicalStreamWriter {
 
     private let rates: ExchangeRates?
     private static let flushAt = 1 << 17
+    /// What comes before the first entry of the list, and before each one after it: bytes
+    /// made once (a string's UTF-8 view was appended a byte at a time, per row).
+    private static let firstSeparator = Array("\n    ".utf8), separator = Array(",\n    ".utf8)
 
     /// `rates` adds `summary.converted`, the totals converted into one currency; `writeBytes` takes UTF-8.
     package init(rates: ExchangeRates? = nil, writeBytes: @escaping ([UInt8]) throws -> Void) {
@@ -59,7 +62,7 @@ package struct CanonicalStreamWriter {
             guard let sub = row.subscription else { preconditionFailure("a plain row without its entry keeps its subscription") }
             return try add(sub)
         }
-        buffer.append(contentsOf: count == 0 ? "\n    ".utf8 : ",\n    ".utf8)
+        buffer.append(contentsOf: count == 0 ? Self.firstSeparator : Self.separator)
         buffer.append(contentsOf: entry)
         count += 1
         summary.add(row.charge)
@@ -68,7 +71,7 @@ package struct CanonicalStreamWriter {
 
     /// One entry of the list: the separator, what `write` puts after it, the summary's count.
     private mutating func entry(_ sub: Subscription, _ write: (inout [UInt8]) throws -> Void) throws {
-        buffer.append(contentsOf: count == 0 ? "\n    ".utf8 : ",\n    ".utf8)
+        buffer.append(contentsOf: count == 0 ? Self.firstSeparator : Self.separator)
         try write(&buffer)
         count += 1
         summary.add(sub)

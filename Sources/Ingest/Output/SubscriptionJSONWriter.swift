@@ -59,7 +59,9 @@ enum SubscriptionJSONWriter {
         }
         key("notes", level, &out)
         optional(sub.notes, &out)
-        if let serviceMember, sub.service != nil {
+        // Matched as a case, not compared with nil: `!= nil` on a `Hashable` optional copied
+        // the service (its three strings counted and let go again) on every row.
+        if case .some = sub.service, let serviceMember {
             out.append(bytes: serviceMember)
         } else if let service = sub.service {
             write(service, to: &out, indent: level)
@@ -421,13 +423,20 @@ struct ReservedBytes: ByteOutput {
         let n = bytes.count
         precondition(n <= memory.count - count, "ReservedBytes: more text than was reserved")
         let to = memory.baseAddress! + count
-        // Most runs are a key or an indent, a few bytes long: two overlapping words copy them
-        // without a call to `memcpy`.
+        // Most runs are a key, an indent or a short value, a few bytes long: two overlapping
+        // words copy them without a call to `memcpy`.
         if n >= 8, n <= 16 {
             let head = UnsafeRawPointer(from).loadUnaligned(as: UInt64.self)
             let tail = UnsafeRawPointer(from + n - 8).loadUnaligned(as: UInt64.self)
             UnsafeMutableRawPointer(to).storeBytes(of: head, as: UInt64.self)
             UnsafeMutableRawPointer(to + n - 8).storeBytes(of: tail, as: UInt64.self)
+        } else if n >= 4, n < 8 {
+            let head = UnsafeRawPointer(from).loadUnaligned(as: UInt32.self)
+            let tail = UnsafeRawPointer(from + n - 4).loadUnaligned(as: UInt32.self)
+            UnsafeMutableRawPointer(to).storeBytes(of: head, as: UInt32.self)
+            UnsafeMutableRawPointer(to + n - 4).storeBytes(of: tail, as: UInt32.self)
+        } else if n < 4 {
+            for i in 0..<n { to[i] = from[i] }
         } else {
             to.update(from: from, count: n)
         }
