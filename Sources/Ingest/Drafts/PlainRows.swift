@@ -160,6 +160,8 @@ package final class PlainRowBuilder: Sendable {
         batch.json = buffers.take()
         rows.withRecords { records in
             memos.with { memo in
+                // Each plain row's subscription, put together here member by member (`subscription(_:facts:tables:into:)`).
+                var subscription = PlainMemo.blank
                 for i in 0..<records.count {
                     let record = records[i]
                     let facts: PlainFacts?
@@ -170,12 +172,12 @@ package final class PlainRowBuilder: Sendable {
                     } else {
                         facts = self.facts(record)
                     }
-                    if let facts, let charge = subscription(record, facts: facts, tables: &memo.tables, into: &memo.subscription) {
+                    if let facts, let charge = self.subscription(record, facts: facts, tables: &memo.tables, into: &subscription) {
                         let start = batch.json.count
-                        SubscriptionJSONWriter.writeInList(memo.subscription, to: &batch.json, scratch: &memo.scratch,
+                        SubscriptionJSONWriter.writeInList(subscription, to: &batch.json, scratch: &memo.scratch,
                                                             serviceMember: memo.serviceMember(brand: Int(facts.brand), catalog.services))
                         batch.rows.append(.plain(batch.plain.count))
-                        batch.plain.append(PlainRow(brand: Int(facts.brand), subscription: keepsSubscriptions ? memo.subscription : nil,
+                        batch.plain.append(PlainRow(brand: Int(facts.brand), subscription: keepsSubscriptions ? subscription : nil,
                                                     charge: charge, json: start..<batch.json.count))
                     } else {
                         batch.rows.append(.draft(builder.build(record.item.sourceRow)))
@@ -198,8 +200,9 @@ package final class PlainRowBuilder: Sendable {
         record.withView(row: row) { record in
             guard let facts = facts(record) else { return nil }
             return memos.with { memo in
-                subscription(record, facts: facts, tables: &memo.tables, into: &memo.subscription).map {
-                    PlainRow(brand: Int(facts.brand), subscription: memo.subscription, charge: $0)
+                var subscription = PlainMemo.blank
+                return self.subscription(record, facts: facts, tables: &memo.tables, into: &subscription).map {
+                    PlainRow(brand: Int(facts.brand), subscription: subscription, charge: $0)
                 }
             }
         }
@@ -233,10 +236,10 @@ package final class PlainRowBuilder: Sendable {
     }
 
     /// The rest of the row whose `facts` were found: cycle, next renewal, category and notes,
-    /// as its subscription, put member by member in `subscription` (the memo's, reused row
-    /// after row: a subscription made anew and returned was built aside and copied, each of
-    /// its strings counted twice), and its charge; nil when the row needs a draft, and then
-    /// `subscription` is left as it was.
+    /// as its subscription, put member by member in `subscription` (reused row after row: a
+    /// subscription made anew and returned was built aside and copied, each of its strings
+    /// counted twice), and its charge; nil when the row needs a draft, and then `subscription`
+    /// is left as it was.
     private func subscription(_ record: RecordView, facts: PlainFacts, tables: inout PlainMemo.Tables,
                               into subscription: inout Subscription) -> PlainRow.Charge? {
         let brand = Int(facts.brand), row = record.row
@@ -274,7 +277,7 @@ package final class PlainRowBuilder: Sendable {
         var notesValue: String?
         if let notes, !record.field(notes).isEmpty { notesValue = Self.text(record.field(notes)) }
         let amount = Decimal(sign: .plus, exponent: -currency.minorDigits, significand: Decimal(facts.units))
-        // Only the members a plain row sets; the others stay as `PlainMemo.subscription` starts them.
+        // Only the members a plain row sets; the others stay as `PlainMemo.blank` has them.
         subscription.name = Self.text(record.field(name))
         subscription.price = Price(amount: amount, currency: currency)
         subscription.cycle = cycleValue
@@ -389,10 +392,10 @@ final class PlainMemo {
     }
 
     @exclusivity(unchecked) var tables = Tables()
-    /// The subscription of the row being made (`PlainRowBuilder.subscription`); a plain row
-    /// never sets the members left empty here.
-    @exclusivity(unchecked) var subscription = Subscription(name: "", price: nil, cycle: nil, nextRenewal: nil, category: nil,
-                                                            notes: nil, source: Provenance(file: ""))
+    /// Where a plain row's subscription is put together (`PlainRowBuilder.subscription`): a
+    /// plain row never sets the members left empty here.
+    static let blank = Subscription(name: "", price: nil, cycle: nil, nextRenewal: nil, category: nil, notes: nil,
+                                    source: Provenance(file: ""))
 
     static let capacity = 4096
 }
