@@ -245,9 +245,9 @@ import Testing
         }
     }
 
-    /// `ReservedBytes` copies runs of up to 16 bytes by hand (two overlapping words): runs of every
-    /// length up to 40, after every offset up to 9, land as an array's append puts them, and
-    /// the bytes after them stay as they were.
+    /// `ReservedBytes` copies runs of up to 16 bytes by hand (two overlapping words, or byte by
+    /// byte under four): runs of every length up to 40, after every offset up to 9, land as an
+    /// array's append puts them, and the bytes after them stay as they were.
     @Test func reservedBytesCopyRunsOfEveryLength() {
         for offset in 0...9 {
             for length in 0...40 {

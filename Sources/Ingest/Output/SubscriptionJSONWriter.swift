@@ -423,8 +423,8 @@ struct ReservedBytes: ByteOutput {
         let n = bytes.count
         precondition(n <= memory.count - count, "ReservedBytes: more text than was reserved")
         let to = memory.baseAddress! + count
-        // Most runs are a key, an indent or a short value, a few bytes long: two overlapping
-        // words copy them without a call to `memcpy`.
+        // Most runs are a key, an indent or a short value, a few bytes long: they are copied by
+        // hand (two overlapping words, or byte by byte under four) without a call to `memcpy`.
         if n >= 8, n <= 16 {
             let head = UnsafeRawPointer(from).loadUnaligned(as: UInt64.self)
             let tail = UnsafeRawPointer(from + n - 8).loadUnaligned(as: UInt64.self)
