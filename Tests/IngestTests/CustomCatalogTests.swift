@@ -19,7 +19,8 @@ import IngestTestSupport
         /// The catalog services of `table`'s rows (their names stay as written), and their categories, in order.
         var services: [String?]
         var categories: [Category?]
-        /// How many of them a streamed import writes as plain rows (a brand without a plan).
+        /// How many of them a streamed import writes as plain rows (a brand without a plan, or
+        /// a name of no brand at all; a brand with a plan is a draft).
         var plain: Int
         /// The subscriptions `duplicates` makes, duplicates merged.
         var merged: Int
@@ -32,24 +33,24 @@ import IngestTestSupport
 
     static let cases: [Case] = [
         Case(label: "Zorblax only", catalog: BrandCatalog(brands: [zorblax]),
-             services: ["Zorblax", nil, nil], categories: [.gaming, nil, nil], plain: 1, merged: 1,
+             services: ["Zorblax", nil, nil], categories: [.gaming, nil, nil], plain: 3, merged: 1,
              merchants: ["Netflix.com", "Zorblax"], merchantCategories: [.other, .gaming]),
         Case(label: "Zorblax and the bundled brands", catalog: BrandCatalog(brands: [zorblax] + BrandCatalog.bundled.brands),
              services: ["Zorblax", "Netflix", "Spotify"], categories: [.gaming, .streaming, .music], plain: 2, merged: 1,
              merchants: ["Netflix", "Zorblax"], merchantCategories: [.streaming, .gaming]),
         Case(label: "empty", catalog: BrandCatalog(brands: []),
-             services: [nil, nil, nil], categories: [nil, nil, nil], plain: 0, merged: 2,
+             services: [nil, nil, nil], categories: [nil, nil, nil], plain: 3, merged: 2,
              merchants: ["Netflix.com", "Zbx"], merchantCategories: [.other, .other]),
         Case(label: "bundled", catalog: .bundled,
-             services: [nil, "Netflix", "Spotify"], categories: [nil, .streaming, .music], plain: 1, merged: 2,
+             services: [nil, "Netflix", "Spotify"], categories: [nil, .streaming, .music], plain: 2, merged: 2,
              merchants: ["Netflix", "Zbx"], merchantCategories: [.streaming, .other]),
     ]
 
     /// The names of `table`'s rows as written.
     static let written = ["ZBX", "Netflix Premium", "Spotify"]
 
-    /// Name, price and cycle only: the rows that name a brand without a plan read plainly in a
-    /// streamed import, the others become drafts.
+    /// Name, price and cycle only: the rows that name a brand without a plan, or no brand, read
+    /// plainly in a streamed import, the others become drafts.
     static let table = "Name,Price,Cycle\nZBX,€4.99,monthly\nNetflix Premium,€15.49,monthly\nSpotify,€10.99,monthly\n"
     /// The same service written two ways: one subscription when the catalog knows both as one brand.
     static let duplicates = "Name,Price,Cycle\nZBX,€4.99,monthly\nZorblax,€4.99,monthly\n"

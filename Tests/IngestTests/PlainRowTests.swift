@@ -47,9 +47,17 @@ import Testing
         #expect(fromCharge.summary == fromSubscription.summary, "\(label): \(pair.cells)")
         #expect(plain.charge.currency == subscription.price?.currency && plain.charge.cycle == subscription.cycle,
                 "\(label): \(pair.cells)")
-        let brandKey = BrandCatalog.bundled.brandKeys[plain.brand]
-        #expect(DraftMerger.key(draft, catalog: .bundled) == brandKey?.key, "\(label): \(pair.cells)")
-        #expect(brandKey.map { DraftMerger.hash($0.key) == $0.hash } ?? false)
+        if plain.brand >= 0 {
+            let brandKey = BrandCatalog.bundled.brandKeys[plain.brand]
+            #expect(DraftMerger.key(draft, catalog: .bundled) == brandKey?.key, "\(label): \(pair.cells)")
+            #expect(brandKey.map { DraftMerger.hash($0.key) == $0.hash } ?? false)
+        } else {
+            // A name the catalog does not know: no service, and the key is hashed from its bytes.
+            let key = DraftMerger.key(draft, catalog: .bundled)
+            #expect(key?.hasPrefix("name:") == true, "\(label): \(pair.cells)")
+            #expect(key.map(DraftMerger.hash) == plain.nameKey, "\(label): \(pair.cells)")
+            #expect(draft.service == nil, "\(label): \(pair.cells)")
+        }
         #expect(AcceptPolicy.all.decide(draft) == .accepted, "\(label): \(pair.cells)")
         #expect(AcceptPolicy.confident.decide(draft) == .accepted, "\(label): \(pair.cells)")
         #expect(!draft.allIssues.contains { $0.severity >= .warning }, "\(label): \(pair.cells)")
@@ -59,7 +67,7 @@ import Testing
     /// ("plain") or must be left to the full builder ("draft: why").
     @Test func rowsReadPlainlyOnlyWhenTheyShould() throws {
         let pairs = try #require(try Self.pairs(FixtureFolder.data("plain/rows.csv"), name: "rows.csv"))
-        #expect(pairs.count == 28)
+        #expect(pairs.count == 35)
         for pair in pairs {
             let expect = pair.cells.count > 6 ? pair.cells[6] : "draft: ragged"
             #expect((pair.plain != nil) == (expect == "plain"), "\(pair.cells)")
@@ -258,5 +266,30 @@ import Testing
         }
         #expect(byCells.yenByAmounts == yen, "\(prices)")
         #expect(byItems.yenByAmounts == yen, "\(prices)")
+    }
+}
+
+/// The key of a name the catalog does not know, hashed from its bytes, is the hash of the key a
+/// draft of it gets; and no catalog brand's own name is taken for such a name.
+@Suite struct NameKeyTests {
+    @Test(arguments: ["Corner Gym", "corner   gym", "My-Gym 24/7", "a", "Car insurance (family)", "x.y.z", "  lead and trail ",
+                      "Tab\tinside", "Zorblat 12", "ZORBLAT", "A1B2", "#1 club", "---", "", "Café", "名前"])
+    func hashedAsTheDraftsKey(_ name: String) {
+        let bytes = Array(name.utf8)
+        let hashed = bytes.withUnsafeBufferPointer { BrandCatalog.bundled.bytes.nameKeyHash($0) }
+        if name.utf8.contains(where: { $0 >= 0x80 }) {
+            #expect(hashed == nil, "\(name): not ASCII")
+            return
+        }
+        let folded = BrandCatalog.fold(name)
+        #expect(hashed == (folded.isEmpty ? nil : DraftMerger.hash("name:" + folded)), "\(name)")
+    }
+
+    @Test func noBrandsNameIsNoBrand() {
+        for brand in BrandCatalog.bundled.brands {
+            var name = brand.name
+            let answer = name.withUTF8 { BrandCatalog.bundled.bytes.match($0) }
+            #expect(answer != .none, "\(brand.name)")
+        }
     }
 }

@@ -11,8 +11,9 @@ import Testing
 
     /// A table of `rows` rows mixing what a big export holds: plain rows of known brands, a
     /// brand at more prices than a duplicate group keeps (a list), a brand at three prices (a
-    /// group held to its last member), unknown names, cells with spaces, ambiguous and past
-    /// dates, quoted notes and rows with a missing cell. The same seed gives the same table.
+    /// group held to its last member), unknown names (unique, at two prices, at many prices,
+    /// naming a category), cells with spaces, ambiguous and past dates, quoted notes and rows
+    /// with a missing cell. The same seed gives the same table.
     static func table(rows: Int, seed: UInt64) -> Data {
         var state = seed
         func next(_ n: Int) -> Int {
@@ -23,7 +24,7 @@ import Testing
         let cycles = ["monthly", "yearly", "weekly", "quarterly", "every 2 weeks"]
         for i in 0..<rows {
             let date = "2027-\(String(format: "%02d", 1 + next(12)))-\(String(format: "%02d", 1 + next(28)))"
-            switch next(10) {
+            switch next(12) {
             case 0:
                 text += "Spotify,€\([9.99, 10.99, 11.99][next(3)]),monthly,\(date),Music,\n"
             case 1:
@@ -36,6 +37,10 @@ import Testing
                 text += "Notion,USD \(next(30) + 1).00,yearly,2025-0\(1 + next(9))-15,Productivity,\"\"\"trial\"\" ends, soon\"\n"
             case 5:
                 text += "Audible,€\(next(20) + 1).95,monthly,\(date)\n"
+            case 6:
+                text += "Local Paper,€\([3, 4][next(2)]).00,weekly,\(date),,\n"
+            case 7:
+                text += "Car insurance \(next(3)),€\(next(200) + 1).00,monthly,\(date),,\n"
             default:
                 text += "Netflix,€\(next(200) + 1).\(String(format: "%02d", next(100))),\(cycles[next(5)]),\(date),Streaming,row \(i) – café 🎬\n"
             }

@@ -171,6 +171,28 @@ final class BrandBytes: Sendable {
         }
     }
 
+    /// The hash of the duplicate key of a name the catalog does not know (`DraftMerger.key`:
+    /// `name:` and the name folded), read from its bytes; nil when the text is not ASCII or
+    /// folds to nothing (then it has no key).
+    func nameKeyHash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        var hash = FNV1a()
+        hash.add("name:".utf8)
+        var words = 0, between = false
+        for b in text {
+            let lower = folding[Int(b)]
+            if lower == 0xFF { return nil }
+            if lower == 0 {
+                between = true
+                continue
+            }
+            if between, words > 0 { hash.add(0x20) }
+            if between || words == 0 { words += 1 }
+            between = false
+            hash.add(lower)
+        }
+        return words > 0 ? hash.value : nil
+    }
+
     /// `match` once the text is folded into `count` words, `stray` marking the words of digits
     /// that no key holds.
     private func decide(_ folded: UnsafeMutableBufferPointer<UInt8>, _ length: Int,

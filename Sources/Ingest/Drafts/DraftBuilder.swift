@@ -239,13 +239,32 @@ package struct DraftBuilder: Sendable {
     func nameBrand(_ item: TableItem, column: Int?) -> Int? {
         guard column != nil, case .utf8(let record, _) = item else { return nil }
         var memo: BrandBytes.Memo?
-        return record.withView { nameBrand($0, column: column, memo: &memo) }
+        return record.withView {
+            guard case .brand(let brand) = nameAnswer($0, column: column, memo: &memo) else { return nil }
+            return brand
+        }
     }
 
-    /// `nameBrand` of a batch's row, with answers remembered in `memo` when there is one.
-    func nameBrand(_ record: RecordView, column: Int?, memo: inout BrandBytes.Memo?) -> Int? {
-        guard let column, !record.decoded, column < record.count else { return nil }
-        return catalogBrand(record.field(column), memo: &memo)
+    /// `catalogAnswer` of a batch's row's name (`nameBrandColumn`), with answers remembered in
+    /// `memo` when there is one; `.unsure` when the row has other columns that bear on its key.
+    func nameAnswer(_ record: RecordView, column: Int?, memo: inout BrandBytes.Memo?) -> BrandBytes.Answer {
+        guard let column, !record.decoded, column < record.count else { return .unsure }
+        return catalogAnswer(record.field(column), memo: &memo)
+    }
+
+    /// `duplicateHash` of a batch's row, given its `nameAnswer`: a name the catalog does not
+    /// know is hashed from its bytes when nothing else bears on its draft's status (no end date).
+    func duplicateHash(_ record: RecordView, answer: BrandBytes.Answer) -> UInt64? {
+        switch answer {
+        case .brand(let brand):
+            return duplicateHash(record, brand: brand)
+        case .none where columns[Field.endDate.rank] == nil:
+            // `.none` is only said of a clean ASCII cell of `nameBrandColumn`.
+            guard let column = nameBrandColumn else { return duplicateHash(record, brand: nil) }
+            return catalog.bytes.nameKeyHash(record.field(column))
+        default:
+            return duplicateHash(record, brand: nil)
+        }
     }
 
     /// `currencyCell` is the row's cell of the currency column, when it has one.
@@ -629,11 +648,17 @@ extension DraftBuilder {
 
     /// `catalogBrand(cell)`, with answers remembered in `memo` when there is one.
     func catalogBrand(_ cell: UnsafeBufferPointer<UInt8>, memo: inout BrandBytes.Memo?) -> Int? {
-        guard let first = cell.first, let last = cell.last, first > 0x20, last > 0x20, !DraftBuilder.holdsLink(cell) else { return nil }
-        let bytes = catalog.bytes
-        let answer = memo == nil ? bytes.match(cell) : bytes.match(cell, memo: &memo!)
-        guard case .brand(let brand) = answer else { return nil }
+        guard case .brand(let brand) = catalogAnswer(cell, memo: &memo) else { return nil }
         return brand
+    }
+
+    /// What the catalog says of a name cell read from its bytes: a brand without a plan, no
+    /// brand at all (`.none`: an ASCII name `build` matches to nothing), or `.unsure` (a plan,
+    /// a text that is not ASCII, or a cell that needs cleaning), which is left to `build`.
+    func catalogAnswer(_ cell: UnsafeBufferPointer<UInt8>, memo: inout BrandBytes.Memo?) -> BrandBytes.Answer {
+        guard let first = cell.first, let last = cell.last, first > 0x20, last > 0x20, !DraftBuilder.holdsLink(cell) else { return .unsure }
+        let bytes = catalog.bytes
+        return memo == nil ? bytes.match(cell) : bytes.match(cell, memo: &memo!)
     }
 
     /// Whether the cell holds ` (https://`, which starts a Notion link `CellCleaner` cuts.

@@ -398,6 +398,15 @@ package struct DuplicateFolder: Sendable {
         return passesThrough(key: catalog.brandKeys[brand]?.key ?? "", slot: slot)
     }
 
+    /// `passesThrough` of a plain row (`PlainRow`): by its brand, or for a name the catalog
+    /// does not know by its key's hash alone. Such a row whose hash is held is built as a
+    /// draft (false): which key of the slot it is, only the draft says.
+    package mutating func passesThrough(_ row: PlainRow) -> Bool {
+        if row.brand >= 0 { return passesThrough(brand: row.brand) }
+        guard let slot = slot(of: row.nameKey) else { return true }
+        return remaining[slot] == 0
+    }
+
     private mutating func passesThrough(key: String, slot: Int?) -> Bool {
         guard let slot, remaining[slot] > 0 else { return true }
         guard remaining[slot] > 1, listed[slot]?.contains(key) == true else { return false }

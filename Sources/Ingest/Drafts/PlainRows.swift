@@ -2,13 +2,16 @@ import Foundation
 
 /// A row that reads cleanly: the subscription `DraftBuilder.build` would make of it, without
 /// the draft. A draft with no warning or error, every field read with confidence, status
-/// pending, a name the catalog knows without a plan, a price in whole minor units of a known
-/// currency. A streamed import writes it as it comes, unless it has duplicates still being
+/// pending, a name the catalog knows without a plan or an ASCII name it does not know at all,
+/// a price in whole minor units of a known currency. A streamed import writes it as it comes, unless it has duplicates still being
 /// folded, in which case the row is built as a draft after all.
 package struct PlainRow: Sendable {
-    /// The brand, by its place in the import's catalog: the name written, and the duplicate
-    /// key (`BrandCatalog.brandKeys`).
+    /// The brand, by its place in the import's catalog, whose key is the row's duplicate key
+    /// (`BrandCatalog.brandKeys`); -1 for a name the catalog does not know.
     package let brand: Int
+    /// The hash of the duplicate key (`DraftMerger.hash`) of a name the catalog does not know;
+    /// 0 for a brand's row.
+    package let nameKey: UInt64
     /// Nil when the import's sink takes list entries (`SubscriptionSink.takesEntries`): its
     /// JSON and `charge` are all it needs, and a subscription kept per row would be copied
     /// from the thread that made it to the one that writes it.
@@ -26,8 +29,9 @@ package struct PlainRow: Sendable {
         package let units: Int64
     }
 
-    init(brand: Int, subscription: Subscription?, charge: Charge, json: Range<Int> = 0..<0) {
+    init(brand: Int, nameKey: UInt64, subscription: Subscription?, charge: Charge, json: Range<Int> = 0..<0) {
         self.brand = brand
+        self.nameKey = nameKey
         self.subscription = subscription
         self.charge = charge
         self.json = json
@@ -35,10 +39,13 @@ package struct PlainRow: Sendable {
 }
 
 /// What a row that may read plainly says that no column format changes: its brand and its
-/// price. The first pass of a spooled table (`RowSpool`) finds these, and the second pass
+/// price. The first pass of a spooled table (`RowSpool`) finds the brands, and the second pass
 /// reads the rest of the row (`PlainRowBuilder.plain`).
 struct PlainFacts: Sendable {
+    /// -1 for a name the catalog does not know (`PlainRow.brand`).
     var brand: Int32
+    /// `PlainRow.nameKey`.
+    var nameKey: UInt64
     /// The currency's code packed as in `Currency.byPackedCode`.
     var currency: UInt32
     var units: Int64
@@ -46,6 +53,18 @@ struct PlainFacts: Sendable {
     static func pack(_ currency: Currency) -> UInt32 {
         currency.packedCode
     }
+
+    /// A row's brand as the first pass spools it (`DraftBuilder.nameAnswer`): the brand, `noBrand`
+    /// for a name the catalog does not know, or -1 for a row left to the full builder.
+    static func spooled(_ answer: BrandBytes.Answer) -> Int32 {
+        switch answer {
+        case .brand(let brand): Int32(brand)
+        case .none: noBrand
+        case .unsure: -1
+        }
+    }
+
+    static let noBrand: Int32 = -2
 }
 
 /// A batch of rows as the plain reader made them, in row order: plain rows where they read
@@ -150,8 +169,8 @@ package final class PlainRowBuilder: Sendable {
     }
 
     /// The rows of `rows` as plain rows where they read cleanly, else as drafts. `brands[i]` is
-    /// row `i`'s catalog brand (`-1`: none, a draft) when the first pass found it (a spooled
-    /// table); nil: found here.
+    /// row `i`'s catalog brand as the first pass found it (`PlainFacts.spooled`) when it did (a
+    /// spooled table); nil: found here.
     func batch(_ rows: RecordBatch, brands: [Int32]?) -> PlainBatch {
         var batch = PlainBatch()
         batch.rows.reserveCapacity(rows.count)
@@ -168,7 +187,7 @@ package final class PlainRowBuilder: Sendable {
                     if record.decoded {
                         facts = nil
                     } else if let brands {
-                        facts = brands[i] < 0 ? nil : self.facts(record, brand: Int(brands[i]))
+                        facts = brands[i] == -1 ? nil : self.facts(record, brand: brands[i] == PlainFacts.noBrand ? .none : .brand(Int(brands[i])))
                     } else {
                         facts = self.facts(record)
                     }
@@ -177,7 +196,7 @@ package final class PlainRowBuilder: Sendable {
                         SubscriptionJSONWriter.writeInList(subscription, to: &batch.json, scratch: &memo.scratch,
                                                             serviceMember: memo.serviceMember(brand: Int(facts.brand), catalog.services))
                         batch.rows.append(.plain(batch.plain.count))
-                        batch.plain.append(PlainRow(brand: Int(facts.brand), subscription: keepsSubscriptions ? subscription : nil,
+                        batch.plain.append(PlainRow(brand: Int(facts.brand), nameKey: facts.nameKey, subscription: keepsSubscriptions ? subscription : nil,
                                                     charge: charge, json: start..<batch.json.count))
                     } else {
                         batch.rows.append(.draft(builder.build(record.item.sourceRow)))
@@ -202,16 +221,17 @@ package final class PlainRowBuilder: Sendable {
             return memos.with { memo in
                 var subscription = PlainMemo.blank
                 return self.subscription(record, facts: facts, tables: &memo.tables, into: &subscription).map {
-                    PlainRow(brand: Int(facts.brand), subscription: subscription, charge: $0)
+                    PlainRow(brand: Int(facts.brand), nameKey: facts.nameKey, subscription: subscription, charge: $0)
                 }
             }
         }
     }
 
     /// The brand and price of a row that may read plainly: its cells need no cleaning, its
-    /// name is a catalog brand without a plan, its price is what `DraftBuilder.price` reads
-    /// without a note, a guess or a warning, in whole minor units. Nil for any other row.
-    func facts(_ record: RecordView, brand known: Int? = nil) -> PlainFacts? {
+    /// name is a catalog brand without a plan or an ASCII name of no brand, its price is what
+    /// `DraftBuilder.price` reads without a note, a guess or a warning, in whole minor units.
+    /// Nil for any other row. `known`: the name's `DraftBuilder.catalogAnswer`, when found.
+    func facts(_ record: RecordView, brand known: BrandBytes.Answer? = nil) -> PlainFacts? {
         guard !record.decoded, record.count == columns else { return nil }
         for column in mapped {
             // Cells with spaces around them or a Notion link are cleaned by the full builder.
@@ -220,8 +240,21 @@ package final class PlainRowBuilder: Sendable {
             if first <= 0x20 || last <= 0x20 || DraftBuilder.holdsLink(cell) { return nil }
         }
         // A name with runs of white space inside is written with them made one space, by the builder.
-        guard !Self.hasInnerSpaceRun(record.field(name)),
-              let brand = known ?? builder.catalogBrand(record.field(name)), brandKeyHashes[brand] != nil else { return nil }
+        let nameCell = record.field(name)
+        guard !Self.hasInnerSpaceRun(nameCell) else { return nil }
+        var memo: BrandBytes.Memo?
+        let brand: Int32, nameKey: UInt64
+        switch known ?? builder.catalogAnswer(nameCell, memo: &memo) {
+        case .brand(let found):
+            guard brandKeyHashes[found] != nil else { return nil }
+            (brand, nameKey) = (Int32(found), 0)
+        case .none:
+            // The draft's key is the name folded (`DraftMerger.key`); a name of no word has none.
+            guard let hash = catalog.bytes.nameKeyHash(nameCell) else { return nil }
+            (brand, nameKey) = (-1, hash)
+        case .unsure:
+            return nil
+        }
         guard let reading = FastPrice.read(record.field(price)), !reading.negative else { return nil }
         let currency: Currency?, packed: UInt32
         switch reading.sign {
@@ -232,7 +265,7 @@ package final class PlainRowBuilder: Sendable {
         case .dollar: (currency, packed) = (dollar, dollarPacked)
         }
         guard let currency, let units = Self.units(reading, digits: currency.minorDigits) else { return nil }
-        return PlainFacts(brand: Int32(brand), currency: packed, units: units)
+        return PlainFacts(brand: brand, nameKey: nameKey, currency: packed, units: units)
     }
 
     /// The rest of the row whose `facts` were found: cycle, next renewal, category and notes,
@@ -261,7 +294,7 @@ package final class PlainRowBuilder: Sendable {
             nextRenewal = date < builder.context.today ? DraftBuilder.rolled(date, by: cycleValue, to: builder.context.today).0 : date
         }
 
-        var categoryValue = brandCategories[brand]
+        var categoryValue = brand >= 0 ? brandCategories[brand] : nil
         var categoryText: String?
         if let category, !record.field(category).isEmpty {
             // A category word the table's own words do not know is read with low confidence.
@@ -277,16 +310,20 @@ package final class PlainRowBuilder: Sendable {
         var notesValue: String?
         if let notes, !record.field(notes).isEmpty { notesValue = Self.text(record.field(notes)) }
         let amount = Decimal(sign: .plus, exponent: -currency.minorDigits, significand: Decimal(facts.units))
+        let nameText = Self.text(record.field(name))
+        // A name of no brand and no category cell: the category its words name, if any
+        // ("Car insurance"), as `DraftBuilder.build` reads it.
+        let categoryFound = categoryValue.map { Category.allCases[$0] } ?? CategoryWords.category(for: nameText)
         // Only the members a plain row sets; the others stay as `PlainMemo.blank` has them.
-        subscription.name = Self.text(record.field(name))
+        subscription.name = nameText
         subscription.price = Price(amount: amount, currency: currency)
         subscription.cycle = cycleValue
         subscription.nextRenewal = nextRenewal
-        subscription.category = Category.allCases[categoryValue]
+        subscription.category = categoryFound
         subscription.notes = notesValue
         subscription.source = Provenance(file: builder.file, row: row, line: record.line, part: nil)
         subscription.categoryText = categoryText
-        subscription.service = catalog.services[brand]
+        subscription.service = brand >= 0 ? catalog.services[brand] : nil
         return PlainRow.Charge(currency: currency, cycle: cycleValue, units: facts.units)
     }
 

@@ -188,7 +188,8 @@ package struct TableImporter: Sendable {
                     for i in 0..<records.count {
                         let record = records[i]
                         lane.formats.observe(record)
-                        let brand = builder.nameBrand(record, column: nameColumn, memo: &lane.brands)
+                        let answer = builder.nameAnswer(record, column: nameColumn, memo: &lane.brands)
+                        let brand: Int? = if case .brand(let brand) = answer { brand } else { nil }
                         if let brand {
                             lane.formats.countMarket(builder.catalog.markets[brand])
                         } else if let column = nameColumn, column < record.count, record.field(column).contains(where: { $0 >= 0x80 }) {
@@ -202,8 +203,8 @@ package struct TableImporter: Sendable {
                             }
                             lane.formats.countMarket(market)
                         }
-                        if hashing { hashes.append(builder.duplicateHash(record, brand: brand)) }
-                        if spooling { brandList.append(brand.map(Int32.init) ?? -1) }
+                        if hashing { hashes.append(builder.duplicateHash(record, answer: answer)) }
+                        if spooling { brandList.append(PlainFacts.spooled(answer)) }
                     }
                 }
             }
