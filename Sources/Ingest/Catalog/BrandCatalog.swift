@@ -258,3 +258,30 @@ package struct BrandMatch: Hashable, Sendable {
     /// The least confidence a list's name needs to be given a service.
     package static let listThreshold = 0.6
 }
+
+extension BrandCatalog {
+    /// `ImportDraft.enrich` with the brand the draft's name names, if any: for drafts whose
+    /// reader matched no brand itself (a screenshot's).
+    package func enrich(_ draft: inout ImportDraft) {
+        guard draft.service == nil, let name = draft.name.value else { return }
+        draft.enrich(brand: listMatch(name))
+    }
+}
+
+extension ImportDraft {
+    /// What the catalog adds to a draft, its name staying as written: "Spotify Family" gains
+    /// the service Spotify (`brand`, from `BrandCatalog.listMatch`), and the brand's category
+    /// when the draft has none; a name of no brand that says what it is ("Car insurance",
+    /// "Gym membership") gives that category, with less confidence. A list's rows and a
+    /// screenshot's drafts are enriched alike.
+    mutating func enrich(brand: BrandMatch?) {
+        if let brand {
+            service = Subscription.Service(brand.brand, confidence: brand.confidence)
+            if category.value == nil {
+                category = DraftField(raw: nil, value: brand.brand.category, confidence: 0.9)
+            }
+        } else if category.value == nil, let name = name.value, let found = CategoryWords.category(for: name) {
+            category = DraftField(raw: nil, value: found, confidence: 0.6)
+        }
+    }
+}

@@ -180,12 +180,7 @@ package struct DraftBuilder: Sendable {
         if let (text, column) = cell(.notes, row) {
             draft.notes = DraftField(raw: text, value: text, column: column)
         }
-        if let brand {
-            applyBrand(brand, to: &draft)
-        } else if draft.category.value == nil, matchesBrands, let name = draft.name.value, let category = CategoryWords.category(for: name) {
-            // A service the catalog does not know, named by what it is ("Car insurance", "Gym membership").
-            draft.category = DraftField(raw: nil, value: category, confidence: 0.6)
-        }
+        if brand != nil || matchesBrands { draft.enrich(brand: brand) }
         return draft
     }
 
@@ -602,15 +597,6 @@ package struct DraftBuilder: Sendable {
             afterSpace = false
         }
         return true
-    }
-
-    /// "Spotify Family" keeps its name and gains the service Spotify; the catalog's category
-    /// fills the draft's only when the row has none.
-    func applyBrand(_ brand: BrandMatch, to draft: inout ImportDraft) {
-        draft.service = Subscription.Service(brand.brand, confidence: brand.confidence)
-        if draft.category.value == nil {
-            draft.category = DraftField(raw: nil, value: brand.brand.category, confidence: 0.9)
-        }
     }
 
     func applyStatus(_ draft: inout ImportDraft, _ row: SourceRow) {

@@ -259,7 +259,11 @@ package struct Importer: Sendable {
         }
         let page = try recognizer.recognize(path: path, name: name)
         let result = try ScreenshotReader(context: options.context).read(page)
-        for draft in result.drafts { try emit(draft) }
+        for var draft in result.drafts {
+            // The service and category the catalog knows of the name shown, as a list's row gets them.
+            options.catalog.enrich(&draft)
+            try emit(draft)
+        }
         return ImportReport(source: name, kind: .screenshot, rows: 1, drafts: result.drafts.count,
                             skips: result.skips, warnings: result.warnings)
     }
