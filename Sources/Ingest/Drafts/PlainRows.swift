@@ -3,8 +3,8 @@ import Foundation
 /// A row that reads cleanly: the subscription `DraftBuilder.build` would make of it, without
 /// the draft. A draft with no warning or error, every field read with confidence, status
 /// pending, a name the catalog knows without a plan or an ASCII name it does not know at all,
-/// a price in whole minor units of a known currency. A streamed import writes it as it comes, unless it has duplicates still being
-/// folded, in which case the row is built as a draft after all.
+/// a price in whole minor units of a known currency. A streamed import writes it as it comes,
+/// unless it has duplicates still being folded, in which case the row is built as a draft after all.
 package struct PlainRow: Sendable {
     /// The brand, by its place in the import's catalog, whose key is the row's duplicate key
     /// (`BrandCatalog.brandKeys`); -1 for a name the catalog does not know.
@@ -54,17 +54,19 @@ struct PlainFacts: Sendable {
         currency.packedCode
     }
 
-    /// A row's brand as the first pass spools it (`DraftBuilder.nameAnswer`): the brand, `noBrand`
-    /// for a name the catalog does not know, or -1 for a row left to the full builder.
+    /// A row's brand as the first pass spools it (`DraftBuilder.nameAnswer`): the brand,
+    /// `noBrand` for a name the catalog does not know, or `leftToDraft`.
     static func spooled(_ answer: BrandBytes.Answer) -> Int32 {
         switch answer {
         case .brand(let brand): Int32(brand)
         case .none: noBrand
-        case .unsure: -1
+        case .unsure: leftToDraft
         }
     }
 
     static let noBrand: Int32 = -2
+    /// A row the full builder reads (a plan, a name not in ASCII, a cell that needs cleaning).
+    static let leftToDraft: Int32 = -1
 }
 
 /// A batch of rows as the plain reader made them, in row order: plain rows where they read
@@ -187,7 +189,9 @@ package final class PlainRowBuilder: Sendable {
                     if record.decoded {
                         facts = nil
                     } else if let brands {
-                        facts = brands[i] == -1 ? nil : self.facts(record, brand: brands[i] == PlainFacts.noBrand ? .none : .brand(Int(brands[i])))
+                        let spooled = brands[i]
+                        facts = spooled == PlainFacts.leftToDraft ? nil
+                            : self.facts(record, brand: spooled == PlainFacts.noBrand ? .none : .brand(Int(spooled)))
                     } else {
                         facts = self.facts(record)
                     }
