@@ -247,6 +247,27 @@ import Testing
         #expect(result.skips.filter { $0.reason == .history }.count == 2)
     }
 
+    /// A payment history heading in each language the reader knows ends the list: the priced
+    /// lines under it are past charges, not subscriptions.
+    @Test(arguments: ["Payment history", "Zahlungsverlauf", "Historial de pagos", "Historique des paiements",
+                      "Cronologia pagamenti", "Storico dei pagamenti", "Histórico de pagamentos", "Transações recentes",
+                      "Betalingsgeschiedenis", "Recente transacties", "付款记录"])
+    func historyHeadingsEndTheList(_ heading: String) throws {
+        var s = PageSketch()
+        s.width = 800
+        s.text("Disney+", x: 40, y: 160, h: 16)
+        s.text("€13.99", x: 600, y: 160, h: 16)
+        s.text("Monthly", x: 40, y: 182, h: 12)
+        s.text(heading, x: 40, y: 400, h: 20)
+        s.text("Supermarket", x: 40, y: 440, h: 14)
+        s.text("€23.18", x: 600, y: 440, h: 14)
+        s.text("Fuel station", x: 40, y: 480, h: 14)
+        s.text("€24.18", x: 600, y: 480, h: 14)
+        let result = try readSketch(s)
+        #expect(result.drafts.map { $0.name.value } == ["Disney+"], "\(heading)")
+        #expect(result.skips.filter { $0.reason == .history }.count == 3, "\(heading)")
+    }
+
     @Test func expiredEntriesAreInactive() throws {
         var s = PageSketch()
         s.text("HBO Max", x: 20, y: 100, h: 17)

@@ -29,6 +29,10 @@ enum ScreenVocabulary {
         "zahlungsverlauf", "umsatze", "letzte umsatze", "transaktionen", "zahlungshistorie",
         "historial de pagos", "historial", "movimientos", "transacciones",
         "historique des paiements", "historique", "transactions recentes",
+        "cronologia pagamenti", "cronologia dei pagamenti", "storico pagamenti", "storico dei pagamenti", "cronologia",
+        "movimenti", "ultimi movimenti", "transazioni", "transazioni recenti", "attivita recente",
+        "historico de pagamentos", "historico", "transacoes", "transacoes recentes", "movimentos", "atividade recente",
+        "betalingsgeschiedenis", "betaalgeschiedenis", "geschiedenis", "transacties", "recente transacties",
         "付款记录", "账单记录", "交易记录", "历史", "消费记录",
     ]
 
