@@ -268,6 +268,24 @@ import Testing
         #expect(result.skips.filter { $0.reason == .history }.count == 3, "\(heading)")
     }
 
+    /// A banner's offer shows an amount but is no subscription, in each language the reader knows.
+    @Test(arguments: ["Save 30% with yearly €49.99", "Upgrade to Family €14.99", "Jetzt sparen: Jahresabo 49,99 €",
+                      "Ahorra un 20 % 49,99 €", "Offre spéciale 49,99 €", "Risparmia il 20% 49,99 €",
+                      "Economize 20% R$ 49,99", "Bespaar 20% € 49,99", "开通年卡立省30元"])
+    func offersAreNoSubscriptions(_ banner: String) throws {
+        var s = PageSketch()
+        s.width = 800
+        s.text(banner, x: 40, y: 80, h: 18)
+        s.text("Disney+", x: 40, y: 200, h: 16)
+        s.text("€13.99", x: 600, y: 200, h: 16)
+        s.text("Monthly", x: 40, y: 222, h: 12)
+        s.text("Netflix", x: 40, y: 300, h: 16)
+        s.text("€15.49", x: 600, y: 300, h: 16)
+        s.text("Monthly", x: 40, y: 322, h: 12)
+        let result = try readSketch(s)
+        #expect(result.drafts.map { $0.name.value } == ["Disney+", "Netflix"], "\(banner)")
+    }
+
     @Test func expiredEntriesAreInactive() throws {
         var s = PageSketch()
         s.text("HBO Max", x: 20, y: 100, h: 17)

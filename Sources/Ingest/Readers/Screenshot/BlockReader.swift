@@ -14,7 +14,8 @@ struct BlockReader: Sendable {
 
     /// The draft for a block, nil when it holds no usable price or no name.
     func draft(_ block: [ScreenLine]) -> ImportDraft? {
-        guard let named = name(block) else { return nil }
+        // A banner's offer ("Save 30% with yearly", "开通年卡立省30元") shows an amount but is no subscription.
+        guard let named = name(block), !ScreenVocabulary.contains(ScreenVocabulary.fold(named.0), any: ScreenVocabulary.promotion) else { return nil }
         return read(block, name: named, pricesOptional: false)?.0
     }
 

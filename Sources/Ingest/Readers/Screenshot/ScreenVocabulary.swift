@@ -36,6 +36,18 @@ enum ScreenVocabulary {
         "付款记录", "账单记录", "交易记录", "历史", "消费记录",
     ]
 
+    /// Words of an offer, not of a subscription's name: a banner's "Save 30%", "立省30元".
+    static let promotion = [
+        "save", "off", "try", "upgrade", "offer", "deal", "discount", "free trial", "limited time",
+        "spare", "sparen", "sparst", "angebot", "rabatt", "jetzt testen", "gratis testen",
+        "ahorra", "oferta", "descuento", "prueba gratis",
+        "economisez", "economise", "offre", "remise", "essai gratuit",
+        "risparmia", "offerta", "sconto", "prova gratis",
+        "economize", "poupe", "desconto", "teste gratis", "experimente",
+        "bespaar", "aanbieding", "korting", "probeer",
+        "立省", "优惠", "限时", "特惠", "立减", "折扣",
+    ]
+
     /// Labels of the renewal date.
     static let renewal = [
         "renews", "renew", "renewal", "renewing", "next billing", "next billing date", "next payment", "next charge",
