@@ -247,6 +247,13 @@ import Testing
         #expect(result.skips.filter { $0.reason == .history }.count == 2)
     }
 
+    /// A monthly subscription's row on an 800-pixel page: the name, its price at the right, the cycle under.
+    static func monthlyRow(_ s: inout PageSketch, _ name: String, _ price: String, y: Int) {
+        s.text(name, x: 40, y: y, h: 16)
+        s.text(price, x: 600, y: y, h: 16)
+        s.text("Monthly", x: 40, y: y + 22, h: 12)
+    }
+
     /// A payment history heading in each language the reader knows ends the list: the priced
     /// lines under it are past charges, not subscriptions.
     @Test(arguments: ["Payment history", "Zahlungsverlauf", "Historial de pagos", "Historique des paiements",
@@ -255,9 +262,7 @@ import Testing
     func historyHeadingsEndTheList(_ heading: String) throws {
         var s = PageSketch()
         s.width = 800
-        s.text("Disney+", x: 40, y: 160, h: 16)
-        s.text("€13.99", x: 600, y: 160, h: 16)
-        s.text("Monthly", x: 40, y: 182, h: 12)
+        Self.monthlyRow(&s, "Disney+", "€13.99", y: 160)
         s.text(heading, x: 40, y: 400, h: 20)
         s.text("Supermarket", x: 40, y: 440, h: 14)
         s.text("€23.18", x: 600, y: 440, h: 14)
@@ -276,12 +281,8 @@ import Testing
         var s = PageSketch()
         s.width = 800
         s.text(banner, x: 40, y: 80, h: 18)
-        s.text("Disney+", x: 40, y: 200, h: 16)
-        s.text("€13.99", x: 600, y: 200, h: 16)
-        s.text("Monthly", x: 40, y: 222, h: 12)
-        s.text("Netflix", x: 40, y: 300, h: 16)
-        s.text("€15.49", x: 600, y: 300, h: 16)
-        s.text("Monthly", x: 40, y: 322, h: 12)
+        Self.monthlyRow(&s, "Disney+", "€13.99", y: 200)
+        Self.monthlyRow(&s, "Netflix", "€15.49", y: 300)
         let result = try readSketch(s)
         #expect(result.drafts.map { $0.name.value } == ["Disney+", "Netflix"], "\(banner)")
     }
