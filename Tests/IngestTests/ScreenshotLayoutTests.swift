@@ -287,6 +287,13 @@ import Testing
         #expect(result.drafts.map { $0.name.value } == ["Disney+", "Netflix"], "\(banner)")
     }
 
+    /// Entries are cut at names of the type size names share (`BlockGrouper.split`): one name
+    /// box OCR drew too tall (taking in a card's edge) does not make every other name look small.
+    @Test(arguments: [([90, 47, 47, 45, 73], 47), ([40], 40), ([30, 18], 30), ([20, 19, 12, 12], 20), ([], nil)] as [([Int], Int?)])
+    func entryNamesAreSizedByWhatRepeats(_ c: ([Int], Int?)) {
+        #expect(BlockGrouper.entryNameHeight(c.0) == c.1, "\(c.0)")
+    }
+
     @Test func expiredEntriesAreInactive() throws {
         var s = PageSketch()
         s.text("HBO Max", x: 20, y: 100, h: 17)

@@ -75,9 +75,17 @@ struct BlockGrouper: Sendable {
     /// block's first one, after a price was already seen. Where entries print their price
     /// above the name (tiles: countdown, price, name, date), the cut moves up over the lines
     /// without name or date that stand right above the name.
+    /// The type size of the names that lead entries: the tallest that another name reaches too
+    /// (entries repeat), so that one box drawn too tall (OCR taking in a card's edge) does not
+    /// make every other name look small; the tallest when no two are alike.
+    static func entryNameHeight(_ heights: [Int]) -> Int? {
+        let sorted = heights.sorted(by: >)
+        return sorted.first { h in sorted.filter { $0 <= h && Double($0) >= 0.85 * Double(h) }.count >= 2 } ?? sorted.first
+    }
+
     func split(_ block: [ScreenLine]) -> [[ScreenLine]] {
         let names = BlockGrouper.nameCells(block)
-        guard block.count > 1, let tallest = names.map(\.height).max() else { return [block] }
+        guard block.count > 1, let tallest = BlockGrouper.entryNameHeight(names.map(\.height)) else { return [block] }
         let prominent = Double(tallest) * 0.85
         let leads = block.map { line in line.cells.contains { names.contains($0) && Double($0.height) >= prominent } }
         var cuts: [Int] = []
