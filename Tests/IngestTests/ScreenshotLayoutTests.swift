@@ -288,7 +288,26 @@ import Testing
     }
 
     /// Entries are cut at names of the type size names share (`BlockGrouper.split`): one name
-    /// box OCR drew too tall (taking in a card's edge) does not make every other name look small.
+    /// box OCR drew too tall (taking in a card's edge) does not make every other name look small,
+    /// wherever it stands. (The names have capitals and no descenders, so that boxes of one
+    /// height are one type size.)
+    @Test(arguments: [0, 2, 4])
+    func oneTallNameBoxSplitsNoLess(_ tall: Int) throws {
+        var s = PageSketch()
+        s.width = 800
+        // Entries close together under a heading far above: one block, cut at its names.
+        s.text("Direct debits", x: 40, y: 60, h: 16)
+        let names = ["Claude Pro", "Notion", "Readwise", "Dashlane", "MasterClass"]
+        for (i, name) in names.enumerated() {
+            let y = 300 + i * 50
+            s.text(name, x: 40, y: i == tall ? y - 8 : y, h: i == tall ? 34 : 18)
+            s.text("-€\(10 + i).49", x: 600, y: y + 4, h: 18)
+            s.text("Monthly · Next payment: Dec \(5 + i), 2026", x: 40, y: y + 22, h: 12)
+        }
+        let result = try readSketch(s)
+        #expect(result.drafts.map { $0.name.value } == names, "tall name \(tall)")
+    }
+
     @Test(arguments: [([90, 47, 47, 45, 73], 47), ([40], 40), ([30, 18], 30), ([20, 19, 12, 12], 20), ([], nil)] as [([Int], Int?)])
     func entryNamesAreSizedByWhatRepeats(_ c: ([Int], Int?)) {
         #expect(BlockGrouper.entryNameHeight(c.0) == c.1, "\(c.0)")
