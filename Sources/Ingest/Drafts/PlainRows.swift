@@ -64,6 +64,15 @@ struct PlainFacts: Sendable {
         }
     }
 
+    /// The answer `spooled` stands for.
+    static func answer(spooled: Int32) -> BrandBytes.Answer {
+        switch spooled {
+        case noBrand: .none
+        case leftToDraft: .unsure
+        default: .brand(Int(spooled))
+        }
+    }
+
     static let noBrand: Int32 = -2
     /// A row the full builder reads (a plan, a name not in ASCII, a cell that needs cleaning).
     static let leftToDraft: Int32 = -1
@@ -189,9 +198,7 @@ package final class PlainRowBuilder: Sendable {
                     if record.decoded {
                         facts = nil
                     } else if let brands {
-                        let spooled = brands[i]
-                        facts = spooled == PlainFacts.leftToDraft ? nil
-                            : self.facts(record, brand: spooled == PlainFacts.noBrand ? .none : .brand(Int(spooled)))
+                        facts = self.facts(record, brand: PlainFacts.answer(spooled: brands[i]))
                     } else {
                         facts = self.facts(record)
                     }
@@ -236,7 +243,7 @@ package final class PlainRowBuilder: Sendable {
     /// `DraftBuilder.price` reads without a note, a guess or a warning, in whole minor units.
     /// Nil for any other row. `known`: the name's `DraftBuilder.catalogAnswer`, when found.
     func facts(_ record: RecordView, brand known: BrandBytes.Answer? = nil) -> PlainFacts? {
-        guard !record.decoded, record.count == columns else { return nil }
+        guard !record.decoded, record.count == columns, known != .unsure else { return nil }
         for column in mapped {
             // Cells with spaces around them or a Notion link are cleaned by the full builder.
             let cell = record.field(column)
