@@ -246,24 +246,39 @@ package struct DuplicateFolder: Sendable {
     private var held: [Int: [Group]] = [:]
     /// How many variants `held` holds.
     package private(set) var heldVariants = 0
-    /// The bytes of disk the temporary file takes up now, and how many times groups were
-    /// written to it.
+    /// The bytes of disk the temporary file takes up now, and how many pieces were written to it.
     var spillBytes: Int64 { spill?.allocatedBytes ?? 0 }
-    var spillWrites: Int { writeOuts.count }
-    /// Where open groups written out to `spill` lie, per slot (length 0: not written out),
-    /// made at the first write: once `held` holds more than `holdLimit` variants, all of them
-    /// are written out, and a group comes back into memory when its next member does. Memory
-    /// thus holds at most `holdLimit` drafts, whatever the number of open groups (a
-    /// million-row list with a duplicate in every few rows has a hundred thousand open at once).
-    private var spilled: [ChargeSpool.Block] = []
-    /// The temporary file open groups are written to; nil when none could be made.
+    var spillWrites: Int { chunks.count }
+    /// The bytes of all records ever put in the log.
+    private(set) var loggedBytes = 0
+    /// Open groups that are not in memory lie in a log, per slot a chain of records that each
+    /// point back to the one before: first, if the groups were in memory once, what they were
+    /// when written out (once `held` holds more than `holdLimit` variants, all of it is written
+    /// out), then each member that came since, as it came. A member is only written; it is
+    /// folded in when the group comes back into memory, at its last member or when it might
+    /// pass `variantLimit`. A group of k members thus costs about k drafts written and read,
+    /// rather than its variants written and read at every member (a million-row list with a
+    /// duplicate in every few rows has a hundred thousand groups open at once).
+    /// Made at the first write-out, a `Logged` per slot.
+    private var logged: [Logged] = []
+    /// The log's newest records, written to `spill` as a chunk once they reach `chunkBytes`.
+    private var log: [UInt8] = []
+    /// Records in `log` not yet read back.
+    private var logLive = 0
+    /// Each chunk written to `spill` and how many of its records are still to be read back.
+    /// Once none is, its space is given back, so the file holds about what is open rather than
+    /// all that was ever written.
+    private var chunks: [(block: ChargeSpool.Block, live: Int)] = []
+    /// The temporary file the log is written to; nil when none could be made.
     private let spill: ChargeSpool?
     /// False once a write to `spill` failed (a full disk): groups stay in memory from then on.
     private var spillTakesMore = true
-    /// Each write-out of the open groups: where it lies in `spill` and how many of its slots
-    /// are still to be read back. Once none is, its space is given back, so the file holds
-    /// about what is open rather than all that was ever written out.
-    private var writeOuts: [(block: ChargeSpool.Block, live: Int)] = []
+    /// Bytes of log kept in memory before they are written out.
+    let chunkBytes: Int
+    /// Bytes read back from `spill`, kept for the next read.
+    private var scratch: [UInt8] = []
+    /// How many times the open groups were written out.
+    private var writeOuts = 0
     /// The most variants held in memory before they are written out; nil: never written out.
     let holdLimit: Int?
     /// Each catalog brand's slot (`PlainRow.brand`), -1 for none, looked up on first use.
@@ -278,15 +293,17 @@ package struct DuplicateFolder: Sendable {
     package static let holdLimit = 8192
 
     /// `holdLimit` nil keeps every open group in memory (a list that is in memory already);
-    /// `spillDirectory` is where the temporary file goes (default: the system's).
+    /// `spillDirectory` is where the temporary file goes (default: the system's); `chunkBytes`
+    /// how much of the log memory keeps before writing it out.
     package init(_ counter: DuplicateCounter, catalog: BrandCatalog, variantLimit: Int = DuplicateFolder.variantLimit,
-                 holdLimit: Int? = nil, spillDirectory: String? = nil) {
+                 holdLimit: Int? = nil, spillDirectory: String? = nil, chunkBytes: Int = 1 << 20) {
         let duplicated = counter.duplicated
         hashes = duplicated.map(\.hash)
         remaining = duplicated.map(\.count)
         self.catalog = catalog
         self.variantLimit = variantLimit
         self.holdLimit = holdLimit
+        self.chunkBytes = chunkBytes
         spill = holdLimit == nil || duplicated.isEmpty ? nil
             : ChargeSpool(directory: spillDirectory ?? NSTemporaryDirectory(), prefix: "ingest-duplicates-")
     }
@@ -297,6 +314,12 @@ package struct DuplicateFolder: Sendable {
         let hash = DraftMerger.hash(key)
         guard let slot = slot(of: hash), remaining[slot] > 0 else { return [draft] }
         let left = remaining[slot]
+        if left > 1, listed[slot]?.contains(key) != true, mayWait(slot) {
+            append(.member, [(key, [draft])], slot: slot)
+            logged[slot].bound += 1
+            remaining[slot] = left - 1
+            return []
+        }
         // Taken out of the dictionary so that the group's arrays are uniquely referenced and
         // grow in place instead of being copied on every member.
         var groups = takeGroups(slot)
@@ -329,54 +352,126 @@ package struct DuplicateFolder: Sendable {
         return low < hashes.count && hashes[low] == hash ? low : nil
     }
 
-    /// The open groups of `slot`, taken out of memory or read back from the spill file.
+    /// Whether a member of `slot` may wait in the log: its groups are written out (not in
+    /// memory) and, even if every member logged since started a variant of its own, they
+    /// could not pass `variantLimit`, so no member before the group's last can change what is
+    /// handed on.
+    private func mayWait(_ slot: Int) -> Bool {
+        guard !logged.isEmpty, spillTakesMore, held[slot] == nil else { return false }
+        return Int(logged[slot].bound) + 1 <= variantLimit
+    }
+
+    /// The open groups of `slot`, taken out of memory or read back from the log: the groups
+    /// as written out, then each member logged since folded in as `add` folds it.
     private mutating func takeGroups(_ slot: Int) -> [Group] {
         if let groups = held.removeValue(forKey: slot) {
             heldVariants -= groups.reduce(0) { $0 + $1.variants.count }
             return groups
         }
-        guard slot < spilled.count, spilled[slot].length > 0, let spill else { return [] }
-        let block = spilled[slot]
-        spilled[slot].length = 0
-        var bytes: [UInt8] = []
-        spill.read(block, into: &bytes)
-        // The write-out holding the block (the last to start at or before it) is given back
-        // once this was the last of its slots to be read.
-        let holding = writeOuts.firstIndex { $0.block.offset > block.offset } - 1
-        writeOuts[holding].live -= 1
-        if writeOuts[holding].live == 0 { spill.discard(writeOuts[holding].block) }
-        return bytes.withUnsafeBytes { raw in
-            var at = 0
-            return DraftBytes.readGroups(raw, at: &at).map { Group(key: $0.key, variants: $0.variants) }
+        guard slot < logged.count, logged[slot].last.chunk >= 0 else { return [] }
+        var records: [(kind: Record, groups: [(key: String, variants: [ImportDraft])])] = []
+        var place = logged[slot].last
+        while place.chunk >= 0 {
+            let (before, kind, groups) = read(place)
+            records.append((kind, groups))
+            place = before
         }
+        logged[slot] = Logged()
+        var groups: [Group] = []
+        for record in records.reversed() {
+            switch record.kind {
+            case .written:
+                groups = record.groups.map { Group(key: $0.key, variants: $0.variants) }
+            case .member:
+                for (key, drafts) in record.groups {
+                    for draft in drafts {
+                        if let i = groups.firstIndex(where: { $0.key == key }) { groups[i].add(draft) }
+                        else { groups.append(Group(key: key, first: draft)) }
+                    }
+                }
+            }
+        }
+        return groups
     }
 
-    /// Keeps `groups` open, writing every open group out once memory holds too many.
+    /// Keeps `groups` open, writing every open group out to the log once memory holds too many.
     private mutating func hold(_ groups: [Group], _ slot: Int) {
         held[slot] = groups
         heldVariants += groups.reduce(0) { $0 + $1.variants.count }
-        guard let holdLimit, heldVariants > holdLimit, spillTakesMore, let spill else { return }
-        // Written out in one piece: each slot's groups lie at their place in it.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(heldVariants * 512)
-        var places: [(slot: Int, start: Int, length: Int)] = []
-        places.reserveCapacity(held.count)
+        guard let holdLimit, heldVariants > holdLimit, spillTakesMore, spill != nil else { return }
+        if logged.isEmpty { logged = Array(repeating: Logged(), count: hashes.count) }
         for (slot, groups) in held {
-            let start = bytes.count
-            DraftBytes.appendGroups(groups.map { ($0.key, $0.variants) }, to: &bytes)
-            places.append((slot, start, bytes.count - start))
-        }
-        guard let block = spill.write(bytes) else { return spillTakesMore = false }
-        writeOuts.append((block, places.count))
-        if spilled.isEmpty { spilled = Array(repeating: ChargeSpool.Block(offset: 0, length: 0), count: hashes.count) }
-        for place in places {
-            spilled[place.slot] = ChargeSpool.Block(offset: block.offset + Int64(place.start), length: Int32(place.length))
+            append(.written, groups.map { ($0.key, $0.variants) }, slot: slot)
+            logged[slot].bound = Int32(groups.reduce(0) { $0 + $1.variants.count })
         }
         held = [:]
         heldVariants = 0
+        writeOuts += 1
         // The drafts just written out were many small pieces of memory: the allocator is asked
         // to give their pages back now and then, or the process would keep its largest size.
-        if writeOuts.count % 8 == 0 { _ = CLibrary.mallocTrim?(0) }
+        if writeOuts % 8 == 0 { _ = CLibrary.mallocTrim?(0) }
+    }
+
+    /// What a record of the log holds: a slot's groups as they were written out, or a member
+    /// that came while they were.
+    private enum Record: UInt8 {
+        case written, member
+    }
+
+    /// Where a record lies: its chunk (`chunks.count`: the one still in memory), where in it
+    /// it starts, and its length.
+    private struct Place {
+        var chunk: Int32
+        var offset: Int32
+        var length: Int32
+
+        static let none = Place(chunk: -1, offset: 0, length: 0)
+    }
+
+    /// A slot's place in the log: its newest record, and at most how many variants its groups
+    /// hold (those written out plus one per member logged since).
+    private struct Logged {
+        var last = Place.none
+        var bound: Int32 = 0
+    }
+
+    /// Appends a record to `slot`'s chain, writing the log out as a chunk once it is big enough.
+    private mutating func append(_ kind: Record, _ groups: [(key: String, variants: [ImportDraft])], slot: Int) {
+        let start = log.count
+        let before = logged[slot].last
+        withUnsafeBytes(of: (before.chunk.littleEndian, before.offset.littleEndian, before.length.littleEndian)) { log.append(contentsOf: $0.prefix(12)) }
+        log.append(kind.rawValue)
+        DraftBytes.appendGroups(groups, to: &log)
+        logged[slot].last = Place(chunk: Int32(chunks.count), offset: Int32(start), length: Int32(log.count - start))
+        loggedBytes += log.count - start
+        logLive += 1
+        guard log.count >= chunkBytes, spillTakesMore, let spill else { return }
+        guard let block = spill.write(log) else { return spillTakesMore = false }
+        chunks.append((block, logLive))
+        log.removeAll(keepingCapacity: true)
+        logLive = 0
+    }
+
+    /// The record at `place`: the place of the one before it in its chain, its kind and groups.
+    /// Each record is read once; a chunk none of whose records is left to read is given back.
+    private mutating func read(_ place: Place) -> (before: Place, kind: Record, groups: [(key: String, variants: [ImportDraft])]) {
+        func parse(_ raw: UnsafeRawBufferPointer, at start: Int) -> (Place, Record, [(key: String, variants: [ImportDraft])]) {
+            func int32(_ at: Int) -> Int32 { Int32(littleEndian: raw.loadUnaligned(fromByteOffset: start + at, as: Int32.self)) }
+            var at = start + 13
+            return (Place(chunk: int32(0), offset: int32(4), length: int32(8)), Record(rawValue: raw[start + 12])!,
+                    DraftBytes.readGroups(raw, at: &at))
+        }
+        let chunk = Int(place.chunk)
+        guard chunk < chunks.count, let spill else {
+            logLive -= 1
+            defer { if logLive == 0 { log.removeAll(keepingCapacity: true) } }
+            return log.withUnsafeBytes { parse($0, at: Int(place.offset)) }
+        }
+        let holding = chunks[chunk].block
+        spill.read(ChargeSpool.Block(offset: holding.offset + Int64(place.offset), length: place.length), into: &scratch)
+        chunks[chunk].live -= 1
+        if chunks[chunk].live == 0 { spill.discard(holding) }
+        return scratch.withUnsafeBytes { parse($0, at: 0) }
     }
 
     /// Whether a draft with this key would be handed on as it is now (its key has no other
@@ -484,10 +579,10 @@ package struct DuplicateFolder: Sendable {
     /// Groups left open (their counted members never arrived): emitted as they are.
     package mutating func finish() -> [ImportDraft] {
         // In hash order, as slots are.
-        let open = Set(held.keys).union(spilled.indices.filter { spilled[$0].length > 0 }).sorted()
+        let open = Set(held.keys).union(logged.indices.filter { logged[$0].last.chunk >= 0 }).sorted()
         let rest = open.flatMap { slot in takeGroups(slot).flatMap { DraftMerger.resolve($0.variants) } }
         held = [:]
-        spilled = []
+        logged = []
         heldVariants = 0
         for i in remaining.indices { remaining[i] = 0 }
         listed = [:]
