@@ -133,6 +133,31 @@ import Testing
         #expect(!held)
         #expect(alone)
     }
+
+    /// Rows of a key whose every member is folded (no more members than the variant limit)
+    /// are made drafts in the batch; rows of a key with more members, or none, read plainly.
+    @Test func rowsOfKeysFoldedWholeComeAsDrafts() throws {
+        let csv = "Name,Price,Cycle\nNetflix,9.99 USD,monthly\nCorner Gym,30 EUR,monthly\nSpotify,10.99 EUR,monthly\n"
+            + "Hulu,7.99 USD,monthly\nCorner Gym,31 EUR,monthly\nNetflix,9.99 USD,monthly\n"
+        let data = Data(csv.utf8)
+        let table = try TableImporter(options: ImportOptions(context: Self.context)).prepare(CSVTable(data: data, name: "f.csv"))
+        let builder = DraftBuilder(mapping: table.mapping, formats: table.formats, context: Self.context, catalog: .bundled, file: "f.csv")
+        let items = try CSVTable(data: data, name: "f.csv").nextItems(limit: 10)
+        let keys = try items.map { try #require(DraftMerger.key(builder.build($0.sourceRow), catalog: .bundled)) }
+        // Netflix and the gym twice each, Spotify once more than the limit, Hulu once.
+        var counter = DuplicateCounter()
+        for key in keys { counter.observe(hash: DraftMerger.hash(key)) }
+        for _ in 0..<DuplicateFolder.variantLimit { counter.observe(hash: DraftMerger.hash(keys[2])) }
+        let folded = DuplicateFolder(counter, catalog: .bundled).foldedWhole
+        #expect(keys.map { folded.contains(DraftMerger.hash($0)) } == [true, true, false, false, true, true])
+        let plain = try #require(PlainRowBuilder(builder, folded: folded))
+        let made = plain.batch(items).rows.map { row -> String in
+            if case .plain = row { return "plain" }
+            return "draft"
+        }
+        #expect(made == ["draft", "draft", "plain", "plain", "draft", "draft"])
+        #expect(try #require(PlainRowBuilder(builder)).batch(items).rows.allSatisfy { if case .plain = $0 { true } else { false } })
+    }
 }
 
 /// `UTF8Check` must judge bytes as `String(validating:)` does.

@@ -221,12 +221,34 @@ struct HashCounts: Sendable {
         keys.indices.filter { values[$0] > 1 }.map { (keys[$0], values[$0]) }.sorted { $0.hash < $1.hash }
     }
 
+    /// How many times `hash` was counted (0: never).
+    func count(of hash: UInt64) -> Int32 {
+        values[slot(hash)]
+    }
+
     /// Every hash counted, with its count.
     var all: [UInt64: Int32] {
         var all: [UInt64: Int32] = [:]
         all.reserveCapacity(used)
         for i in keys.indices where values[i] != 0 { all[keys[i]] = values[i] }
         return all
+    }
+}
+
+/// A set of key hashes, read from any thread: one multiplication finds a hash's slot.
+package struct KeyHashes: Sendable {
+    private var table = HashCounts()
+    package private(set) var count = 0
+
+    package init(_ hashes: some Sequence<UInt64>) {
+        for hash in hashes {
+            table.add(hash)
+            count += 1
+        }
+    }
+
+    package func contains(_ hash: UInt64) -> Bool {
+        table.count(of: hash) > 0
     }
 }
 
@@ -240,6 +262,8 @@ package struct DuplicateFolder: Sendable {
     /// `variantLimit`: a list of separate subscriptions, whose members pass through as they come.
     private let hashes: [UInt64]
     private var remaining: [Int32]
+    /// `remaining` as counted, before any member came.
+    private let initialCounts: [Int32]
     private var listed: [Int: [String]] = [:]
     /// Open groups per slot, by full key (a hash collision keeps keys apart): the group's
     /// variants, each the fold of the members that agree with it.
@@ -300,6 +324,7 @@ package struct DuplicateFolder: Sendable {
         let duplicated = counter.duplicated
         hashes = duplicated.map(\.hash)
         remaining = duplicated.map(\.count)
+        initialCounts = remaining
         self.catalog = catalog
         self.variantLimit = variantLimit
         self.holdLimit = holdLimit
@@ -344,6 +369,14 @@ package struct DuplicateFolder: Sendable {
         listed[slot]?.removeAll { $0 == key }
         if listed[slot]?.isEmpty == true { listed[slot] = nil }
         return ready + groups.flatMap { DraftMerger.resolve($0.variants) }
+    }
+
+    /// The key hashes of groups whose every member is folded: no more members than
+    /// `variantLimit`, so never a list whose members pass through. A row of such a key is
+    /// built as a draft wherever it is made (`PlainRowBuilder`), not offered as a plain row
+    /// to be refused on the thread that folds.
+    package var foldedWhole: KeyHashes {
+        KeyHashes(hashes.indices.lazy.filter { self.initialCounts[$0] <= self.variantLimit }.map { self.hashes[$0] })
     }
 
     /// The slot of a duplicated hash, nil for a hash seen once.

@@ -135,6 +135,8 @@ package final class PlainRowBuilder: Sendable {
     private let catalog: BrandCatalog
     private let brandKeyHashes: [UInt64?]
     private let brandCategories: [Int]
+    /// Key hashes whose rows are made drafts (`PlainSink.folded`); nil or empty: none.
+    private let folded: KeyHashes?
 
     /// The fields a plain table may map; any other makes rows that need the full builder.
     static let fields: Set<Field> = [.name, .price, .cycle, .nextRenewal, .category, .notes]
@@ -146,8 +148,9 @@ package final class PlainRowBuilder: Sendable {
     /// Nil when the table maps a field rows are not read plainly with (status, currency,
     /// start date, a split cycle …), has no cycle column, stores minor units, does not match
     /// brands or is a part of its file (a sheet tab or ZIP member). `keepingSubscriptions`
-    /// false: a batch's rows are their JSON and charges only.
-    package init?(_ builder: DraftBuilder, keepingSubscriptions: Bool = true) {
+    /// false: a batch's rows are their JSON and charges only. Rows whose duplicate key hash
+    /// is in `folded` are made drafts.
+    package init?(_ builder: DraftBuilder, keepingSubscriptions: Bool = true, folded: KeyHashes? = nil) {
         let mapping = builder.mapping
         guard builder.matchesBrands, !builder.storesMinorUnits, builder.part == nil, !builder.formats.outflowsNegative,
               Set(mapping.choices.keys).isSubset(of: Self.fields),
@@ -172,6 +175,7 @@ package final class PlainRowBuilder: Sendable {
         catalog = builder.catalog
         brandKeyHashes = catalog.brandKeyHashes
         brandCategories = catalog.categoryOrdinals
+        self.folded = folded?.count == 0 ? nil : folded
     }
 
     /// The rows of `items` as plain rows where they read cleanly, else as drafts.
@@ -202,7 +206,8 @@ package final class PlainRowBuilder: Sendable {
                     } else {
                         facts = self.facts(record)
                     }
-                    if let facts, let charge = self.subscription(record, facts: facts, tables: &memo.tables, into: &subscription) {
+                    if let facts, !isFolded(facts),
+                       let charge = self.subscription(record, facts: facts, tables: &memo.tables, into: &subscription) {
                         let start = batch.json.count
                         SubscriptionJSONWriter.writeInList(subscription, to: &batch.json, scratch: &memo.scratch,
                                                             serviceMember: memo.serviceMember(brand: Int(facts.brand), catalog.services))
@@ -216,6 +221,13 @@ package final class PlainRowBuilder: Sendable {
             }
         }
         return batch
+    }
+
+    /// Whether a row of these facts has its duplicates folded, so it comes as a draft.
+    private func isFolded(_ facts: PlainFacts) -> Bool {
+        guard let folded else { return false }
+        let hash = facts.brand >= 0 ? brandKeyHashes[Int(facts.brand)] : facts.nameKey
+        return hash.map(folded.contains) ?? false
     }
 
     /// Gives `batch`'s JSON buffer back once its entries were copied to the output: the next

@@ -124,7 +124,7 @@ package struct StreamingImport {
         }
         // Rows that read cleanly are accepted by both policies that accept anything: they are
         // written as they come, without becoming drafts, unless their duplicates are open.
-        let plain = policy == .none || !readsPlainRows ? nil : PlainSink(keepsSubscriptions: !sink.takesEntries) { row, entry in
+        let plain = policy == .none || !readsPlainRows ? nil : PlainSink(keepsSubscriptions: !sink.takesEntries, folded: folder.value.foldedWhole) { row, entry in
             guard folder.value.passesThrough(row) else { return false }
             try out.value.add(row, entry: entry)
             return true

@@ -8,10 +8,14 @@ import Foundation
 package struct PlainSink {
     package var take: (PlainRow, ArraySlice<UInt8>) throws -> Bool
     package var keepsSubscriptions: Bool
+    /// Duplicate key hashes whose rows `take` always refuses (`DuplicateFolder.foldedWhole`):
+    /// such rows are made drafts at once, on the threads that make batches.
+    package var folded: KeyHashes?
 
-    package init(keepsSubscriptions: Bool = true, take: @escaping (PlainRow, ArraySlice<UInt8>) throws -> Bool) {
+    package init(keepsSubscriptions: Bool = true, folded: KeyHashes? = nil, take: @escaping (PlainRow, ArraySlice<UInt8>) throws -> Bool) {
         self.take = take
         self.keepsSubscriptions = keepsSubscriptions
+        self.folded = folded
     }
 }
 
@@ -65,7 +69,7 @@ package struct TableImporter: Sendable {
         let builder = DraftBuilder(mapping: table.mapping, formats: table.formats, context: options.context,
                                    catalog: options.catalog, file: name, part: part)
         var report = ImportReport(source: name, kind: kind, mapping: table.mapping)
-        let plainBuilder = plain.flatMap { PlainRowBuilder(builder, keepingSubscriptions: $0.keepsSubscriptions) }
+        let plainBuilder = plain.flatMap { PlainRowBuilder(builder, keepingSubscriptions: $0.keepsSubscriptions, folded: $0.folded) }
         /// Section rows met so far, and the label of the last one (`DraftBuilder.sectionLabel`).
         var sections: [Skip] = []
         var section: String?
