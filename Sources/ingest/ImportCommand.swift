@@ -25,8 +25,8 @@ struct ImportCommand: Command {
         without --accept or --interactive nothing else is written.
         Drafts of the same service (catalog brand or name) are merged into one with all their
         sources, or flagged duplicate.conflict when price or cycle differ (--keep-duplicates
-        turns this off). With --accept and no --drafts/--merge-into/--interactive the output is
-        streamed: memory holds a counter per service name, plus open duplicate groups.
+        turns this off). Without --interactive or --merge-into, the output and the drafts file
+        are streamed: memory holds a counter per service name, plus open duplicate groups.
         Progress and problems go to standard error; it ends with a line per input such as
         "12 rows → 10 drafts, 2 skipped (1 blank, 1 totals)".
         """
@@ -105,7 +105,7 @@ struct ImportCommand: Command {
         let progress = interactive ? nil : ProgressLine.reading()
         defer { progress?.stop() }
         if let saveMap, try !MappingSaver(options: importOptions).save(inputs, to: saveMap, quiet: quiet) { return 1 }
-        if interactive || draftsPath != nil || mergeInto != nil { return try review(rates: rates) }
+        if interactive || mergeInto != nil { return try review(rates: rates) }
         return try stream(rates: rates)
     }
 
@@ -148,25 +148,38 @@ struct ImportCommand: Command {
     }
 
 
-    /// Drafts straight to the output (`StreamingImport`): memory holds a counter per service
-    /// name and the open duplicate groups, not the drafts.
+    /// Drafts straight to the output and the drafts file (`StreamingImport`): memory holds a
+    /// counter per service name and the open duplicate groups, not the drafts.
     func stream(rates: ExchangeRates?) throws -> Int32 {
-        guard let policy else { return 2 }
-        let engine = StreamingImport(options: importOptions, policy: policy, includeInactive: includeInactive,
+        // With --drafts alone every draft stays pending and no canonical output is written.
+        var engine = StreamingImport(options: importOptions, policy: policy ?? .none, includeInactive: includeInactive,
                                      keepDuplicates: keepDuplicates)
         var reporter = InputReporter(printIssues: true, quiet: quiet)
         if !quiet { reporter.conflicts = ConflictLog() }
-        let out = try OutputFile(path: output)
-        var writer = CanonicalStreamWriter(rates: rates, writeBytes: out.write(bytes:))
-        try writer.begin()
+        let drafts = try draftsPath.map { DraftsStream(context: importOptions.context, out: try OutputFile(path: $0)) }
+        if let drafts {
+            drafts.begin()
+            engine.decided = drafts.add
+        }
+        let out = try policy.map { _ in try OutputFile(path: output) }
+        var writer = CanonicalStreamWriter(rates: rates, writeBytes: { bytes in out?.write(bytes: bytes) })
+        if out != nil { try writer.begin() }
         let allRead = try engine.run(inputs, into: &writer, observer: &reporter)
         reporter.conflicts?.finish()
         guard allRead else {
-            out.abandon()
+            drafts?.out.abandon()
+            out?.abandon()
             return 1
         }
-        try writer.finish()
-        try out.close()
+        if let drafts, let draftsPath {
+            let written = drafts.finish()
+            try drafts.out.close()
+            Stderr.note("ingest: wrote \(written) draft\(written == 1 ? "" : "s") to \(draftsPath); edit statuses or values, then: ingest accept \(draftsPath)")
+        }
+        if let out {
+            try writer.finish()
+            try out.close()
+        }
         return 0
     }
 
@@ -176,5 +189,31 @@ struct ImportCommand: Command {
         guard let recognizer = importOptions.recognizer else { return }
         let images = inputs.filter { $0 != "-" && (importOptions.kind ?? Importer.guessKind(path: $0)) == .screenshot }
         if !images.isEmpty { recognizer.prefetch(images.map { (path: $0, name: $0) }) }
+    }
+}
+
+/// The drafts file (`ingest/drafts@1`) written a draft at a time as the import streams, each
+/// draft's remedies spelled out as this program's flags (`RemedyWording`).
+final class DraftsStream {
+    private var writer: DraftsFile.Writer
+    let out: OutputFile
+
+    init(context: NormalizeContext, out: OutputFile) {
+        writer = DraftsFile.Writer(context: context)
+        self.out = out
+    }
+
+    func begin() {
+        out.write(writer.begin())
+    }
+
+    func add(_ draft: ImportDraft) {
+        out.write(writer.entry(RemedyWording.spelledOut(draft)))
+    }
+
+    /// Ends the file; returns how many drafts it holds.
+    func finish() -> Int {
+        out.write(writer.end())
+        return writer.count
     }
 }

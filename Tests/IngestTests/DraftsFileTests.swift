@@ -28,6 +28,15 @@ import IngestTestSupport
         #expect(DraftsFile.text(read.drafts, context: read.context) == Self.text())
     }
 
+    /// The file written a draft at a time is the document pretty-printed whole, for no
+    /// drafts, one, and many (the sample's and every draft of two fixture files).
+    @Test(arguments: [0, 1, 4, -1])
+    func writtenADraftAtATimeIsTheDocument(count: Int) throws {
+        let drafts = count >= 0 ? Array(Self.drafts.prefix(count)) : try DuplicateSpillTests.fixtureDrafts()
+        #expect(DraftsFile.text(drafts, context: Sample.context)
+                == DraftsFile.document(drafts, context: Sample.context).serialized(pretty: true) + "\n")
+    }
+
     @Test func keysComeInTheDocumentedOrder() throws {
         let doc = try JSONValue.parse(Self.text())
         guard case .object(let top) = doc, case .array(let items)? = doc["drafts"], case .object(let first)? = items.first else {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Ingest
+import IngestTestSupport
 
 /// A streamed import (`ingest import --accept all` without a drafts file, `StreamingImport`)
 /// writes the subscription of each row that reads cleanly without building its draft. Over tables long
@@ -119,6 +120,32 @@ import Testing
         let text = String(decoding: plain.bytes, as: UTF8.self)
         #expect(plain.text == text, "a piece ends inside a character")
         #expect(try JSONValue.parse(text).serialized(pretty: true) + "\n" == text)
+    }
+
+    /// `ingest import --drafts FILE [--accept POLICY]` streams: the drafts the engine hands to
+    /// `decided` are those of the review path (every draft in memory, merged, then decided),
+    /// in the same order, for tables with duplicate groups held to their last member and past
+    /// the variant limit, for a bank statement and for a Notion export.
+    @Test(arguments: [AcceptPolicy.none, .confident, .all])
+    func draftsHandedOnAreTheMergedDrafts(policy: AcceptPolicy) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ingest-decided-\(UUID().uuidString).csv").path
+        try Self.table(rows: 1_300, seed: 4).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for input in [path, FixtureFolder.url("bank/amex.csv").path, FixtureFolder.url("notion/export.zip").path] {
+            let options = ImportOptions(context: Self.context)
+            var silent = SilentObserver()
+            let read = try StreamingImport.drafts([input], options: options, observer: &silent)
+            var expected = DraftMerger.merge(read.drafts, catalog: options.catalog)
+            for i in expected.indices { expected[i].status = policy.decide(expected[i]) }
+            var engine = StreamingImport(options: options, policy: policy)
+            var handed: [ImportDraft] = []
+            engine.decided = { handed.append($0) }
+            var list = SubscriptionList()
+            #expect(try engine.run([input], into: &list, observer: &silent))
+            #expect(handed.count == expected.count && handed == expected, "\(input)")
+            #expect(list.subscriptions == expected.filter { AcceptPolicy.isOutput($0, includeInactive: false) }.compactMap(Subscription.init(draft:)))
+            #expect(expected.count >= 4)
+        }
     }
 
     /// Long entries are handed on in pieces of whole characters, so a sink may decode each

@@ -39,7 +39,42 @@ package enum DraftsFile {
 
     /// The whole file as text, pretty-printed, with a final line end.
     package static func text(_ drafts: [ImportDraft], context: NormalizeContext) -> String {
-        document(drafts, context: context).serialized(pretty: true) + "\n"
+        var writer = Writer(context: context)
+        var text = writer.begin()
+        for draft in drafts { text += writer.entry(draft) }
+        return text + writer.end()
+    }
+
+    /// The file written a draft at a time, as an import streams: `begin`, an `entry` per
+    /// draft, `end`; together the bytes `document(...).serialized(pretty: true)` and a line
+    /// end give.
+    package struct Writer: Sendable {
+        let context: NormalizeContext
+        /// Drafts written so far.
+        package private(set) var count = 0
+
+        package init(context: NormalizeContext) {
+            self.context = context
+        }
+
+        /// Everything before the first draft.
+        package func begin() -> String {
+            let empty = document([], context: context).serialized(pretty: true)
+            // The document ends `"drafts": []` and its closing brace: the list is opened instead.
+            guard let open = empty.range(of: "[]", options: .backwards) else { preconditionFailure("a drafts document has a list") }
+            return String(empty[..<open.lowerBound])
+        }
+
+        /// The next draft, numbered from 1.
+        package mutating func entry(_ draft: ImportDraft) -> String {
+            count += 1
+            return (count == 1 ? "[" : ",") + "\n    " + value(draft, number: count).serialized(pretty: true, indent: 2)
+        }
+
+        /// Everything after the last draft.
+        package func end() -> String {
+            (count == 0 ? "[]" : "\n  ]") + "\n}\n"
+        }
     }
 
     package static func value(_ draft: ImportDraft, number: Int) -> JSONValue {

@@ -78,6 +78,9 @@ package struct StreamingImport {
     /// Whether rows that read cleanly skip the draft (`PlainRowBuilder`); off only to check that
     /// they come out as their drafts do.
     var readsPlainRows = true
+    /// Given every draft in output order, folded and decided, before the sink takes what the
+    /// policy accepts: a drafts file written as the import streams. Every row is then a draft.
+    package var decided: ((ImportDraft) throws -> Void)?
 
     package init(options: ImportOptions, policy: AcceptPolicy, includeInactive: Bool = false, keepDuplicates: Bool = false) {
         self.options = options
@@ -115,16 +118,17 @@ package struct StreamingImport {
             sink = out.value
             observer = watcher.value
         }
-        let policy = self.policy, includeInactive = self.includeInactive
+        let policy = self.policy, includeInactive = self.includeInactive, decided = self.decided
         func emit(_ draft: ImportDraft) throws {
             var draft = draft
             watcher.value.folded(draft)
             draft.status = policy.decide(draft)
+            try decided?(draft)
             if AcceptPolicy.isOutput(draft, includeInactive: includeInactive), let sub = Subscription(draft: draft) { try out.value.add(sub) }
         }
         // Rows that read cleanly are accepted by both policies that accept anything: they are
         // written as they come, without becoming drafts, unless their duplicates are open.
-        let plain = policy == .none || !readsPlainRows ? nil : PlainSink(keepsSubscriptions: !sink.takesEntries, folded: folder.value.foldedWhole) { row, entry in
+        let plain = policy == .none || !readsPlainRows || decided != nil ? nil : PlainSink(keepsSubscriptions: !sink.takesEntries, folded: folder.value.foldedWhole) { row, entry in
             guard folder.value.passesThrough(row) else { return false }
             try out.value.add(row, entry: entry)
             return true
