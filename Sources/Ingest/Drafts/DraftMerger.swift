@@ -262,9 +262,12 @@ package struct DuplicateFolder: Sendable {
     /// `variantLimit`: a list of separate subscriptions, whose members pass through as they come.
     private let hashes: [UInt64]
     private var remaining: [Int32]
-    /// `remaining` as counted, before any member came.
-    private let initialCounts: [Int32]
     private var listed: [Int: [String]] = [:]
+    /// The key hashes of groups whose every member is folded: no more members than
+    /// `variantLimit`, so never a list whose members pass through. A row of such a key is
+    /// built as a draft wherever it is made (`PlainRowBuilder`), not offered as a plain row
+    /// to be refused on the thread that folds.
+    package let foldedWhole: KeyHashes
     /// Open groups per slot, by full key (a hash collision keeps keys apart): the group's
     /// variants, each the fold of the members that agree with it.
     private var held: [Int: [Group]] = [:]
@@ -324,7 +327,7 @@ package struct DuplicateFolder: Sendable {
         let duplicated = counter.duplicated
         hashes = duplicated.map(\.hash)
         remaining = duplicated.map(\.count)
-        initialCounts = remaining
+        foldedWhole = KeyHashes(duplicated.lazy.filter { $0.count <= variantLimit }.map(\.hash))
         self.catalog = catalog
         self.variantLimit = variantLimit
         self.holdLimit = holdLimit
@@ -369,14 +372,6 @@ package struct DuplicateFolder: Sendable {
         listed[slot]?.removeAll { $0 == key }
         if listed[slot]?.isEmpty == true { listed[slot] = nil }
         return ready + groups.flatMap { DraftMerger.resolve($0.variants) }
-    }
-
-    /// The key hashes of groups whose every member is folded: no more members than
-    /// `variantLimit`, so never a list whose members pass through. A row of such a key is
-    /// built as a draft wherever it is made (`PlainRowBuilder`), not offered as a plain row
-    /// to be refused on the thread that folds.
-    package var foldedWhole: KeyHashes {
-        KeyHashes(hashes.indices.lazy.filter { self.initialCounts[$0] <= self.variantLimit }.map { self.hashes[$0] })
     }
 
     /// The slot of a duplicated hash, nil for a hash seen once.

@@ -71,22 +71,26 @@ struct BlockGrouper: Sendable {
         lines.contains { $0.cells.contains { $0.nameText != nil && $0.nameConfidence >= garbledName } }
     }
 
-    /// Cuts a block before each line that starts a new entry: a name as prominent as the
-    /// block's first one, after a price was already seen. Where entries print their price
-    /// above the name (tiles: countdown, price, name, date), the cut moves up over the lines
-    /// without name or date that stand right above the name.
+    /// The share of the entries' name size a name needs to lead an entry: names of one size
+    /// read a little taller or shorter box by box.
+    static let sameSize = 0.85
+
     /// The type size of the names that lead entries: the tallest that another name reaches too
     /// (entries repeat), so that one box drawn too tall (OCR taking in a card's edge) does not
     /// make every other name look small; the tallest when no two are alike.
     static func entryNameHeight(_ heights: [Int]) -> Int? {
         let sorted = heights.sorted(by: >)
-        return sorted.first { h in sorted.filter { $0 <= h && Double($0) >= 0.85 * Double(h) }.count >= 2 } ?? sorted.first
+        return sorted.first { h in sorted.filter { $0 <= h && Double($0) >= sameSize * Double(h) }.count >= 2 } ?? sorted.first
     }
 
+    /// Cuts a block before each line that starts a new entry: a name as prominent as the
+    /// block's first one, after a price was already seen. Where entries print their price
+    /// above the name (tiles: countdown, price, name, date), the cut moves up over the lines
+    /// without name or date that stand right above the name.
     func split(_ block: [ScreenLine]) -> [[ScreenLine]] {
         let names = BlockGrouper.nameCells(block)
         guard block.count > 1, let tallest = BlockGrouper.entryNameHeight(names.map(\.height)) else { return [block] }
-        let prominent = Double(tallest) * 0.85
+        let prominent = Double(tallest) * BlockGrouper.sameSize
         let leads = block.map { line in line.cells.contains { names.contains($0) && Double($0.height) >= prominent } }
         var cuts: [Int] = []
         var sawName = false
