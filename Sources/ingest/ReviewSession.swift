@@ -129,7 +129,7 @@ struct ReviewSession {
     /// Sets `field` of the pending drafts at `indices`, and says on how many.
     mutating func setAll(_ field: EditableField, _ value: String, among indices: [Int], write: (String) -> Void) {
         do {
-            let changed = try review.editAll(field, to: value, among: indices)
+            let changed = try review.editAll(field.field, to: value, among: indices)
             let left = indices.filter { drafts[$0].status == .pending }.count - changed.count
             write("set \(field.label) to \(VisibleText.escaped(value)) on \(changed.count) draft\(changed.count == 1 ? "" : "s")"
                 + (left > 0 ? " (\(left) left as \(left == 1 ? "it was" : "they were"))" : "") + "\n")
@@ -162,7 +162,7 @@ struct ReviewSession {
             guard let text = ask("New \(field.label) (empty to keep the old one): ", &input, write) else { return .endOfInput }
             if text.trimmingCharacters(in: .whitespaces).isEmpty { return .back }
             do {
-                try review.edit(index, field, to: text)
+                try review.edit(index, field.field, to: text)
                 return .back
             } catch {
                 write("  \(error.message.hasPrefix("\"") ? "\(field.label) " : "")\(VisibleText.escaped(error.message)); try again\n")

@@ -168,7 +168,7 @@ import IngestTestSupport
     }
 
     /// The library reaches the bundled catalog only as a default: `ImportOptions.catalog`'s and
-    /// `DraftMerger.merge`'s. Anything else would ignore the catalog an app passed. (The one other
+    /// `Ingest.merge`'s. Anything else would ignore the catalog an app passed. (The one other
     /// shared value is the memory all row spools of a process may hold, `RowSpool.MemoryBudget`.)
     @Test func onlyDefaultsNameTheBundledCatalog() throws {
         let sources = PublicAPITests.root.appendingPathComponent("Sources/Ingest")
@@ -185,7 +185,7 @@ import IngestTestSupport
             }
         }
         #expect(found.sorted() == [
-            "Drafts/DraftMerger.swift: public static func merge(_ drafts: [ImportDraft], catalog: BrandCatalog = .bundled) -> [ImportDraft] {",
+            "API/Ingest.swift: public static func merge(_ drafts: [ImportDraft], catalog: BrandCatalog = .bundled) -> [ImportDraft] {",
             "Pipeline/ImportOptions.swift: get { givenCatalog ?? .bundled }",
         ])
     }

@@ -59,7 +59,7 @@ import IngestTestSupport
 
     @Test(arguments: cases + bugsCaught)
     func merges(_ c: Case) {
-        let merged = DraftMerger.merge(c.drafts)
+        let merged = Ingest.merge(c.drafts)
         #expect(Self.summary(merged) == c.expected)
         #expect(merged.filter { $0.issues.contains { $0.code == "duplicate.conflict" } }.count == c.conflicts)
     }
@@ -73,11 +73,11 @@ import IngestTestSupport
         var streamed: [ImportDraft] = []
         for d in c.drafts { streamed += folder.add(d) }
         streamed += folder.finish()
-        #expect(streamed == DraftMerger.merge(c.drafts))
+        #expect(streamed == Ingest.merge(c.drafts))
     }
 
     @Test func mergedDraftKeepsBothProvenancesAndFillsValues() throws {
-        let merged = DraftMerger.merge([Sample.draft("Hulu", nil, renewal: nil), Sample.draft("Hulu", "7.99", "USD", file: "bill.png", row: 4)])
+        let merged = Ingest.merge([Sample.draft("Hulu", nil, renewal: nil), Sample.draft("Hulu", "7.99", "USD", file: "bill.png", row: 4)])
         let only = try #require(merged.first)
         #expect(only.provenance.map(\.file) == ["subs.csv", "bill.png"])
         #expect(only.price.value?.amountText == "7.99")
@@ -88,7 +88,7 @@ import IngestTestSupport
 
     @Test func bigGroupsKeepOneDraftPerVariantAndShortMessages() throws {
         let drafts = (0..<60).map { Sample.draft("Gym", ["10", "20", "30"][$0 % 3], row: $0 + 1) }
-        let merged = DraftMerger.merge(drafts)
+        let merged = Ingest.merge(drafts)
         #expect(Self.summary(merged) == ["Gym×20", "Gym×20", "Gym×20"])
         let conflict = try #require(merged[0].issues.first { $0.code == "duplicate.conflict" })
         #expect(conflict.message == "subs.csv:2: Gym (10.00 EUR / month) is also listed as subs.csv:3 (20.00 EUR / month), subs.csv:4 (30.00 EUR / month); keep the right one, reject the others")
@@ -98,7 +98,7 @@ import IngestTestSupport
 
     @Test func conflictMessagesNameThreeOthersInBigGroups() throws {
         let drafts = (0..<8).map { Sample.draft("Gym", String(10 * ($0 + 1)), row: $0 + 1) }
-        let merged = DraftMerger.merge(drafts)
+        let merged = Ingest.merge(drafts)
         #expect(merged.count == 8)
         let first = try #require(merged[0].issues.first { $0.code == "duplicate.conflict" })
         #expect(first.message == "subs.csv:2: Gym (10.00 EUR / month) is also listed as subs.csv:3 (20.00 EUR / month), subs.csv:4 (30.00 EUR / month), subs.csv:5 (40.00 EUR / month) and 4 more; keep the right one, reject the others")
@@ -133,7 +133,7 @@ import IngestTestSupport
     @Test func theDefaultLimitIsSixteenVariants() {
         func conflicts(_ n: Int) -> Int {
             let drafts = (0..<n).map { Sample.draft("Gym", String(10 + $0), row: $0 + 1) }
-            return DraftMerger.merge(drafts).filter { $0.issues.contains { $0.code == "duplicate.conflict" } }.count
+            return Ingest.merge(drafts).filter { $0.issues.contains { $0.code == "duplicate.conflict" } }.count
         }
         #expect(conflicts(16) == 16)
         #expect(conflicts(17) == 0)

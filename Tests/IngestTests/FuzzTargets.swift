@@ -92,7 +92,7 @@ enum FuzzTargets {
         _ = try? importer.runNames(path: path, name: "fuzz.\(fileExtension)") { _ in }
         var drafts: [ImportDraft] = []
         _ = try? importer.run(path: path, name: "fuzz.\(fileExtension)") { drafts.append($0) }
-        let subscriptions = DraftMerger.merge(drafts).compactMap { draft -> Subscription? in
+        let subscriptions = Ingest.merge(drafts).compactMap { draft -> Subscription? in
             var draft = draft
             draft.status = AcceptPolicy.all.decide(draft)
             return AcceptPolicy.isOutput(draft, includeInactive: true) ? Subscription(draft: draft) : nil

@@ -169,7 +169,7 @@ import Testing
     func identicalRowsFoldWithEveryProvenance(_ copies: Int) throws {
         let text = "Name,Price,Billing\n" + String(repeating: "Netflix,9.99 USD,monthly\n", count: copies)
         let (drafts, _) = try importCSV(text)
-        let merged = DraftMerger.merge(drafts)
+        let merged = Ingest.merge(drafts)
         #expect(merged.count == 1)
         let draft = try #require(merged.first)
         #expect(draft.provenance.map(\.row) == (1...copies).map { Optional($0) })

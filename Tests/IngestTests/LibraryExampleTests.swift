@@ -10,9 +10,9 @@ func importSubscriptions(from path: String, to output: String) async throws {
     for try await draft in Ingest.drafts(from: .file(path: path), options: options) {
         drafts.append(draft)
     }
-    var review = Review(drafts: DraftMerger.merge(drafts), editor: FieldEditor(context: options.context))
+    var review = Review(drafts: Ingest.merge(drafts), context: options.context)
     review.acceptConfident()
-    let json = CanonicalJSON.text(review.subscriptions)
+    let json = Ingest.canonicalJSON(review.subscriptions)
     try json.write(toFile: output, atomically: true, encoding: .utf8)
 }
 // library-example:end

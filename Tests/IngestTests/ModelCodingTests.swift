@@ -25,7 +25,7 @@ import IngestTestSupport
             if source.row != nil { source.line = nil }
             return source
         }
-        return DraftMerger.merge(drafts).compactMap { draft in
+        return Ingest.merge(drafts).compactMap { draft in
             var draft = draft
             draft.status = AcceptPolicy.all.decide(draft)
             guard draft.status == .accepted, var sub = Subscription(draft: draft) else { return nil }

@@ -66,6 +66,20 @@ public enum Ingest {
         return report
     }
 
+    /// `drafts` with the drafts of one subscription folded into one (their sources joined),
+    /// or flagged `duplicate.conflict` when their prices or cycles differ, as `ingest import`
+    /// does before review. `catalog` tells services apart: pass the import's.
+    public static func merge(_ drafts: [ImportDraft], catalog: BrandCatalog = .bundled) -> [ImportDraft] {
+        DraftMerger.merge(drafts, catalog: catalog)
+    }
+
+    /// The canonical `ingest/subscriptions@1` document of `subscriptions` (docs/formats.md):
+    /// keys in the documented order, subscriptions in the order given, pretty-printed with a
+    /// final line end, so the same subscriptions give the same bytes.
+    public static func canonicalJSON(_ subscriptions: [Subscription]) -> String {
+        CanonicalJSON.text(subscriptions)
+    }
+
     /// Every draft of `source` in one array, for small inputs and tests.
     public static func allDrafts(from source: ImportSource, options: ImportOptions) throws -> [ImportDraft] {
         var drafts: [ImportDraft] = []

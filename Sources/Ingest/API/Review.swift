@@ -4,21 +4,27 @@
 /// draft, then take the subscriptions that result.
 ///
 /// ```swift
-/// var review = Review(drafts: drafts, editor: FieldEditor(context: context))
+/// var review = Review(drafts: Ingest.merge(drafts), context: context)
 /// try review.edit(0, .price, to: "12,49 €")
 /// review.accept(0)
 /// review.acceptConfident()
-/// let json = CanonicalJSON.text(review.subscriptions)
+/// let json = Ingest.canonicalJSON(review.subscriptions)
 /// ```
 public struct Review: Sendable {
     /// Every draft with the status the review has given it so far, in import order.
     public private(set) var drafts: [ImportDraft]
     /// Reads edited values.
-    public var editor: FieldEditor
+    package var editor: FieldEditor
     /// Whether inactive drafts (cancelled, paused) go into `subscriptions`.
     public var includeInactive: Bool
 
-    public init(drafts: [ImportDraft], editor: FieldEditor, includeInactive: Bool = false) {
+    /// A review of `drafts` whose edits are read with `context` (the import's, so an edited
+    /// date or price is read as the file's were).
+    public init(drafts: [ImportDraft], context: NormalizeContext, includeInactive: Bool = false) {
+        self.init(drafts: drafts, editor: FieldEditor(context: context), includeInactive: includeInactive)
+    }
+
+    package init(drafts: [ImportDraft], editor: FieldEditor, includeInactive: Bool = false) {
         self.drafts = drafts
         self.editor = editor
         self.includeInactive = includeInactive
@@ -34,9 +40,10 @@ public struct Review: Sendable {
     public mutating func reject(_ index: Int) { drafts[index].status = .rejected }
 
     /// Sets `field` of the draft at `index` from text as a person typed it. A value the
-    /// normalisers cannot read throws their error and leaves the draft as it was.
-    public mutating func edit(_ index: Int, _ field: EditableField, to text: String) throws(NormalizeError) {
-        try editor.apply(field, text, to: &drafts[index])
+    /// normalisers cannot read, or a field a person cannot edit (`Field.isEditable`), throws
+    /// their error and leaves the draft as it was.
+    public mutating func edit(_ index: Int, _ field: Field, to text: String) throws(NormalizeError) {
+        try editor.apply(EditableField.of(field), text, to: &drafts[index])
     }
 
     /// Sets `field` of every pending draft among `indices` (all drafts when nil) from the same
@@ -46,7 +53,8 @@ public struct Review: Sendable {
     /// currency changes only where it is missing or in doubt (a `currency.*` issue): a price
     /// that names its currency keeps it.
     @discardableResult
-    public mutating func editAll(_ field: EditableField, to text: String, among indices: [Int]? = nil) throws(NormalizeError) -> [Int] {
+    public mutating func editAll(_ field: Field, to text: String, among indices: [Int]? = nil) throws(NormalizeError) -> [Int] {
+        let field = try EditableField.of(field)
         var changed: [Int] = []
         var firstError: NormalizeError?
         for index in indices ?? Array(drafts.indices) where drafts[index].status == .pending {
@@ -84,7 +92,7 @@ public struct Review: Sendable {
     }
 
     /// The subscriptions the decisions so far make: accepted drafts (and inactive ones when
-    /// `includeInactive`), in import order, ready for `CanonicalJSON`.
+    /// `includeInactive`), in import order, ready for `Ingest.canonicalJSON`.
     public var subscriptions: [Subscription] {
         drafts.filter { AcceptPolicy.isOutput($0, includeInactive: includeInactive) }.compactMap(Subscription.init(draft:))
     }

@@ -5,27 +5,27 @@ import Foundation
 /// (`ImportOptions.catalog`), such as the bundled brands and a few of its own, or none at all.
 ///
 /// ```swift
-/// let mine = BrandCatalog.Brand(name: "Zorblax", aliases: ["ZBX"], category: .gaming)
-/// options.catalog = BrandCatalog(brands: [mine] + BrandCatalog.bundled.brands)
+/// let mine = try BrandCatalog(json: #"[{"name": "Zorblax", "aliases": ["ZBX"], "category": "gaming"}]"#)
+/// options.catalog = BrandCatalog(joining: [mine, .bundled])
 /// ```
 public final class BrandCatalog: Sendable {
     /// A subscription service as a catalog knows it.
-    public struct Brand: Hashable, Sendable {
+    package struct Brand: Hashable, Sendable {
         /// The name drafts get: `Netflix`.
-        public var name: String
+        package var name: String
         /// Other ways the service is written, in lists and on bank statements: `NETFLIX.COM`.
-        public var aliases: [String]
-        public var category: Category
+        package var aliases: [String]
+        package var category: Category
         /// The account or cancel page, where it is stable.
-        public var manageURL: String?
+        package var manageURL: String?
         /// The name is an ordinary word (Calm, Max, Sky): it matches only as the whole text.
-        public var exactNameOnly: Bool
+        package var exactNameOnly: Bool
         /// The country whose people the service is sold to, for a service sold in one only
         /// (`JP` for U-NEXT, `CN` for iQIYI): evidence for what a bare `¥` in a list means.
         package var market: String?
 
         /// The catalog's stable id of the service, made from its name: `disney-plus`, `apple-icloud-plus`.
-        public var id: String {
+        package var id: String {
             if let known = Brand.ids.value(for: name) { return known }
             let id = Brand.id(of: name)
             Brand.ids.store(id, for: name)
@@ -59,7 +59,7 @@ public final class BrandCatalog: Sendable {
         /// Ids already made: every row that names a brand carries its id.
         private static let ids = MemoCache<String, String>(limit: 20_000)
 
-        public init(name: String, aliases: [String] = [], category: Category, manageURL: String? = nil,
+        package init(name: String, aliases: [String] = [], category: Category, manageURL: String? = nil,
                     exactNameOnly: Bool = false) {
             self.name = name
             self.aliases = aliases
@@ -70,7 +70,7 @@ public final class BrandCatalog: Sendable {
     }
 
     /// The brands, in the order given: where two share a name or alias, the earlier one has it.
-    public let brands: [Brand]
+    package let brands: [Brand]
     /// The look-up tables names are matched with.
     let index: BrandIndex
     /// `DraftMerger.key` of a draft named after each brand, and its hash, by the brand's index:
@@ -101,7 +101,7 @@ public final class BrandCatalog: Sendable {
     /// Works out the look-up tables and each brand's keys here, once (for the bundled list,
     /// about as long as reading a few thousand rows): make a catalog once and pass it to every
     /// import, as `bundled` is.
-    public init(brands: [Brand]) {
+    package init(brands: [Brand]) {
         let index = BrandIndex(brands: brands)
         self.brands = brands
         self.index = index
@@ -114,6 +114,15 @@ public final class BrandCatalog: Sendable {
         markets = brands.map { ColumnFormats.Market($0.market) }
         services = brands.map { Subscription.Service($0, confidence: 1) }
     }
+
+    /// The brands of `catalogs`, in order: where two share a name or alias, the earlier
+    /// catalog's brand has it. `BrandCatalog(joining: [])` knows no brand.
+    public convenience init(joining catalogs: [BrandCatalog]) {
+        self.init(brands: catalogs.flatMap(\.brands))
+    }
+
+    /// How many brands the catalog holds.
+    public var count: Int { brands.count }
 
     /// Reads brands written as `Resources/brands.json` writes them:
     /// `[{"name": "Netflix", "aliases": ["NETFLIX.COM"], "category": "streaming", "manage": "https://…", "exact": true}]`;

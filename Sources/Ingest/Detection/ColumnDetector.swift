@@ -14,12 +14,12 @@ package struct ColumnChoice: Hashable, Sendable {
 }
 
 /// Which column feeds which field, and the columns nothing took.
-public struct ColumnMapping: Hashable, Sendable {
+package struct ColumnMapping: Hashable, Sendable {
     package var choices: [Field: ColumnChoice]
-    public var unused: [Int]
-    public var header: [String]
+    package var unused: [Int]
+    package var header: [String]
 
-    public subscript(field: Field) -> Int? { choices[field]?.column }
+    package subscript(field: Field) -> Int? { choices[field]?.column }
 }
 
 /// A column mapping override that names no column of the file: the field, the header it

@@ -36,6 +36,10 @@ public enum Field: String, Sendable, Codable, CaseIterable, Hashable, Comparable
 
     public static func < (a: Field, b: Field) -> Bool { a.rank < b.rank }
 
+    /// Whether a person can change the field during review (`Review.edit`): name, price,
+    /// currency, cycle, next renewal, category and notes.
+    public var isEditable: Bool { EditableField(rawValue: rawValue) != nil }
+
     /// By the field's place rather than its raw text (a field is looked up for every cell read).
     public func hash(into hasher: inout Hasher) { hasher.combine(rank) }
 

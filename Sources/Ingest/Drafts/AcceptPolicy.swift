@@ -11,28 +11,28 @@
 ///
 /// No policy accepts a draft carrying one of `refusedCodes` (a negative price): such a value
 /// would go into the output wrong, so the draft stays pending for a person to decide.
-public enum AcceptPolicy: String, Sendable, CaseIterable {
+package enum AcceptPolicy: String, Sendable, CaseIterable {
     case all, confident, none
 
     /// Issue codes of values that must not be written as read: a draft carrying one is left
     /// pending by every policy, `all` included.
-    public static let refusedCodes: [Issue.Code] = [.priceNegative]
+    package static let refusedCodes: [Issue.Code] = [.priceNegative]
 
     /// Whether the draft carries one of `refusedCodes`.
-    public static func isRefused(_ draft: ImportDraft) -> Bool {
+    package static func isRefused(_ draft: ImportDraft) -> Bool {
         draft.allIssues.contains { refusedCodes.contains($0.code) }
     }
 
     /// Below this, a field's confidence keeps a draft from being "confident".
-    public static let confidenceThreshold = 0.8
+    package static let confidenceThreshold = 0.8
 
     /// Issue codes that mark a guess or a disagreement: a draft carrying one is not confident.
-    public static let guessCodes: [Issue.Code] = [
+    package static let guessCodes: [Issue.Code] = [
         .currencyGuessed, .currencyMissing, .dateAmbiguous, .priceDecimalGuessed, .duplicateConflict,
     ]
 
     /// Why a draft is not confident, empty when it is: issue codes, then missing values.
-    public static func doubts(_ draft: ImportDraft) -> [String] {
+    package static func doubts(_ draft: ImportDraft) -> [String] {
         var reasons: [String] = []
         let issues = draft.allIssues
         for issue in issues where issue.severity == .error && !reasons.contains(issue.code.rawValue) {
@@ -50,7 +50,7 @@ public enum AcceptPolicy: String, Sendable, CaseIterable {
 
     /// The status the policy gives a pending draft. Inactive drafts stay inactive (they are
     /// left out unless the caller asks for them); decided drafts keep their decision.
-    public func decide(_ draft: ImportDraft) -> ImportDraft.Status {
+    package func decide(_ draft: ImportDraft) -> ImportDraft.Status {
         guard draft.status == .pending else { return draft.status }
         switch self {
         case .all: return draft.name.value == nil ? .rejected : (AcceptPolicy.isRefused(draft) ? .pending : .accepted)
@@ -60,7 +60,7 @@ public enum AcceptPolicy: String, Sendable, CaseIterable {
     }
 
     /// Whether a decided draft goes into the canonical output.
-    public static func isOutput(_ draft: ImportDraft, includeInactive: Bool) -> Bool {
+    package static func isOutput(_ draft: ImportDraft, includeInactive: Bool) -> Bool {
         guard draft.name.value != nil else { return false }
         return draft.status == .accepted || (includeInactive && draft.status == .inactive)
     }

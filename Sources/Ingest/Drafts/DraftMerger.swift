@@ -21,7 +21,7 @@ import Foundation
 /// list of separate subscriptions (a team's seats, a ledger), not copies of one: once a group
 /// passes the limit its variants are handed on unflagged and its later members pass through
 /// as they are. This bounds what a group holds, whatever the input's size.
-public enum DraftMerger {
+package enum DraftMerger {
     /// The key two drafts of the same service share, nil for drafts that are never merged.
     package static func key(_ draft: ImportDraft, catalog: BrandCatalog) -> String? {
         guard draft.status == .pending || draft.status == .accepted, let name = draft.name.value else { return nil }
@@ -45,7 +45,7 @@ public enum DraftMerger {
     /// service become one with all their sources, or are flagged `duplicate.conflict` when their
     /// prices or cycles differ.
     /// `catalog` tells services apart: pass the import's (`ImportOptions.catalog`).
-    public static func merge(_ drafts: [ImportDraft], catalog: BrandCatalog = .bundled) -> [ImportDraft] {
+    package static func merge(_ drafts: [ImportDraft], catalog: BrandCatalog) -> [ImportDraft] {
         merge(drafts, catalog: catalog, variantLimit: DuplicateFolder.variantLimit)
     }
 
@@ -58,7 +58,7 @@ public enum DraftMerger {
     }
 
     /// Whether two drafts could be one subscription: prices and cycles equal where both have one.
-    public static func agree(_ a: ImportDraft, _ b: ImportDraft) -> Bool {
+    package static func agree(_ a: ImportDraft, _ b: ImportDraft) -> Bool {
         if let p = a.price.value, let q = b.price.value, p != q { return false }
         if let c = a.cycle.value?.canonical, let d = b.cycle.value?.canonical, c != d { return false }
         return true
@@ -67,7 +67,7 @@ public enum DraftMerger {
     /// `b` folded into `a`: a value `a` lacks, or read less surely than `b` read it (a guessed
     /// currency that another copy states), is taken from `b`; provenances and issues appended.
     /// The name stays `a`'s.
-    public static func fold(_ a: ImportDraft, _ b: ImportDraft) -> ImportDraft {
+    package static func fold(_ a: ImportDraft, _ b: ImportDraft) -> ImportDraft {
         var m = a
         var seen = Seen(m)
         fold(into: &m, b, seen: &seen)

@@ -1,11 +1,11 @@
 /// A field of a draft the user can change during review or in a drafts file.
-public enum EditableField: String, Sendable, CaseIterable {
+package enum EditableField: String, Sendable, CaseIterable {
     /// `currency` sets the currency of the price, keeping its amount.
     case name, price, currency, cycle, nextRenewal, category, notes
 
     /// Accepts the field names, a few other words (`renewal`, `date`) and any beginning of a
     /// name that only one field has (`p`, `cu`, `cy`, `r`); nil for unknown or ambiguous text.
-    public init?(userText: String) {
+    package init?(userText: String) {
         let text = userText.trimmingCharacters(in: .whitespaces).lowercased()
         guard !text.isEmpty else { return nil }
         switch text {
@@ -22,18 +22,40 @@ public enum EditableField: String, Sendable, CaseIterable {
         }
     }
 
+    /// The editable field `field` is; a field a person cannot edit throws its message.
+    package static func of(_ field: Field) throws(NormalizeError) -> EditableField {
+        guard let editable = EditableField(rawValue: field.rawValue) else {
+            let fields = allCases.map(\.rawValue).joined(separator: ", ")
+            throw NormalizeError(.unparseable, "\(field.rawValue) cannot be edited; the fields that can are \(fields)")
+        }
+        return editable
+    }
+
+    /// The field as `Review` takes it.
+    package var field: Field {
+        switch self {
+        case .name: .name
+        case .price: .price
+        case .currency: .currency
+        case .cycle: .cycle
+        case .nextRenewal: .nextRenewal
+        case .category: .category
+        case .notes: .notes
+        }
+    }
+
     /// How the field is named in messages.
-    public var label: String { self == .nextRenewal ? "next renewal" : rawValue }
+    package var label: String { self == .nextRenewal ? "next renewal" : rawValue }
 }
 
 /// Applies a user's edit given as raw text, read with the same normalisers as an import, so a
 /// bad edit is refused with the parser's own message.
-public struct FieldEditor: Sendable {
-    public var context: NormalizeContext
+package struct FieldEditor: Sendable {
+    package var context: NormalizeContext
     private let prices: PriceParser
     private let dates: DateParser
 
-    public init(context: NormalizeContext) {
+    package init(context: NormalizeContext) {
         self.context = context
         prices = PriceParser(context: context)
         dates = DateParser(context: context)
@@ -42,7 +64,7 @@ public struct FieldEditor: Sendable {
     /// Sets `field` of `draft` from `text`. Empty text clears an optional field (not name or
     /// price). A price without a currency keeps the draft's earlier currency. The edited field's
     /// issues are replaced by the parser's, its confidence becomes 1 (the user said so).
-    public func apply(_ field: EditableField, _ text: String, to draft: inout ImportDraft) throws(NormalizeError) {
+    package func apply(_ field: EditableField, _ text: String, to draft: inout ImportDraft) throws(NormalizeError) {
         let raw = text.trimmingCharacters(in: .whitespaces)
         switch field {
         case .name:

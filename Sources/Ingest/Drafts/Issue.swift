@@ -116,22 +116,22 @@ public struct Issue: Hashable, Sendable, Codable, CustomStringConvertible {
         /// Raise a limit the input went past, if the input is really that large; `current` is the
         /// limit it went past.
         case raiseLimit(Limit, current: Int)
-        /// Wait longer for a link's answer (`FetchOptions.timeout`).
+        /// Wait longer for a link's answer (`ImportOptions.fetchTimeout`).
         case longerTimeout
         /// Give the files in a folder one by one: a folder is not an input.
         case listFolder
 
-        /// A limit of `ReadLimits`, `FetchOptions` or the ZIP reader.
+        /// A limit of `ImportOptions`, of standard input or of the ZIP reader.
         public enum Limit: String, Hashable, Sendable, Codable, CaseIterable {
-            /// `ReadLimits.maxCellBytes`: one cell.
+            /// `ImportOptions.maxCellBytes`: one cell.
             case cellBytes
-            /// `ReadLimits.maxRecordBytes`, which follows the cell limit: one row.
+            /// One row: 16 MiB, or `ImportOptions.maxCellBytes` when that is more.
             case rowBytes
-            /// `ReadLimits.maxColumns`.
+            /// `ImportOptions.maxColumns`.
             case columns
-            /// `ReadLimits.maxInputBytes`: the bytes read from standard input.
+            /// The bytes read from standard input (the CLI's `--max-input-bytes`).
             case inputBytes
-            /// `FetchOptions.maxBytes`: a link's download.
+            /// `ImportOptions.maxDownloadBytes`: a link's download.
             case downloadBytes
             /// The ZIP reader's limit on one member's inflated size (not an app's setting).
             case memberBytes

@@ -36,7 +36,7 @@ public struct NormalizeContext: Hashable, Sendable {
 
 /// Why a value could not be normalised. `message` is a whole sentence for the user.
 public struct NormalizeError: Error, Hashable, Sendable, CustomStringConvertible {
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         case empty
         case unparseable
         /// A cycle text that names a one-time or lifetime purchase.
@@ -50,7 +50,7 @@ public struct NormalizeError: Error, Hashable, Sendable, CustomStringConvertible
         case control
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The message is put together only when read: parsers fail on most cells they are tried on
     /// while columns are being detected, and nobody reads those messages.
     private var detail: Detail
@@ -60,7 +60,7 @@ public struct NormalizeError: Error, Hashable, Sendable, CustomStringConvertible
         case notA(what: String, found: Substring, example: String)
     }
 
-    public init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.detail = .text(message)
     }

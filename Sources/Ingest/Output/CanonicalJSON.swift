@@ -1,11 +1,11 @@
 /// Writes subscriptions in the canonical `ingest/subscriptions@1` form, keys in the documented
 /// order, subscriptions in input order: the same input gives the same bytes.
-public enum CanonicalJSON {
-    public static let schemaID = "ingest/subscriptions@1"
+package enum CanonicalJSON {
+    package static let schemaID = "ingest/subscriptions@1"
 
     /// The whole document as text, pretty-printed, with a final line end. `rates` adds
     /// `summary.converted`, the totals converted into one currency.
-    public static func text(_ subscriptions: [Subscription], rates: ExchangeRates? = nil) -> String {
+    package static func text(_ subscriptions: [Subscription], rates: ExchangeRates? = nil) -> String {
         var bytes: [UInt8] = []
         var writer = CanonicalStreamWriter(rates: rates, writeBytes: { bytes += $0 })
         // Writing into an array cannot fail.

@@ -3,19 +3,19 @@ import Foundation
 /// User-supplied exchange rates for an optional converted total (never fetched from a network):
 /// `{"base": "EUR", "rates": {"USD": "0.92", "GBP": "1.17"}}` means 1 USD = 0.92 EUR. Rates
 /// are Decimal strings (numbers are accepted too); the base itself needs no entry.
-public struct ExchangeRates: Hashable, Sendable {
-    public var base: Currency
-    public var rates: [Currency: Decimal]
+package struct ExchangeRates: Hashable, Sendable {
+    package var base: Currency
+    package var rates: [Currency: Decimal]
 
-    public init(base: Currency, rates: [Currency: Decimal]) {
+    package init(base: Currency, rates: [Currency: Decimal]) {
         self.base = base
         self.rates = rates
     }
 
     /// The rates a file may give: positive, at most 20 significant digits, from 10^-9 to 10^9.
     /// Totals (each under 10^15 per subscription) times such a rate stay exact in a `Decimal`.
-    public static let rateRange = Decimal(sign: .plus, exponent: -9, significand: 1)...Decimal(sign: .plus, exponent: 9, significand: 1)
-    public static let rateDigits = 20
+    package static let rateRange = Decimal(sign: .plus, exponent: -9, significand: 1)...Decimal(sign: .plus, exponent: 9, significand: 1)
+    package static let rateDigits = 20
 
     package init(json text: String, file: String) throws(DocumentError) {
         let document: JSONValue
@@ -69,13 +69,13 @@ public struct ExchangeRates: Hashable, Sendable {
     }
 
     /// What one unit of `currency` is worth in the base, nil when no rate is given.
-    public func rate(_ currency: Currency) -> Decimal? {
+    package func rate(_ currency: Currency) -> Decimal? {
         currency == base ? 1 : rates[currency]
     }
 
     /// The per-currency totals converted and added up in the base currency. Currencies without
     /// a rate are left out and listed in `missing`.
-    public func convert(_ summary: Summary) -> ConvertedTotal {
+    package func convert(_ summary: Summary) -> ConvertedTotal {
         var total = ConvertedTotal(currency: base, monthly: 0, yearly: 0, missing: [])
         for line in summary.totals {
             guard let rate = rate(line.currency) else { total.missing.append(line.currency); continue }
@@ -87,12 +87,12 @@ public struct ExchangeRates: Hashable, Sendable {
 }
 
 /// Totals converted into one currency with user-given rates, labelled as converted.
-public struct ConvertedTotal: Hashable, Sendable {
-    public var currency: Currency
-    public var monthly: Decimal
-    public var yearly: Decimal
+package struct ConvertedTotal: Hashable, Sendable {
+    package var currency: Currency
+    package var monthly: Decimal
+    package var yearly: Decimal
     /// Currencies that had totals but no rate, so are not in this total.
-    public var missing: [Currency]
+    package var missing: [Currency]
 
     package var json: JSONValue {
         .object([

@@ -1,27 +1,27 @@
 import Foundation
 
 /// Per-currency totals of a set of subscriptions. Amounts of different currencies are never added.
-public struct Summary: Hashable, Sendable {
-    public struct Total: Hashable, Sendable {
-        public var currency: Currency
-        public var monthly: Decimal
-        public var yearly: Decimal
-        public var count: Int
+package struct Summary: Hashable, Sendable {
+    package struct Total: Hashable, Sendable {
+        package var currency: Currency
+        package var monthly: Decimal
+        package var yearly: Decimal
+        package var count: Int
     }
 
-    public var active: Int
+    package var active: Int
     /// Sorted by currency code.
-    public var totals: [Total]
+    package var totals: [Total]
     /// Subscriptions left out of the totals: no price, no currency or no cycle.
-    public var notInTotals: Int
+    package var notInTotals: Int
 
-    public init(active: Int, totals: [Total], notInTotals: Int) {
+    package init(active: Int, totals: [Total], notInTotals: Int) {
         self.active = active
         self.totals = totals
         self.notInTotals = notInTotals
     }
 
-    public init<S: Sequence>(_ subscriptions: S) where S.Element == Subscription {
+    package init<S: Sequence>(_ subscriptions: S) where S.Element == Subscription {
         var accumulator = SummaryAccumulator()
         for sub in subscriptions { accumulator.add(sub) }
         self = accumulator.summary

@@ -25,14 +25,35 @@ public struct ImportOptions: Sendable {
     package var sheet: String?
     /// `--encoding`: the text encoding of CSV inputs; nil to tell from the bytes.
     public var encoding: TextEncoding?
-    /// Limits and base URL for inputs given as links.
-    public var fetch = FetchOptions()
+    /// Limits and base URL for inputs given as links (`fetchTimeout`, `maxDownloadBytes`).
+    package var fetch = FetchOptions()
     /// What a member of a ZIP input may inflate to.
     package var zip = ZipLimits()
     /// The links this import could not fetch or read, shared by its copies of the options.
     package var fetchedLinks = FetchedLinks()
-    /// Caps on a table's cells, rows and columns (`--max-cell-bytes`, `--max-columns`).
-    public var limits = ReadLimits()
+    /// Caps on a table's cells, rows and columns (`maxCellBytes`, `maxColumns`), and on standard input's bytes.
+    package var limits = ReadLimits()
+    /// Bytes one cell of a table may hold (1 MiB unless set); a row may hold 16 MiB or one
+    /// cell's limit when that is more.
+    public var maxCellBytes: Int {
+        get { limits.maxCellBytes }
+        set { limits.maxCellBytes = max(1, newValue) }
+    }
+    /// Fields one row of a table may hold (10,000 unless set).
+    public var maxColumns: Int {
+        get { limits.maxColumns }
+        set { limits.maxColumns = max(1, newValue) }
+    }
+    /// Seconds a link's answer is waited for (20 unless set).
+    public var fetchTimeout: Double {
+        get { fetch.timeout }
+        set { fetch.timeout = newValue }
+    }
+    /// Bytes a link's download may hold (50 MB unless set).
+    public var maxDownloadBytes: Int {
+        get { fetch.maxBytes }
+        set { fetch.maxBytes = newValue }
+    }
     /// Where a table's rows are kept between its two passes (`RowSpool`); nil for the
     /// system's temporary directory. A directory where no file can be made means the second
     /// pass reads the table again.
@@ -116,9 +137,14 @@ public struct ImportReport: Sendable {
     /// Skips only counted, not listed (tables and bank statements list the first 200 per reason).
     public var unlistedSkips: [Skip.Reason: Int] = [:]
     public var warnings: [Issue]
-    public var mapping: ColumnMapping?
+    package var mapping: ColumnMapping?
 
-    public init(source: String, kind: SourceKind, rows: Int = 0, drafts: Int = 0, skips: [Skip] = [],
+    /// The 0-based column each field was read from, for a table (empty for other inputs).
+    public var columns: [Field: Int] { mapping?.choices.mapValues(\.column) ?? [:] }
+    /// The table's header, as the file wrote it (empty for other inputs).
+    public var header: [String] { mapping?.header ?? [] }
+
+    package init(source: String, kind: SourceKind, rows: Int = 0, drafts: Int = 0, skips: [Skip] = [],
                 warnings: [Issue] = [], mapping: ColumnMapping? = nil) {
         self.source = source
         self.kind = kind

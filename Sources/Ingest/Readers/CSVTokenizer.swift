@@ -448,21 +448,21 @@ package struct CSVTokenizer: ~Copyable {
 /// Caps on what one table may hold, so that a broken or hostile file costs bounded memory: a
 /// file that passes one stops with an error naming its line and column instead of being held
 /// whole.
-public struct ReadLimits: Sendable, Equatable {
+package struct ReadLimits: Sendable, Equatable {
     /// Bytes one cell may hold (`--max-cell-bytes`, default 1 MiB).
-    public var maxCellBytes: Int
+    package var maxCellBytes: Int
     /// Fields one row may hold (`--max-columns`, default 10,000).
-    public var maxColumns: Int
+    package var maxColumns: Int
     /// Bytes one row may hold, its cells together: 16 MiB, or one cell's limit when that is more.
-    public var maxRecordBytes: Int { max(maxCellBytes, 16 << 20) }
+    package var maxRecordBytes: Int { max(maxCellBytes, 16 << 20) }
     /// Bytes read from standard input, which is kept in a temporary file (`--max-input-bytes`,
     /// default 4 GiB).
-    public var maxInputBytes = 4 << 30
+    package var maxInputBytes = 4 << 30
 
-    public static let defaultMaxCellBytes = 1 << 20
-    public static let defaultMaxColumns = 10_000
+    package static let defaultMaxCellBytes = 1 << 20
+    package static let defaultMaxColumns = 10_000
 
-    public init(maxCellBytes: Int = ReadLimits.defaultMaxCellBytes, maxColumns: Int = ReadLimits.defaultMaxColumns) {
+    package init(maxCellBytes: Int = ReadLimits.defaultMaxCellBytes, maxColumns: Int = ReadLimits.defaultMaxColumns) {
         self.maxCellBytes = max(1, maxCellBytes)
         self.maxColumns = max(1, maxColumns)
     }

@@ -4,16 +4,16 @@ import FoundationNetworking
 #endif
 
 /// Limits for fetching a remote table.
-public struct FetchOptions: Hashable, Sendable {
+package struct FetchOptions: Hashable, Sendable {
     /// Seconds for the whole fetch, redirects and body included.
-    public var timeout: Double
+    package var timeout: Double
     /// Largest body accepted, counted after decoding (gzip) while it streams to a file.
-    public var maxBytes: Int
-    public var maxRedirects: Int
+    package var maxBytes: Int
+    package var maxRedirects: Int
     /// Replaces `https://docs.google.com` in export URLs (tests, mirrors); nil for Google itself.
-    public var sheetsBaseURL: String?
+    package var sheetsBaseURL: String?
 
-    public init(timeout: Double = 20, maxBytes: Int = 50_000_000, maxRedirects: Int = 5, sheetsBaseURL: String? = nil) {
+    package init(timeout: Double = 20, maxBytes: Int = 50_000_000, maxRedirects: Int = 5, sheetsBaseURL: String? = nil) {
         self.timeout = timeout
         self.maxBytes = maxBytes
         self.maxRedirects = maxRedirects
