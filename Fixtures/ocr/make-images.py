@@ -6,6 +6,8 @@ text-light.png  two lines of small UI text, dark on white (1x desktop size: it g
 text-dark.png   the same text, light on a dark background (dark mode: it gets inverted)
 blank.png       a plain light grey image with no text
 tiny.png        3×2 pixels
+card-zh.png     a Chinese subscription card: white name, light blue-grey lines on a blue card
+                (needs fonts-noto-cjk)
 text.expected   per word of the text images: word x y width height (Pillow's ink box)
 """
 from PIL import Image, ImageDraw, ImageFont
@@ -35,6 +37,14 @@ dark, _ = draw((18, 18, 24), (235, 235, 235))
 dark.save("text-dark.png")
 Image.new("RGB", (200, 120), (240, 240, 240)).save("blank.png")
 Image.new("RGB", (3, 2), (10, 200, 30)).save("tiny.png")
+CJK = "/usr/share/fonts/opentype/noto/NotoSansCJK-{}.ttc"
+card = Image.new("RGB", (1000, 330), (236, 240, 246))
+pen = ImageDraw.Draw(card)
+pen.rounded_rectangle((30, 20, 970, 310), 30, fill=(58, 91, 217))
+pen.text((70, 50), "百度网盘 超级会员", font=ImageFont.truetype(CJK.format("Bold"), 50), fill=(255, 255, 255))
+pen.text((70, 140), "连续包月 · ¥16.99", font=ImageFont.truetype(CJK.format("Regular"), 42), fill=(200, 210, 245))
+pen.text((70, 215), "下次扣费 12月7日", font=ImageFont.truetype(CJK.format("Regular"), 42), fill=(200, 210, 245))
+card.save("card-zh.png")
 with open("text.expected", "w") as out:
     for word, x, y, w, h in boxes:
         out.write(f"{word} {x} {y} {w} {h}\n")

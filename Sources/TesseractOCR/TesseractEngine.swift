@@ -27,10 +27,29 @@ final class TesseractEngine {
 
     /// The words of `image`, their boxes mapped back to the original image's pixels.
     func words(in image: PreparedImage, name: String) throws(ReadError) -> [RecognizedWord] {
+        try read(image, region: nil, name: name)
+    }
+
+    /// The words of one line of `image` inside `region` (original pixels), read as a single
+    /// line of text.
+    func lineWords(in image: PreparedImage, region: Provenance.Box, name: String) throws(ReadError) -> [RecognizedWord] {
+        try read(image, region: region, name: name)
+    }
+
+    private func read(_ image: PreparedImage, region: Provenance.Box?, name: String) throws(ReadError) -> [RecognizedWord] {
         OpenMPThreads.limitCurrentThread()
         TessBaseAPISetImage2(handle, image.pix.pointer)
         TessBaseAPISetSourceResolution(handle, Int32(image.resolution))
-        defer { TessBaseAPIClear(handle) }
+        let pageSegmentation = TessBaseAPIGetPageSegMode(handle)
+        if let region {
+            let s = image.scale
+            TessBaseAPISetRectangle(handle, Int32(region.x * s), Int32(region.y * s), Int32(region.width * s), Int32(region.height * s))
+            TessBaseAPISetPageSegMode(handle, PSM_SINGLE_LINE)
+        }
+        defer {
+            TessBaseAPIClear(handle)
+            TessBaseAPISetPageSegMode(handle, pageSegmentation)
+        }
         guard TessBaseAPIRecognize(handle, nil) == 0 else {
             throw ReadError(file: name, "Tesseract could not recognise the image: re-save it as PNG and try again")
         }

@@ -10,8 +10,10 @@ import Ingest
 public final class TesseractRecognizer: TextRecognizer, @unchecked Sendable {
     public let configuration: OCRConfiguration
     private let rules = PreparationRules()
+    private let reread: ScriptReread?
     private let lock = NSLock()
-    private var idle: [TesseractEngine] = []
+    /// Engines not in use, by language spec.
+    private var idle: [String: [TesseractEngine]] = [:]
     private var setup: Result<Tessdata, OCRSetupError>?
     /// Engines are created one at a time: Tesseract's initialisation touches global settings.
     private let creation = NSLock()
@@ -23,6 +25,13 @@ public final class TesseractRecognizer: TextRecognizer, @unchecked Sendable {
 
     public init(configuration: OCRConfiguration = OCRConfiguration()) {
         self.configuration = configuration
+        reread = ScriptReread(languages: configuration.languages)
+    }
+
+    /// A recognizer without the second reading of `ScriptReread`, to measure what it adds.
+    init(configuration: OCRConfiguration, rereading: Bool) {
+        self.configuration = configuration
+        reread = rereading ? ScriptReread(languages: configuration.languages) : nil
     }
 
     /// Finds the language data and checks the packs once; later calls give the same answer.
@@ -102,16 +111,34 @@ public final class TesseractRecognizer: TextRecognizer, @unchecked Sendable {
     func recognizeNow(_ input: OCRInput) throws -> RecognizedPage {
         let original = try ImageLoader(maxPixels: configuration.maxPixels).load(path: input.path, name: input.name)
         let prepared = try rules.prepare(original, name: input.name)
-        let engine = try takeEngine()
+        let engine = try takeEngine(configuration.languages)
         defer { giveBack(engine) }
-        let words = try engine.words(in: prepared, name: input.name)
+        var words = try engine.words(in: prepared, name: input.name)
+        if let reread { words = try read(words, again: reread, in: prepared, name: input.name) }
         return RecognizedPage(image: input.name, width: prepared.originalWidth, height: prepared.originalHeight,
                               words: words, inverted: prepared.inverted)
     }
 
-    private func takeEngine() throws(OCRSetupError) -> TesseractEngine {
+    /// `words` with each doubtful word replaced by what the script's pack alone reads there,
+    /// when `reread` prefers it.
+    private func read(_ words: [RecognizedWord], again reread: ScriptReread, in prepared: PreparedImage,
+                      name: String) throws -> [RecognizedWord] {
+        let doubtful = reread.doubtful(words)
+        guard !doubtful.isEmpty else { return words }
+        let engine = try takeEngine(reread.pack)
+        defer { giveBack(engine) }
+        var replaced: [Int: [RecognizedWord]] = [:]
+        for index in doubtful {
+            let region = reread.region(of: words[index], width: prepared.originalWidth, height: prepared.originalHeight)
+            let again = try engine.lineWords(in: prepared, region: region, name: name)
+            if let better = reread.replacement(for: words[index], reread: again) { replaced[index] = better }
+        }
+        return words.indices.flatMap { replaced[$0] ?? [words[$0]] }
+    }
+
+    private func takeEngine(_ languages: String) throws(OCRSetupError) -> TesseractEngine {
         lock.lock()
-        if let engine = idle.popLast() {
+        if let engine = idle[languages]?.popLast() {
             lock.unlock()
             return engine
         }
@@ -119,13 +146,13 @@ public final class TesseractRecognizer: TextRecognizer, @unchecked Sendable {
         let tessdata = try checkSetup()
         creation.lock()
         defer { creation.unlock() }
-        return try TesseractEngine(tessdata: tessdata, languages: configuration.languages,
+        return try TesseractEngine(tessdata: tessdata, languages: languages,
                                    pageSegmentation: configuration.pageSegmentation)
     }
 
     private func giveBack(_ engine: TesseractEngine) {
         lock.lock()
-        idle.append(engine)
+        idle[engine.languages, default: []].append(engine)
         lock.unlock()
     }
 }
