@@ -117,6 +117,51 @@ import Testing
         }
     }
 
+    /// Cards whose currency signs OCR lost (`₹1,440.00` read as `1,440.00` or `~680.00`):
+    /// (amount cells, locale, currency, prices read).
+    static let lostSignCases: [(String, [String], String?, String?, [String])] = [
+        ("rupee lost, Indian locale", ["1,440.00", "~680.00"], "en_IN", "INR", ["1440", "680"]),
+        ("won lost, Korean locale", ["9,529.00", "25,441.00"], "ko_KR", "KRW", ["9529", "25441"]),
+        ("German locale, comma decimals", ["16,99", "18,99"], "de_DE", "EUR", ["16.99", "18.99"]),
+        ("no locale: the currency cannot be told", ["1,440.00", "680.00"], nil, nil, []),
+        ("language without a region", ["1,440.00", "680.00"], "en", nil, []),
+        ("no cents: a count, not an amount", ["1,440", "680"], "en_IN", nil, []),
+        ("amount inside text, not alone", ["Total 1,440.00", "Total 680.00"], "en_IN", nil, []),
+    ]
+
+    @Test(arguments: lostSignCases)
+    func amountsWhoseSignWasLost(_ label: String, _ amounts: [String], _ locale: String?, _ currency: String?,
+                                 _ prices: [String]) throws {
+        var s = PageSketch()
+        s.text("Subscriptions", x: 20, y: 20, h: 26)
+        for (i, (name, amount)) in zip(["Figma Professional", "Babbel"], amounts).enumerated() {
+            let y = 100 + i * 140
+            s.text(name, x: 40, y: y, h: 17)
+            s.text(amount, x: 40, y: y + 30, h: 22)
+            s.text("Monthly", x: 40, y: y + 65, h: 12)
+            s.text("Next payment: Dec 20, 2026", x: 40, y: y + 85, h: 12)
+        }
+        let drafts = try readSketch(s, locale: locale).drafts
+        #expect(drafts.compactMap { $0.price.value?.amount.description } == prices, "\(label)")
+        // Amounts without cents are no money shown: the list is read as one without prices.
+        for draft in drafts where draft.price.value != nil {
+            #expect(draft.price.value?.currency?.code == currency, "\(label)")
+            #expect(draft.price.issues.map(\.code).contains("currency.guessed"), "\(label)")
+        }
+    }
+
+    /// A sign that was read keeps its own currency: the signless reading is not tried.
+    @Test func readSignsAreNotGuessedOver() throws {
+        var s = PageSketch()
+        for (i, (name, amount)) in [("Figma", "$12.00"), ("Babbel", "680.00")].enumerated() {
+            s.text(name, x: 40, y: 100 + i * 140, h: 17)
+            s.text(amount, x: 40, y: 130 + i * 140, h: 22)
+            s.text("Monthly", x: 40, y: 165 + i * 140, h: 12)
+        }
+        let drafts = try readSketch(s, locale: "en_IN").drafts
+        #expect(drafts.map { $0.price.value?.currency?.code } == ["USD"])
+    }
+
     @Test func chromeAndTitlesAreReportedNotDrafted() throws {
         let result = try readSketch(Self.appStoreList())
         #expect(result.skips.map(\.reason) == [.chrome, .notSubscription])

@@ -19,6 +19,10 @@ struct PriceFinder: Sendable {
     var context: NormalizeContext
     /// The page shows Chinese text: `¥` is the yuan, not the yen.
     var chinesePage = false
+    /// The page's currency signs were lost: OCR has no glyph for several (`₹`, `₩`, `₺` come
+    /// out as nothing, `~` or `=`). An amount with two decimals that is all its cell holds is
+    /// then a price, in `signlessCurrency`, flagged as guessed.
+    var signsLost = false
 
     /// Signs written before the amount (`$9.99`, `R$ 29,90`, `kr 99,00` as Norwegian writes it).
     static let prefixes = #"US\$|USD|C\$|CA\$|CAD|A\$|AU\$|AUD|NZ\$|HK\$|MX\$|R\$|S\$|\$|§|€|£|₹|Rs\.?|¥|￥|₽|₺|₩|CHF|Fr\.|EUR|GBP|INR|CNY|RMB|JPY|RUB|TRY|HUF|SEK|NOK|DKK|PLN|BRL|MXN|KRW|kr\.?"#
@@ -134,7 +138,35 @@ struct PriceFinder: Sendable {
             found.append(FoundPrice(parsed: parsed, raw: ns.substring(with: r), offset: r.location, trailing: trailing,
                                     derived: PriceFinder.isDerived(before: ns.substring(to: r.location), after: trailing)))
         }
+        if signsLost, found.isEmpty, let alone = PriceFinder.alone,
+           let match = alone.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)),
+           let price = signless(ns.substring(with: match.range(at: 1))) {
+            let r = match.range(at: 1)
+            found.append(FoundPrice(parsed: price, raw: ns.substring(with: r), offset: r.location, trailing: "", derived: false))
+        }
         return found.sorted { $0.offset < $1.offset }
+    }
+
+    /// A cell that is one amount with two decimals, after at most one stray mark where a sign
+    /// was (`1,440.00`, `~680.00`).
+    static let alone: NSRegularExpression? = try? NSRegularExpression(pattern: #"^\s*[^\p{L}\p{N}\s]?\s?(\d{1,3}(?:[.,\u00a0\u202f]\d{3})*[.,]\d{2})\s*$"#)
+
+    /// The currency of prices whose sign was lost: the context's, else the one of its
+    /// locale's region (CLDR); nil when neither is known.
+    static func signlessCurrency(_ context: NormalizeContext) -> Currency? {
+        context.currency ?? context.locale.flatMap { Locale(identifier: $0).currency?.identifier }.flatMap(Currency.init)
+    }
+
+    /// `amount` read as a price whose sign was lost, in `signlessCurrency`, flagged as guessed.
+    func signless(_ amount: String) -> ParsedPrice? {
+        guard var parsed = try? PriceParser(context: context).parse(Substring(amount)),
+              let currency = PriceFinder.signlessCurrency(context) else { return nil }
+        if parsed.price.currency == nil {
+            parsed.price.currency = currency
+            parsed.issues.append(Issue("currency.guessed", .warning,
+                                       "\"\(amount)\" shows no currency sign; taken as \(currency.code)", remedy: .chooseCurrency))
+        }
+        return parsed
     }
 
     /// `($54.99/mo)`, `≈ €8.33`, `that's $8.33 a month`.

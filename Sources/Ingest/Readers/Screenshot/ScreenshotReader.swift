@@ -27,10 +27,25 @@ package struct ScreenshotReader: Sendable {
         guard !ocrLines.isEmpty else {
             throw ReadError(file: page.image, "no text found (the image is blank or the text too small or blurred to read; try a sharper screenshot)")
         }
+        let (result, lines) = read(page, ocrLines, signsLost: false)
+        // Amounts shown but no price read and nothing found: the signs may have been lost
+        // (`₹1,440.00` read as `1,440.00`), so amounts alone in their cells are read as prices,
+        // when the currency they are in can be told (`--currency`, or the locale's region).
+        if result.drafts.isEmpty, PriceFinder.signlessCurrency(context) != nil,
+           !lines.contains(where: { !$0.prices.isEmpty }), ScreenshotReader.showsMoney(lines) {
+            let (again, _) = read(page, ocrLines, signsLost: true)
+            if !again.drafts.isEmpty { return again }
+        }
+        return result
+    }
+
+    /// The page read from its lines; `signsLost` is `PriceFinder.signsLost`. Returns the
+    /// lines too, as read.
+    private func read(_ page: RecognizedPage, _ ocrLines: [OCRLine], signsLost: Bool) -> (ScreenshotResult, [ScreenLine]) {
         let allText = ocrLines.map(\.text).joined(separator: " ")
         let chinese = allText.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }
         let monthFirst = context.region.map { $0 == "US" } ?? (allText.contains("$") && !chinese)
-        let cellReader = CellReader(prices: PriceFinder(context: context, chinesePage: chinese),
+        let cellReader = CellReader(prices: PriceFinder(context: context, chinesePage: chinese, signsLost: signsLost),
                                     dates: DateFinder(context: context, monthFirst: monthFirst))
         var lines = ocrLines.map(cellReader.read)
         assignRoles(&lines, height: page.height)
@@ -109,7 +124,7 @@ package struct ScreenshotReader: Sendable {
                 ? "no subscription found: the amounts on this image are totals, balances or payment history, not subscriptions"
                 : "no subscription found: \(lines.count) line\(lines.count == 1 ? "" : "s") of text, none with a price (e.g. $9.99 or 9,99 €)"))
         }
-        return ScreenshotResult(drafts: drafts, skips: skips, warnings: warnings, lines: lines.count)
+        return (ScreenshotResult(drafts: drafts, skips: skips, warnings: warnings, lines: lines.count), lines)
     }
 
     static let amountShape = try? NSRegularExpression(pattern: #"\d[.,]\d\d(?!\d)"#)
