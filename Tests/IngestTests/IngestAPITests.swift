@@ -39,6 +39,36 @@ import IngestTestSupport
         #expect(drafts == expected)
     }
 
+    /// The report says which column each field was read from, by the header as written.
+    @Test func theReportNamesTheColumnsRead() throws {
+        let report = try Ingest.drafts(from: .file(path: Self.csv.path), options: Self.options) { _ in }
+        #expect(report.header == ["Service", "Price", "Billing", "Next renewal", "Category", "Status"])
+        #expect(report.columns[.name] == 0 && report.columns[.price] == 1 && report.columns[.cycle] == 2)
+        #expect(report.columns[.nextRenewal] == 3 && report.columns[.notes] == nil)
+    }
+
+    /// A cell past `maxCellBytes` stops the import with a read error whose remedy names that
+    /// setting; raising it reads the file.
+    @Test func theCellLimitIsTheOptionsOne() throws {
+        let data = Data("Name,Price\n\(String(repeating: "N", count: 300)),$9.99\n".utf8)
+        var options = Self.options
+        options.maxCellBytes = 100
+        #expect(options.maxCellBytes == 100)
+        do {
+            _ = try Ingest.allDrafts(from: .bytes(data, name: "long.csv"), options: options)
+            Testing.Issue.record("a 300-byte cell passed a 100-byte limit")
+        } catch let error as ReadError {
+            #expect(error.remedy == .raiseLimit(.cellBytes, current: 100))
+        }
+        options.maxCellBytes = 1000
+        #expect(try Ingest.allDrafts(from: .bytes(data, name: "long.csv"), options: options).count == 1)
+        options.maxColumns = 0
+        #expect(options.maxColumns == 1)
+        options.fetchTimeout = 3
+        options.maxDownloadBytes = 10
+        #expect(options.fetch.timeout == 3 && options.fetch.maxBytes == 10)
+    }
+
     @Test func aMissingFileThrowsAReadError() {
         #expect(throws: ReadError.self) {
             try Ingest.allDrafts(from: .file(path: "/nonexistent/subs.csv"), options: Self.options)

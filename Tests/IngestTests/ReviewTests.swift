@@ -47,4 +47,34 @@ import IngestTestSupport
         all.acceptConfident()
         #expect(all.subscriptions.map(\.name) == ["Netflix", "Gym", "Hulu"])
     }
+
+    /// The fields a review can edit, and the message for the others.
+    static let editable: [(Field, Bool)] = [
+        (.name, true), (.price, true), (.currency, true), (.cycle, true), (.nextRenewal, true), (.category, true),
+        (.notes, true), (.status, false), (.startDate, false), (.trialEnds, false), (.endDate, false),
+        (.active, false), (.cycleInterval, false), (.cycleUnit, false),
+    ]
+
+    @Test(arguments: editable)
+    func onlyEditableFieldsAreEdited(_ field: Field, _ canEdit: Bool) {
+        #expect(field.isEditable == canEdit)
+        var review = Review(drafts: Self.drafts, context: Sample.context)
+        do {
+            try review.edit(0, field, to: "monthly")
+            #expect(canEdit, "\(field) was edited")
+        } catch {
+            // A field that can be edited may still refuse this text; one that cannot names the ones that can.
+            if !canEdit {
+                #expect(error.message.contains("cannot be edited"))
+                #expect(review.drafts == Self.drafts)
+            }
+        }
+    }
+
+    @Test func aReviewMadeWithAContextReadsEditsWithIt() throws {
+        var review = Review(drafts: Self.drafts, context: Sample.context)
+        try review.edit(1, .price, to: "11,49 €")
+        #expect(review.drafts[1].price.value == Price(amount: 11.49, currency: Currency("EUR")))
+        #expect(try review.editAll(.currency, to: "USD", among: [0]) == [])
+    }
 }
