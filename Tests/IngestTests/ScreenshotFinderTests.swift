@@ -25,6 +25,12 @@ import Testing
         // Bugs caught: OCR read the `₹` as `=`.
         ("=1,300.00/year", "1300", "INR", false),
         ("=129.00/month", "129", "INR", false),
+        // Bugs caught: OCR without the Polish pack read the `ł` of `zł` as `t`, `i` or `l`.
+        ("zt 17.48", "17.48", "PLN", false),
+        ("zi 69.99", "69.99", "PLN", false),
+        ("17,48 zl", "17.48", "PLN", false),
+        ("29,99 zł / miesiąc", "29.99", "PLN", false),
+        ("zł 8.37", "8.37", "PLN", false),
         // A dollar sign of a country, or kr, on either side of the amount (CLDR's pt_BR, es_MX, nb_NO).
         ("29,90 R$", "29.9", "BRL", false),
         ("R$ 29,90/mês", "29.9", "BRL", false),
@@ -52,7 +58,8 @@ import Testing
         #expect(first.derived == derived)
     }
 
-    static let notPrices = ["Order 4242", "•••• 4242", "Dec 5, 2026", "2 GB", "in 3 days", "200 GB (Monthly)", "Galaxy e2", "Type e10", "x =12"]
+    static let notPrices = ["Order 4242", "•••• 4242", "Dec 5, 2026", "2 GB", "in 3 days", "200 GB (Monthly)", "Galaxy e2", "Type e10", "x =12",
+                            "zt 17", "Blitz 12.50x", "Ritz1 12.99z"]
 
     @Test(arguments: notPrices) func ignoresNumbersWithoutCurrency(text: String) {
         #expect(PriceFinder(context: Self.context).find(in: text).isEmpty)

@@ -25,7 +25,7 @@ struct PriceFinder: Sendable {
     var signsLost = false
 
     /// Signs written before the amount (`$9.99`, `R$ 29,90`, `kr 99,00` as Norwegian writes it).
-    static let prefixes = #"US\$|USD|C\$|CA\$|CAD|A\$|AU\$|AUD|NZ\$|HK\$|MX\$|R\$|S\$|\$|§|€|£|₹|Rs\.?|¥|￥|₽|₺|₩|CHF|Fr\.|EUR|GBP|INR|CNY|RMB|JPY|RUB|TRY|HUF|SEK|NOK|DKK|PLN|BRL|MXN|KRW|kr\.?"#
+    static let prefixes = #"zł|US\$|USD|C\$|CA\$|CAD|A\$|AU\$|AUD|NZ\$|HK\$|MX\$|R\$|S\$|\$|§|€|£|₹|Rs\.?|¥|￥|₽|₺|₩|CHF|Fr\.|EUR|GBP|INR|CNY|RMB|JPY|RUB|TRY|HUF|SEK|NOK|DKK|PLN|BRL|MXN|KRW|kr\.?"#
     /// Signs written after the amount with CLDR's decimal-comma locales (`9,99 €`, `29,90 R$`, `99,00 kr`).
     static let suffixes = #"€|£|₹|¥|￥|元|円|₽|₺|zł|kr\.?|CHF|EUR|USD|GBP|INR|CNY|RMB|JPY|RUB|TRY|HUF|CAD|AUD|SEK|NOK|DKK|PLN|BRL|MXN|Ft|US\$|C\$|CA\$|A\$|AU\$|NZ\$|HK\$|MX\$|R\$|S\$|\$"#
     static let number = #"\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"#
@@ -86,6 +86,11 @@ struct PriceFinder: Sendable {
     /// as "e2" or "Type 3" from being taken.
     static let euro: NSRegularExpression? = try? NSRegularExpression(pattern: #"(?<![\p{L}\d.,])e(?=\d{1,3}(?:[.,]\d{3})*[.,]\d{2}(?![\d\p{L}]))"#)
 
+    /// OCR without the Polish pack reads the `ł` of `zł` as `t`, `l`, `i` or `1`: "zt 17.48",
+    /// "17,48 zl". Only next to an amount with cents.
+    static let zloty: NSRegularExpression? = try? NSRegularExpression(pattern:
+        #"(?<![\p{L}\d])z[tli1](?=\s?\d{1,3}(?:[.,\u00a0]\d{3})*[.,]\d{2}(?!\d))|(?<=\d[.,]\d{2}\s?)z[tli1](?![\p{L}\d])"#)
+
     /// OCR reads the two bars of a `₹` glued to an amount as `=` ("=1,300.00/year").
     static let rupee: NSRegularExpression? = try? NSRegularExpression(pattern: #"(?<![\w=<>!])=(?=\d{1,3}(?:,\d{2,3})*\.\d{2}(?!\d))"#)
 
@@ -94,6 +99,9 @@ struct PriceFinder: Sendable {
         var text = original
         if let euro = PriceFinder.euro {
             text = euro.stringByReplacingMatches(in: text, range: NSRange(location: 0, length: (text as NSString).length), withTemplate: "€")
+        }
+        if let zloty = PriceFinder.zloty {
+            text = zloty.stringByReplacingMatches(in: text, range: NSRange(location: 0, length: (text as NSString).length), withTemplate: "zł")
         }
         if let rupee = PriceFinder.rupee {
             text = rupee.stringByReplacingMatches(in: text, range: NSRange(location: 0, length: (text as NSString).length), withTemplate: "₹")
