@@ -114,23 +114,23 @@ public final class TesseractRecognizer: TextRecognizer, @unchecked Sendable {
         let engine = try takeEngine(configuration.languages)
         defer { giveBack(engine) }
         var words = try engine.words(in: prepared, name: input.name)
-        if let reread { words = try read(words, again: reread, in: prepared, name: input.name) }
+        if let reread { words = read(words, again: reread, in: prepared, name: input.name) }
         return RecognizedPage(image: input.name, width: prepared.originalWidth, height: prepared.originalHeight,
                               words: words, inverted: prepared.inverted)
     }
 
     /// `words` with each doubtful word replaced by what the script's pack alone reads there,
-    /// when `reread` prefers it.
+    /// when `reread` prefers it. The second reading only improves a page already read: where it
+    /// fails, the first reading stays.
     private func read(_ words: [RecognizedWord], again reread: ScriptReread, in prepared: PreparedImage,
-                      name: String) throws -> [RecognizedWord] {
+                      name: String) -> [RecognizedWord] {
         let doubtful = reread.doubtful(words)
-        guard !doubtful.isEmpty else { return words }
-        let engine = try takeEngine(reread.pack)
+        guard !doubtful.isEmpty, let engine = try? takeEngine(reread.pack) else { return words }
         defer { giveBack(engine) }
         var replaced: [Int: [RecognizedWord]] = [:]
         for index in doubtful {
             let region = reread.region(of: words[index], width: prepared.originalWidth, height: prepared.originalHeight)
-            let again = try engine.lineWords(in: prepared, region: region, name: name)
+            guard let again = try? engine.lineWords(in: prepared, region: region, name: name) else { continue }
             if let better = reread.replacement(for: words[index], reread: again) { replaced[index] = better }
         }
         return words.indices.flatMap { replaced[$0] ?? [words[$0]] }
