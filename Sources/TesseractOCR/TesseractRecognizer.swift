@@ -23,12 +23,11 @@ public final class TesseractRecognizer: TextRecognizer, @unchecked Sendable {
     /// Background batches started by `prefetch` and not finished yet.
     private let background = DispatchGroup()
 
-    public init(configuration: OCRConfiguration = OCRConfiguration()) {
-        self.configuration = configuration
-        reread = ScriptReread(languages: configuration.languages)
+    public convenience init(configuration: OCRConfiguration = OCRConfiguration()) {
+        self.init(configuration: configuration, rereading: true)
     }
 
-    /// A recognizer without the second reading of `ScriptReread`, to measure what it adds.
+    /// `rereading` false: without the second reading of `ScriptReread`, to measure what it adds.
     init(configuration: OCRConfiguration, rereading: Bool) {
         self.configuration = configuration
         reread = rereading ? ScriptReread(languages: configuration.languages) : nil

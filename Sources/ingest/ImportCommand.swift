@@ -129,10 +129,10 @@ struct ImportCommand: Command {
             drafts = reviewed
         }
         if let draftsPath {
-            let out = try OutputFile(path: draftsPath)
-            out.write(DraftsFile.text(drafts.map(RemedyWording.spelledOut), context: importOptions.context))
-            try out.close()
-            Stderr.note("ingest: wrote \(drafts.count) draft\(drafts.count == 1 ? "" : "s") to \(draftsPath); edit statuses or values, then: ingest accept \(draftsPath)")
+            let file = DraftsStream(context: importOptions.context, out: try OutputFile(path: draftsPath))
+            file.begin()
+            drafts.forEach(file.add)
+            try file.close(path: draftsPath)
         }
         guard policy != nil || interactive else { return 0 }
         let subscriptions = drafts.filter { AcceptPolicy.isOutput($0, includeInactive: includeInactive) }
@@ -171,11 +171,7 @@ struct ImportCommand: Command {
             out?.abandon()
             return 1
         }
-        if let drafts, let draftsPath {
-            let written = drafts.finish()
-            try drafts.out.close()
-            Stderr.note("ingest: wrote \(written) draft\(written == 1 ? "" : "s") to \(draftsPath); edit statuses or values, then: ingest accept \(draftsPath)")
-        }
+        if let drafts, let draftsPath { try drafts.close(path: draftsPath) }
         if let out {
             try writer.finish()
             try out.close()
@@ -192,8 +188,8 @@ struct ImportCommand: Command {
     }
 }
 
-/// The drafts file (`ingest/drafts@1`) written a draft at a time as the import streams, each
-/// draft's remedies spelled out as this program's flags (`RemedyWording`).
+/// The drafts file (`ingest/drafts@1`) written a draft at a time, as the import streams or
+/// after a review, each draft's remedies spelled out as this program's flags (`RemedyWording`).
 final class DraftsStream {
     private var writer: DraftsFile.Writer
     let out: OutputFile
@@ -211,9 +207,11 @@ final class DraftsStream {
         out.write(writer.entry(RemedyWording.spelledOut(draft)))
     }
 
-    /// Ends the file; returns how many drafts it holds.
-    func finish() -> Int {
+    /// Ends and closes the file written to `path`, and says how many drafts it holds.
+    func close(path: String) throws {
         out.write(writer.end())
-        return writer.count
+        try out.close()
+        let n = writer.count
+        Stderr.note("ingest: wrote \(n) draft\(n == 1 ? "" : "s") to \(path); edit statuses or values, then: ingest accept \(path)")
     }
 }
